@@ -1,0 +1,139 @@
+#include "demo_state.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+namespace hp {
+
+const char* name_of(Pyramid v) { return v == Pyramid::Scalar ? "scalar" : "vec4"; }
+const char* name_of(Source v) {
+    switch (v) {
+        case Source::Metaballs: return "metaballs";
+        case Source::Sphere: return "sphere";
+        case Source::Noise: return "noise";
+        case Source::Png: return "png";
+    }
+    return "?";
+}
+const char* name_of(Classify v) { return v == Classify::Surface ? "surface" : "solid"; }
+const char* name_of(Readback v) { return v == Readback::Sync ? "sync" : "expected"; }
+const char* name_of(View v) {
+    switch (v) {
+        case View::All: return "all";
+        case View::Slices: return "slices";
+        case View::Pyramid: return "pyramid";
+        case View::Stream: return "stream";
+    }
+    return "?";
+}
+
+namespace {
+
+// Quotes a user's text for a message, cut short and with control characters dropped.
+std::string quoted(const std::string& text) {
+    std::string q;
+    for (char c : text.substr(0, 40))
+        if (static_cast<unsigned char>(c) >= 0x20) q += c;
+    return "'" + q + (text.size() > 40 ? "…'" : "'");
+}
+
+template <typename E, int N>
+bool parse_enum(const std::string& key, const std::string& value, const E (&options)[N], E* out,
+                std::string* error) {
+    std::string names;
+    for (E o : options) {
+        if (value == name_of(o)) {
+            *out = o;
+            return true;
+        }
+        names += (names.empty() ? "" : ", ") + std::string(name_of(o));
+    }
+    *error = key + "=" + quoted(value) + " is not one of: " + names;
+    return false;
+}
+
+bool parse_number(const std::string& key, const std::string& value, double lo, double hi,
+                  double* out, std::string* error) {
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || end != value.c_str() + value.size() || errno != 0 || !std::isfinite(v)) {
+        *error = key + "=" + quoted(value) + " is not a number";
+        return false;
+    }
+    if (v < lo || v > hi) {
+        *error = key + "=" + quoted(value) + " is out of range [" + std::to_string(lo).substr(0, 8) +
+                 ", " + std::to_string(hi).substr(0, 12) + "]";
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+// A further condition on a parsed value: `ok`, or a message that it is not `what`.
+bool parse_choice(const std::string& key, const std::string& value, bool ok, const char* what,
+                  std::string* error) {
+    if (!ok) *error = key + "=" + quoted(value) + " is not " + what;
+    return ok;
+}
+
+bool parse_bool(const std::string& key, const std::string& value, bool* out, std::string* error) {
+    if (value == "1" || value == "true") return *out = true, true;
+    if (value == "0" || value == "false") return *out = false, true;
+    *error = key + "=" + quoted(value) + " is not 0, 1, true or false";
+    return false;
+}
+
+}  // namespace
+
+bool apply_setting(DemoState* s, const std::string& key, const std::string& value,
+                   std::string* error) {
+    DemoState n = *s;
+    bool ok = false;
+    double d = 0;
+    if (key == "pyramid") {
+        ok = parse_enum(key, value, {Pyramid::Scalar, Pyramid::Vec4}, &n.pyramid, error);
+    } else if (key == "source") {
+        ok = parse_enum(key, value, {Source::Metaballs, Source::Sphere, Source::Noise, Source::Png},
+                        &n.source, error);
+    } else if (key == "classify") {
+        ok = parse_enum(key, value, {Classify::Surface, Classify::Solid}, &n.classify, error);
+    } else if (key == "readback") {
+        ok = parse_enum(key, value, {Readback::Sync, Readback::Expected}, &n.readback, error);
+    } else if (key == "view") {
+        ok = parse_enum(key, value, {View::All, View::Slices, View::Pyramid, View::Stream}, &n.view,
+                        error);
+    } else if (key == "iso") {
+        ok = parse_number(key, value, 0.0, 1.0, &d, error);
+        n.iso = float(d);
+    } else if (key == "time") {
+        ok = parse_number(key, value, 0.0, 1e6, &d, error);
+        n.time = d;
+    } else if (key == "expected") {
+        ok = parse_number(key, value, 0.0, 4096.0 * 4096.0, &d, error) &&
+             parse_choice(key, value, d == std::floor(d), "a whole number", error);
+        n.expected = unsigned(d);
+    } else if (key == "volume") {
+        ok = parse_number(key, value, 0, 1e9, &d, error) &&
+             parse_choice(key, value, d == 64 || d == 128 || d == 256, "one of: 64, 128, 256", error);
+        n.volume = int(d);
+    } else if (key == "atlas") {
+        ok = parse_number(key, value, 0, 1e9, &d, error) &&
+             parse_choice(key, value, d == 512 || d == 2048 || d == 4096, "one of: 512, 2048, 4096",
+                          error);
+        n.volume = d == 512 ? 64 : d == 2048 ? 128 : 256;
+    } else if (key == "paused") {
+        ok = parse_bool(key, value, &n.paused, error);
+    } else if (key == "overlay") {
+        ok = parse_bool(key, value, &n.overlay, error);
+    } else {
+        *error = "unknown setting " + quoted(key) +
+                 " (known: pyramid, source, classify, iso, time, paused, volume, atlas, readback, "
+                 "expected, overlay, view)";
+    }
+    if (ok) *s = n;
+    return ok;
+}
+
+}  // namespace hp

@@ -1,0 +1,42 @@
+// What the demo shows and computes, as plain data: the overlay edits it, the URL and the
+// window.hp API set it by name (`apply_setting`), and the frame reads it. No GL here.
+#pragma once
+
+#include <string>
+
+#include "atlas_layout.h"
+#include "cpu_reference.h"
+
+namespace hp {
+
+enum class Pyramid { Scalar, Vec4 };
+enum class Source { Metaballs, Sphere, Noise, Png };
+enum class Readback { Sync, Expected };
+enum class View { All, Slices, Pyramid, Stream };
+
+struct DemoState {
+    Pyramid pyramid = Pyramid::Scalar;
+    Source source = Source::Metaballs;
+    Classify classify = Classify::Surface;
+    float iso = 0.5f;
+    double time = 0.0;         // the procedural sources' time parameter, seconds
+    bool paused = false;
+    int volume = 128;          // N of the procedural sources (64, 128 or 256)
+    Readback readback = Readback::Sync;
+    unsigned expected = 50000; // the count the "expected" readback mode assumes
+    bool overlay = true;
+    View view = View::All;
+};
+
+const char* name_of(Pyramid v);
+const char* name_of(Source v);
+const char* name_of(Classify v);
+const char* name_of(Readback v);
+const char* name_of(View v);
+
+// Sets one field by its name from text, as in a URL query (`pyramid=vec4`, `iso=0.4`).
+// Unknown names and bad values return false with a message naming them; *s is unchanged then.
+bool apply_setting(DemoState* s, const std::string& key, const std::string& value,
+                   std::string* error);
+
+}  // namespace hp

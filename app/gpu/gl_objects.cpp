@@ -1,0 +1,80 @@
+#include "gl_objects.h"
+
+namespace hp::gl {
+namespace {
+LiveCounts g_live = {0, 0, 0, 0};
+}
+
+void TextureTag::destroy(GLuint id) {
+    if (id) glDeleteTextures(1, &id), --g_live.textures;
+}
+void FramebufferTag::destroy(GLuint id) {
+    if (id) glDeleteFramebuffers(1, &id), --g_live.framebuffers;
+}
+void ProgramTag::destroy(GLuint id) {
+    if (id) glDeleteProgram(id), --g_live.programs;
+}
+void VertexArrayTag::destroy(GLuint id) {
+    if (id) glDeleteVertexArrays(1, &id);
+}
+void BufferTag::destroy(GLuint id) {
+    if (id) glDeleteBuffers(1, &id), --g_live.buffers;
+}
+
+LiveCounts live_counts() { return g_live; }
+
+Texture::Texture(GLenum internal_format, int width, int height, int levels)
+    : Handle([] {
+          GLuint id = 0;
+          glGenTextures(1, &id);
+          ++g_live.textures;
+          return id;
+      }()),
+      width_(width), height_(height), levels_(levels), format_(internal_format) {
+    glBindTexture(GL_TEXTURE_2D, id());
+    glTexStorage2D(GL_TEXTURE_2D, levels, internal_format, width, height);
+    // Float textures cannot be filtered without an extension; every read here is texelFetch.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                    levels > 1 ? GL_NEAREST_MIPMAP_NEAREST : GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+Program make_program() {
+    ++g_live.programs;
+    return Program(glCreateProgram());
+}
+
+VertexArray make_vertex_array() {
+    GLuint id = 0;
+    glGenVertexArrays(1, &id);
+    return VertexArray(id);
+}
+
+Buffer make_buffer() {
+    GLuint id = 0;
+    glGenBuffers(1, &id);
+    ++g_live.buffers;
+    return Buffer(id);
+}
+
+Framebuffer color_target(const Texture& t, int level) {
+    GLuint id = 0;
+    glGenFramebuffers(1, &id);
+    ++g_live.framebuffers;
+    Framebuffer fb(id);
+    glBindFramebuffer(GL_FRAMEBUFFER, id);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t.id(), level);
+    const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return complete ? std::move(fb) : Framebuffer();
+}
+
+void bind_texture(int unit, const Texture& t) {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindTexture(GL_TEXTURE_2D, t.id());
+}
+
+}  // namespace hp::gl

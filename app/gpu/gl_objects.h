@@ -1,0 +1,80 @@
+// Small owning wrappers for GL objects: each deletes what it made, moves but never copies,
+// so a pass owns its resources and re-creating them (a resize, a lost WebGL context) is
+// assigning a new object. Passing a texture where a framebuffer is wanted does not compile.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gl.h"
+
+namespace hp::gl {
+
+template <typename Tag>
+class Handle {
+public:
+    Handle() = default;
+    explicit Handle(GLuint id) : id_(id) {}
+    Handle(Handle&& o) noexcept : id_(std::exchange(o.id_, 0)) {}
+    Handle& operator=(Handle&& o) noexcept {
+        if (this != &o) {
+            Tag::destroy(id_);
+            id_ = std::exchange(o.id_, 0);
+        }
+        return *this;
+    }
+    Handle(const Handle&) = delete;
+    Handle& operator=(const Handle&) = delete;
+    ~Handle() { Tag::destroy(id_); }
+
+    GLuint id() const { return id_; }
+    explicit operator bool() const { return id_ != 0; }
+    // Forgets the object without deleting it: for a lost WebGL context, where it is gone already.
+    void abandon() { id_ = 0; }
+
+private:
+    GLuint id_ = 0;
+};
+
+struct TextureTag { static void destroy(GLuint id); };
+struct FramebufferTag { static void destroy(GLuint id); };
+struct ProgramTag { static void destroy(GLuint id); };
+struct VertexArrayTag { static void destroy(GLuint id); };
+struct BufferTag { static void destroy(GLuint id); };
+
+using Framebuffer = Handle<FramebufferTag>;
+using Program = Handle<ProgramTag>;
+using VertexArray = Handle<VertexArrayTag>;
+using Buffer = Handle<BufferTag>;
+
+// A 2D texture with immutable storage, NEAREST sampling, clamped.
+class Texture : public Handle<TextureTag> {
+public:
+    Texture() = default;
+    Texture(GLenum internal_format, int width, int height, int levels = 1);
+    int width() const { return width_; }
+    int height() const { return height_; }
+    int levels() const { return levels_; }
+    GLenum format() const { return format_; }
+
+private:
+    int width_ = 0, height_ = 0, levels_ = 0;
+    GLenum format_ = 0;
+};
+
+Program make_program();
+VertexArray make_vertex_array();
+Buffer make_buffer();
+
+// A framebuffer rendering into one level of a texture. Empty if incomplete (check with bool).
+Framebuffer color_target(const Texture& t, int level = 0);
+
+// Counts of live objects made through these wrappers (the test API reports them; a soak test
+// proves they return to their level).
+struct LiveCounts { int textures, framebuffers, programs, buffers; };
+LiveCounts live_counts();
+
+void bind_texture(int unit, const Texture& t);
+
+}  // namespace hp::gl

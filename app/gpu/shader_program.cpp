@@ -1,0 +1,105 @@
+#include "shader_program.h"
+
+#include <cctype>
+#include <vector>
+
+namespace hp::gl {
+namespace {
+
+constexpr const char* kPreamble =
+    "#version 300 es\n"
+    "precision highp float;\n"
+    "precision highp int;\n"
+    "precision highp sampler2D;\n"
+    "precision highp usampler2D;\n";
+
+// Rewrites "N:L" source references in a GL info log (ANGLE: "ERROR: 1:12:", Mesa: "1:12(3):")
+// into "shaders/<file>:L".
+std::string name_sources(const std::string& log, const std::vector<const char*>& files) {
+    std::string out;
+    std::size_t i = 0;
+    while (i < log.size()) {
+        std::size_t j = i;
+        while (j < log.size() && std::isdigit(static_cast<unsigned char>(log[j]))) ++j;
+        const bool at_word_start = i == 0 || !std::isalnum(static_cast<unsigned char>(log[i - 1]));
+        if (j > i && at_word_start && j + 1 < log.size() && log[j] == ':' &&
+            std::isdigit(static_cast<unsigned char>(log[j + 1]))) {
+            const std::size_t n = std::stoul(log.substr(i, j - i));
+            if (n >= 1 && n <= files.size()) {
+                out += std::string("shaders/") + files[n - 1] + ":";
+                i = j + 1;
+                continue;
+            }
+        }
+        out += log[i++];
+    }
+    return out;
+}
+
+GLuint compile(GLenum stage, const std::vector<const char*>& files, std::string* error) {
+    std::vector<std::string> texts = {kPreamble};
+    std::vector<const char*> names;
+    for (const char* f : files) {
+        const char* src = embedded_shader(f);
+        if (!src) {
+            *error = std::string("no embedded shader named ") + f;
+            return 0;
+        }
+        names.push_back(f);
+        // Source string n (from 1) is file n; lines count from 1 in each.
+        texts.push_back("#line 1 " + std::to_string(names.size()) + "\n" + src + "\n");
+    }
+    std::vector<const char*> ptrs;
+    for (const auto& t : texts) ptrs.push_back(t.c_str());
+    const GLuint sh = glCreateShader(stage);
+    glShaderSource(sh, GLsizei(ptrs.size()), ptrs.data(), nullptr);
+    glCompileShader(sh);
+    GLint ok = 0;
+    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        GLint len = 0;
+        glGetShaderiv(sh, GL_INFO_LOG_LENGTH, &len);
+        std::string log(std::size_t(len > 1 ? len : 1), '\0');
+        glGetShaderInfoLog(sh, len, nullptr, log.data());
+        log.resize(log.find('\0') == std::string::npos ? log.size() : log.find('\0'));
+        *error = name_sources(log, names);
+        if (error->empty()) *error = std::string("cannot compile shaders/") + names.back();
+        glDeleteShader(sh);
+        return 0;
+    }
+    return sh;
+}
+
+}  // namespace
+
+Program build_program(const std::vector<const char*>& vertex,
+                      const std::vector<const char*>& fragment, std::string* error) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, vertex, error);
+    if (!vs) return Program();
+    const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment, error);
+    if (!fs) {
+        glDeleteShader(vs);
+        return Program();
+    }
+    Program p = make_program();
+    glAttachShader(p.id(), vs);
+    glAttachShader(p.id(), fs);
+    glLinkProgram(p.id());
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint ok = 0;
+    glGetProgramiv(p.id(), GL_LINK_STATUS, &ok);
+    if (!ok) {
+        GLint len = 0;
+        glGetProgramiv(p.id(), GL_INFO_LOG_LENGTH, &len);
+        std::string log(std::size_t(len > 1 ? len : 1), '\0');
+        glGetProgramInfoLog(p.id(), len, nullptr, log.data());
+        *error = "cannot link " + std::string(fragment.back()) + ": " + log.c_str();
+        return Program();
+    }
+    return p;
+}
+
+GLint uniform(const Program& p, const char* name) { return glGetUniformLocation(p.id(), name); }
+
+}  // namespace hp::gl

@@ -1,0 +1,23 @@
+// Programs from the shader files in shaders/, embedded at build time. Each file is passed as
+// its own source string, so a compile error names the file and the line, natively and in the
+// page (the GL log's "string:line" is rewritten as "shaders/file:line").
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gl_objects.h"
+
+namespace hp::gl {
+
+// The embedded text of shaders/<name>, or nullptr.
+const char* embedded_shader(const std::string& name);
+
+// Compiles and links: the vertex stage from `vertex` files, the fragment stage from `fragment`
+// files, concatenated in order after one shared "#version 300 es" preamble.
+Program build_program(const std::vector<const char*>& vertex,
+                      const std::vector<const char*>& fragment, std::string* error);
+
+GLint uniform(const Program& p, const char* name);
+
+}  // namespace hp::gl

@@ -1,0 +1,42 @@
+// The demo's three views, each drawn into a panel of the current framebuffer, scaled to fit:
+// the slice atlas, the pyramid (base and every level side by side, like the article's debug
+// image) and the compacted stream. Each reads the pipeline's textures directly: no copies.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "gl_objects.h"
+#include "histopyramid.h"
+#include "volume_stages.h"
+
+namespace hp {
+
+struct PanelRect { int x, y, w, h; };  // framebuffer pixels, origin at the bottom left
+
+class Views {
+public:
+    bool init(std::string* error);
+    void abandon();
+
+    void slices(PanelRect r, const VolumeStages& volume, float iso) const;
+    void pyramid(PanelRect r, const gl::Texture& base, const HistoPyramid& p) const;
+    void stream(PanelRect r, const HistoPyramid& p, std::uint32_t count, int volume) const;
+
+    // The texels each view spans (width, height), for a panel of the right shape.
+    static float pyramid_aspect() { return 2.0f; }
+
+private:
+    struct ViewProgram {
+        gl::Program program;
+        GLint panel = -1, shown = -1;
+    };
+    bool build(ViewProgram* v, const std::vector<const char*>& chunks, std::string* error);
+    void begin(const ViewProgram& v, PanelRect r, float shown_w, float shown_h) const;
+
+    ViewProgram slices_, pyramid_, stream_;
+    GLint u_vec4_ = -1, u_count_ = -1, u_volume_size_ = -1;
+    gl::VertexArray vao_;
+};
+
+}  // namespace hp

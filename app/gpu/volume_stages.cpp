@@ -1,0 +1,150 @@
+#include "volume_stages.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "shader_program.h"
+
+namespace hp {
+
+bool VolumeStages::init(const AtlasLayout& layout, std::string* error) {
+    *this = VolumeStages();
+    layout_ = layout;
+    if (!layout.valid(error)) return false;
+    const int s = layout.atlas;
+    atlas_ = gl::Texture(GL_R32F, s, s);
+    base_ = gl::Texture(GL_R32F, s, s);
+    atlas_target_ = gl::color_target(atlas_);
+    base_target_ = gl::color_target(base_);
+    if (!atlas_target_ || !base_target_) {
+        *error = "cannot render into R32F textures (EXT_color_buffer_float missing?)";
+        return false;
+    }
+    const char* files[3] = {"source_metaballs.glsl", "source_sphere.glsl", "source_noise.glsl"};
+    const char* params[3] = {"uBalls", "uShell", "uNoiseOffset"};
+    for (int i = 0; i < 3; ++i) {
+        sources_[i].program =
+            gl::build_program({"fullscreen.vert"}, {"volume.glsl", files[i], "volume_source.frag"}, error);
+        if (!sources_[i].program) return false;
+        sources_[i].params = gl::uniform(sources_[i].program, params[i]);
+        bind_volume(sources_[i].program, Classify::Surface, 0.5f);
+    }
+    classify_ = gl::build_program({"fullscreen.vert"}, {"volume.glsl", "classify.frag"}, error);
+    if (!classify_) return false;
+    vao_ = gl::make_vertex_array();
+    // Everything starts at zero: the atlas rows below the volume are never written again.
+    for (const auto* fb : {&atlas_target_, &base_target_}) {
+        glBindFramebuffer(GL_FRAMEBUFFER, fb->id());
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return true;
+}
+
+void VolumeStages::abandon() {
+    for (auto* t : {&atlas_, &base_}) t->abandon();
+    atlas_target_.abandon();
+    base_target_.abandon();
+    for (auto& s : sources_) s.program.abandon();
+    classify_.abandon();
+    vao_.abandon();
+}
+
+void VolumeStages::bind_volume(const gl::Program& p, Classify mode, float iso) const {
+    glUseProgram(p.id());
+    glUniform1i(gl::uniform(p, "uAtlas"), kAtlasUnit);
+    glUniform1i(gl::uniform(p, "uVolume"), layout_.volume);
+    glUniform1i(gl::uniform(p, "uTiles"), layout_.tiles_per_row());
+    glUniform1f(gl::uniform(p, "uIso"), iso);
+    glUniform1i(gl::uniform(p, "uSurface"), mode == Classify::Surface);
+    gl::bind_texture(kAtlasUnit, atlas_);
+}
+
+// The sources' animation lives here, in double precision, so that a time gives one volume.
+void VolumeStages::set_source_params(Source source, double t) const {
+    const SourceProgram& sp = sources_[int(source)];
+    switch (source) {
+        case Source::Metaballs: {
+            float balls[6 * 4];
+            for (int i = 0; i < 6; ++i) {
+                const double k = i;
+                balls[4 * i + 0] = float(0.5 * std::sin(0.61 * t + 1.9 * k));
+                balls[4 * i + 1] = float(0.5 * std::sin(0.83 * t + 2.7 * k + 1.0));
+                balls[4 * i + 2] = float(0.5 * std::sin(0.47 * t + 1.3 * k + 2.0));
+                balls[4 * i + 3] = float(0.16 + 0.03 * k);
+            }
+            glUniform4fv(sp.params, 6, balls);
+            break;
+        }
+        case Source::Sphere:
+            glUniform4f(sp.params, float(0.55 + 0.15 * std::sin(0.9 * t)), 0.12f, 0.06f,
+                        float(std::fmod(1.3 * t, 6.283185307179586)));
+            break;
+        case Source::Noise:
+            glUniform3f(sp.params, float(std::fmod(0.21 * t, 4096.0)), float(std::fmod(0.13 * t, 4096.0)),
+                        float(std::fmod(0.35 * t, 4096.0)));
+            break;
+        case Source::Png: break;
+    }
+}
+
+void VolumeStages::evaluate(Source source, double time) {
+    if (source == Source::Png) return;
+    const SourceProgram& sp = sources_[int(source)];
+    glUseProgram(sp.program.id());
+    set_source_params(source, time);
+    glBindVertexArray(vao_.id());
+    glBindFramebuffer(GL_FRAMEBUFFER, atlas_target_.id());
+    glViewport(0, 0, layout_.atlas, layout_.atlas);
+    if (rows_below_written_) {
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        rows_below_written_ = false;
+    }
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, layout_.atlas, layout_.volume_rows());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDisable(GL_SCISSOR_TEST);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+void VolumeStages::upload(const PngAtlas& png) {
+    glBindTexture(GL_TEXTURE_2D, atlas_.id());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout_.atlas, layout_.atlas, GL_RED, GL_FLOAT,
+                    png.values.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    rows_below_written_ = true;
+}
+
+void VolumeStages::classify(Classify mode, float iso) {
+    bind_volume(classify_, mode, iso);
+    glBindVertexArray(vao_.id());
+    glBindFramebuffer(GL_FRAMEBUFFER, base_target_.id());
+    glViewport(0, 0, layout_.atlas, layout_.atlas);
+    // Only the volume's rows can be active; the rest of the base stays zero.
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, layout_.atlas, layout_.volume_rows());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDisable(GL_SCISSOR_TEST);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+std::vector<float> VolumeStages::read_atlas() const {
+    const int s = layout_.atlas;
+    std::vector<float> out(std::size_t(s) * s, 0.0f);
+    // RGBA/FLOAT is the read format every float colour buffer supports; bands keep it small.
+    const int band = std::max(1, (1 << 18) / s);
+    std::vector<float> rgba(std::size_t(band) * s * 4);
+    glBindFramebuffer(GL_FRAMEBUFFER, atlas_target_.id());
+    for (int y = 0; y < layout_.volume_rows(); y += band) {
+        const int h = std::min(band, layout_.volume_rows() - y);
+        glReadPixels(0, y, s, h, GL_RGBA, GL_FLOAT, rgba.data());
+        for (std::size_t i = 0; i < std::size_t(h) * s; ++i) out[std::size_t(y) * s + i] = rgba[4 * i];
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return out;
+}
+
+}  // namespace hp

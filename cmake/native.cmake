@@ -1,0 +1,28 @@
+# The native build: tests of the core and of the GPU pipeline on EGL with no window
+# (Mesa's llvmpipe here, the NVIDIA driver on the GPU machine), and the asset tool.
+find_library(HP_EGL EGL REQUIRED)
+find_library(HP_GLES GLESv2 REQUIRED)
+target_link_libraries(histopyramid PUBLIC ${HP_GLES})
+
+add_library(hp_egl STATIC app/native/egl_context.cpp)
+target_include_directories(hp_egl PUBLIC app/native)
+target_link_libraries(hp_egl PUBLIC ${HP_EGL} ${HP_GLES})
+
+# Writes assets/*.png slice atlases from a procedural field (scripts/make-assets.sh).
+add_executable(make_atlas app/native/make_atlas.cpp)
+target_link_libraries(make_atlas PRIVATE hp_core)
+
+find_package(GTest REQUIRED)
+include(GoogleTest)
+enable_testing()
+
+add_executable(unit_tests
+  tests/unit/atlas_layout_test.cpp tests/unit/cpu_reference_test.cpp
+  tests/unit/png_atlas_test.cpp tests/unit/demo_state_test.cpp)
+target_link_libraries(unit_tests PRIVATE hp_core GTest::gtest_main)
+gtest_discover_tests(unit_tests TEST_PREFIX "unit." DISCOVERY_TIMEOUT 30)
+
+add_executable(gpu_tests tests/gpu/compaction_test.cpp)
+target_link_libraries(gpu_tests PRIVATE hp_demo_gpu hp_egl GTest::gtest_main)
+gtest_discover_tests(gpu_tests TEST_PREFIX "gpu." DISCOVERY_TIMEOUT 60
+  PROPERTIES TIMEOUT 600)

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need, idempotently:
+#   - Debian packages (Emscripten 3.1.6, Chromium, glm, stb, EGL/GLES, GoogleTest, cmake, ninja)
+#   - SDL2 2.26.5 and Dear ImGui 1.86 from Debian source packages (SDL2 built for wasm once and
+#     cached outside the build tree, keyed by version and options)
+#   - puppeteer-core, pngjs and pixelmatch from npm (tests/browser/node_modules)
+# A second run with everything present takes about a second.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cache=${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}
+mkdir -p "$cache"
+log() { printf '[setup] %s\n' "$*" >&2; }
+sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# --- Debian packages -----------------------------------------------------------------------
+pkgs=(emscripten node-acorn libglm-dev libstb-dev chromium libegl-dev libgles-dev libegl-mesa0
+      libgl1-mesa-dri cmake ninja-build dpkg-dev pkgconf g++ libgtest-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+apt_updated=0
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing Debian packages: ${missing[*]}"
+  sudo_ apt-get update -qq && apt_updated=1
+  DEBIAN_FRONTEND=noninteractive sudo_ apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# --- third-party sources from Debian source packages -------------------------------------------
+fetch_source() { # $1 = source package, $2 = folder name it unpacks to
+  local dir="$cache/src/$2"
+  [ -d "$dir" ] && return 0
+  if ! ls /etc/apt/sources.list.d/*deb-src* >/dev/null 2>&1 \
+     && ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ /etc/apt/sources.list; then
+    log "adding a deb-src entry for Debian bookworm"
+    sudo_ tee /etc/apt/sources.list.d/hp-deb-src.sources >/dev/null <<'SRC'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+    apt_updated=0
+  fi
+  [ $apt_updated = 1 ] || { sudo_ apt-get update -qq; apt_updated=1; }
+  mkdir -p "$cache/src/tmp-$1" && (cd "$cache/src/tmp-$1" && apt-get source -qq "$1" >/dev/null 2>&1)
+  local got; got=$(find "$cache/src/tmp-$1" -mindepth 1 -maxdepth 1 -type d | head -1)
+  [ -n "$got" ] || { log "apt-get source $1 failed"; exit 1; }
+  mv "$got" "$dir" && rm -rf "$cache/src/tmp-$1"
+  log "fetched $1 into $dir"
+}
+fetch_source libsdl2 SDL2-2.26.5
+fetch_source imgui imgui-1.86
+[ -f "$cache/src/imgui-1.86/imgui.cpp" ] || { log "imgui source incomplete"; exit 1; }
+
+# --- Emscripten config of our own (Debian's node can't see acorn, frozen cache) ---------------
+em_config="$cache/emscripten_config.py"
+if [ ! -f "$em_config" ]; then
+  cat > "$em_config" <<'CFG'
+import os
+os.environ.setdefault('NODE_PATH', '/usr/share/nodejs')
+LLVM_ROOT = '/usr/bin'
+BINARYEN_ROOT = '/usr'
+NODE_JS = '/usr/bin/node'
+LLVM_ADD_VERSION = '14'
+CLANG_ADD_VERSION = '14'
+FROZEN_CACHE = True
+CFG
+fi
+export EM_CONFIG="$em_config" NODE_PATH=/usr/share/nodejs
+
+# --- SDL2 for wasm, built once ------------------------------------------------------------------
+sdl_opts=(-DCMAKE_BUILD_TYPE=Release -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DSDL_AUDIO=OFF
+  -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_HIDAPI=OFF -DSDL_SENSOR=OFF -DSDL_POWER=OFF
+  -DSDL_RENDER=OFF -DSDL_LOCALE=OFF -DSDL_CCACHE=OFF -DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY)
+sdl_key=$(printf '%s ' 2.26.5 "${sdl_opts[@]}" | sha1sum | cut -c1-10)
+sdl_prefix="$cache/sdl2-wasm-$sdl_key"
+if [ ! -f "$sdl_prefix/lib/cmake/SDL2/SDL2Config.cmake" ]; then
+  log "building SDL2 2.26.5 for wasm (about 3 minutes, once)"
+  rm -rf "$cache/sdl2-build"
+  emcmake cmake -S "$cache/src/SDL2-2.26.5" -B "$cache/sdl2-build" -G Ninja "${sdl_opts[@]}" \
+    -DCMAKE_INSTALL_PREFIX="$sdl_prefix" >"$cache/sdl2-build.log" 2>&1
+  cmake --build "$cache/sdl2-build" >>"$cache/sdl2-build.log" 2>&1
+  cmake --install "$cache/sdl2-build" >>"$cache/sdl2-build.log" 2>&1
+  rm -rf "$cache/sdl2-build"
+fi
+
+# --- glm and stb through a folder of symlinks (never -I/usr/include for emcc) ----------------
+inc="$cache/include"
+mkdir -p "$inc"
+[ -e "$inc/glm" ] || ln -s /usr/include/glm "$inc/glm"
+for h in stb_image.h stb_image_write.h; do [ -e "$inc/$h" ] || ln -s "/usr/include/stb/$h" "$inc/$h"; done
+
+# --- npm packages for the browser tests -------------------------------------------------------
+if [ ! -f "$root/tests/browser/node_modules/.hp-installed" ] \
+   || [ "$root/tests/browser/package.json" -nt "$root/tests/browser/node_modules/.hp-installed" ]; then
+  log "installing npm packages for the browser tests"
+  (cd "$root/tests/browser" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+  touch "$root/tests/browser/node_modules/.hp-installed"
+fi
+
+# What the build scripts read.
+cat > "$cache/env.sh" <<ENV
+export EM_CONFIG="$em_config"
+export NODE_PATH=/usr/share/nodejs
+export HP_SDL2_DIR="$sdl_prefix/lib/cmake/SDL2"
+export HP_IMGUI_DIR="$cache/src/imgui-1.86"
+export HP_THIRD_PARTY_INCLUDE="$inc"
+ENV
+log "ready ($cache)"

@@ -1,0 +1,18 @@
+// Classification: the base level of the pyramid, 1 for an active texel and 0 elsewhere.
+// Surface mode marks cells the iso-surface crosses (the marching-cubes case), solid mode
+// voxels at or above iso. Texels outside the volume are never active.
+uniform bool uSurface;
+
+layout(location = 0) out vec4 oActive;
+
+bool is_active(ivec3 v) {
+    if (!uSurface) return value_at(v) >= uIso;
+    if (any(greaterThanEqual(v, ivec3(uVolume - 1)))) return false;
+    int c = cell_case(v);
+    return c != 0 && c != 255;
+}
+
+void main() {
+    ivec3 v;
+    oActive = vec4(voxel_of(ivec2(gl_FragCoord.xy), v) && is_active(v) ? 1.0 : 0.0);
+}

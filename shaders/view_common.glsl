@@ -1,0 +1,33 @@
+// Shared by the three views: each draws one panel of the canvas showing a texture scaled to
+// fit. A panel pixel covers a footprint of several texels; the views sample a small grid in
+// it so that thin features (a one-row stream, a 1-texel active cell) never vanish.
+uniform vec4 uPanel;    // x, y, width, height in framebuffer pixels (GL origin: bottom left)
+uniform vec2 uShown;    // the texels the panel spans (width, height)
+
+layout(location = 0) out vec4 oColor;
+
+const int kGrid = 3;    // samples per axis in a footprint
+
+// This pixel's footprint in texel coordinates, images the right way up (row 0 at the top).
+void footprint(out vec2 lo, out vec2 step) {
+    vec2 uv = (gl_FragCoord.xy - uPanel.xy) / uPanel.zw;
+    uv.y = 1.0 - uv.y;
+    vec2 size = uShown / uPanel.zw;
+    lo = uv * uShown - 0.5 * size + 0.5 * size / float(kGrid);
+    step = max(size, vec2(1.0)) / float(kGrid);
+    if (size.x < 1.0) { lo = uv * uShown; step = vec2(0.0); }
+}
+
+// A perceptual colour map (an approximation of "turbo"): t in [0,1].
+vec3 colormap(float t) {
+    t = clamp(t, 0.0, 1.0);
+    vec3 c = vec3(0.1357, 0.0914, 0.1067) +
+             t * (vec3(4.6154, 2.1943, 12.6419) +
+             t * (vec3(-42.6603, 4.8430, -60.5820) +
+             t * (vec3(132.1311, -14.1850, 110.3628) +
+             t * (vec3(-152.9424, 4.2773, -89.9031) +
+             t * vec3(59.2864, 2.8296, 27.3482)))));
+    return clamp(c, 0.0, 1.0);
+}
+
+const vec3 kEmpty = vec3(0.06, 0.07, 0.09);

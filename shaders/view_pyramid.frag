@@ -1,0 +1,37 @@
+// The pyramid view, laid out like the article's debug image: the base level (S×S) on the
+// left, then levels 1..L side by side, each half the size of the last, top-aligned. Colour is
+// log(1 + sum) / log(1 + 4^level): the base's 0/1 and the top's large sums on one scale.
+uniform sampler2D uBase;
+uniform sampler2D uPyramid;  // levels 1..L as lods 0..L-1
+uniform bool uVec4;          // RGBA partial sums: the texel's total is .a
+
+float level_sum(ivec2 t, int level) {
+    if (level == 0) return texelFetch(uBase, t, 0).r;
+    vec4 v = texelFetch(uPyramid, t, level - 1);
+    return uVec4 ? v.a : v.r;
+}
+
+void main() {
+    vec2 lo, step;
+    footprint(lo, step);
+    int s = textureSize(uBase, 0).x;
+    float best = -1.0;
+    for (int j = 0; j < kGrid; ++j)
+        for (int i = 0; i < kGrid; ++i) {
+            vec2 p = lo + step * vec2(i, j);
+            // Which level's region holds p: level 0 spans [0,S), level k ≥ 1 spans S>>k
+            // texels after the previous one.
+            int level = 0, x0 = 0, w = s;
+            while (level < 14 && p.x >= float(x0 + w) && w > 0) {
+                x0 += w;
+                level += 1;
+                w = s >> level;
+            }
+            ivec2 t = ivec2(p) - ivec2(x0, 0);
+            if (w == 0 || t.x >= w || t.y >= w || t.y < 0) continue;
+            float v = level_sum(t, level);
+            float cap = exp2(2.0 * float(level));  // a texel of level k sums 4^k base texels
+            best = max(best, log2(1.0 + v) / log2(1.0 + cap));
+        }
+    oColor = vec4(best < 0.0 ? kEmpty : best == 0.0 ? vec3(0.12, 0.1, 0.2) : colormap(0.15 + 0.85 * best), 1.0);
+}

@@ -1,0 +1,182 @@
+// The GPU pipeline on a real GL stack (EGL without a window: Mesa llvmpipe here, NVIDIA on
+// the GPU machine) against the CPU reference: for each case, the atlas the GPU evaluated is
+// read back, the CPU computes the stream from it, and the GPU's count and every stream entry
+// must be identical.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <sstream>
+
+#include "cpu_reference.h"
+#include "egl_context.h"
+#include "volume_compaction.h"
+
+namespace hp {
+namespace {
+
+EglContext* context() {
+    static std::unique_ptr<EglContext> ctx = [] {
+        auto c = std::make_unique<EglContext>();
+        std::string error;
+        if (!c->create(&error)) {
+            ADD_FAILURE() << error;
+            return std::unique_ptr<EglContext>();
+        }
+        std::printf("[ GL       ] %s\n", c->renderer().c_str());
+        return c;
+    }();
+    return ctx.get();
+}
+
+std::string describe(const StreamEntry& e) {
+    std::ostringstream s;
+    s << "[" << e.x << ", " << e.y << ", " << e.z << ", " << e.w << "]";
+    return s.str();
+}
+
+// Compares the GPU stream with the reference; names the first differing key.
+::testing::AssertionResult same_stream(const std::vector<float>& gpu,
+                                       const std::vector<StreamEntry>& ref) {
+    if (gpu.size() != ref.size() * 4)
+        return ::testing::AssertionFailure()
+               << "GPU stream has " << gpu.size() / 4 << " entries, CPU " << ref.size();
+    for (std::size_t k = 0; k < ref.size(); ++k) {
+        const StreamEntry g = {gpu[4 * k], gpu[4 * k + 1], gpu[4 * k + 2], gpu[4 * k + 3]};
+        if (!(g == ref[k]))
+            return ::testing::AssertionFailure() << "first difference at key " << k << ": GPU "
+                                                 << describe(g) << ", CPU " << describe(ref[k]);
+    }
+    return ::testing::AssertionSuccess();
+}
+
+struct Case {
+    const char* name;
+    int volume;
+    PyramidLayout pyramid;
+    Source source;
+    Classify classify;
+    float iso;
+    double time;
+};
+
+class Compaction : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Compaction, StreamEqualsCpuReference) {
+    ASSERT_NE(context(), nullptr);
+    const Case& c = GetParam();
+    const AtlasLayout layout = layout_for_volume(c.volume);
+    VolumeCompaction gpu;
+    std::string error;
+    ASSERT_TRUE(gpu.init(layout, c.pyramid, &error)) << error;
+    FrameSettings s;
+    s.source = c.source;
+    s.time = c.time;
+    s.classify = c.classify;
+    s.iso = c.iso;
+    const FrameResult r = gpu.run(s);
+    const std::vector<float> atlas = gpu.volume().read_atlas();
+    const auto ref = reference_stream(layout, atlas.data(), c.classify, c.iso);
+    EXPECT_GT(ref.size(), 100u) << "the case should have work to do";
+    ASSERT_EQ(r.count, ref.size());
+    EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(r.count), ref));
+}
+
+std::vector<Case> cases() {
+    static std::vector<std::string> names;  // the cases keep pointers into this
+    struct Scene { Source source; Classify classify; float iso; double time; };
+    const Scene scenes[] = {
+        {Source::Metaballs, Classify::Surface, 0.5f, 1.25},
+        {Source::Noise, Classify::Surface, 0.5f, 3.0},
+        {Source::Metaballs, Classify::Solid, 0.45f, 2.0},
+        {Source::Sphere, Classify::Solid, 0.3f, 0.7},
+    };
+    std::vector<Case> out;
+    for (PyramidLayout p : {PyramidLayout::Scalar, PyramidLayout::Vec4})
+        for (int volume : {64, 128})
+            for (const Scene& sc : scenes) {
+                names.push_back(std::string(p == PyramidLayout::Scalar ? "scalar" : "vec4") + "_" +
+                                std::to_string(volume) + "_" + name_of(sc.source) + "_" +
+                                name_of(sc.classify));
+                out.push_back({nullptr, volume, p, sc.source, sc.classify, sc.iso, sc.time});
+            }
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].name = names[i].c_str();
+    return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Matrix, Compaction, ::testing::ValuesIn(cases()),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// Edge cases on the 64³ layout, both pyramids.
+class EdgeCases : public ::testing::TestWithParam<PyramidLayout> {
+protected:
+    void SetUp() override {
+        ASSERT_NE(context(), nullptr);
+        std::string error;
+        ASSERT_TRUE(gpu.init(layout, GetParam(), &error)) << error;
+    }
+    AtlasLayout layout = layout_for_volume(64);
+    VolumeCompaction gpu;
+};
+
+TEST_P(EdgeCases, EmptyVolumeGivesZero) {
+    FrameSettings s;
+    s.classify = Classify::Solid;
+    s.iso = 1.0f;  // the metaballs' f/(1+f) never reaches 1
+    EXPECT_EQ(gpu.run(s).count, 0u);
+}
+
+TEST_P(EdgeCases, FullVolumeGivesNCubed) {
+    FrameSettings s;
+    s.classify = Classify::Solid;
+    s.iso = 0.0f;
+    const FrameResult r = gpu.run(s);
+    ASSERT_EQ(r.count, 64u * 64u * 64u);
+    const auto atlas = gpu.volume().read_atlas();
+    EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(r.count),
+                            reference_stream(layout, atlas.data(), Classify::Solid, 0.0f)));
+}
+
+TEST_P(EdgeCases, SingleVoxelAtTheLastPosition) {
+    PngAtlas png;
+    png.layout = layout;
+    png.values.assign(std::size_t(layout.texel_count()), 0.0f);
+    const Texel last = layout.texel_of({63, 63, 63});
+    png.values[std::size_t(last.y) * layout.atlas + last.x] = 0.75f;
+    gpu.volume().upload(png);
+    FrameSettings s;
+    s.source = Source::Png;
+    s.classify = Classify::Solid;
+    s.iso = 0.5f;
+    const FrameResult r = gpu.run(s);
+    ASSERT_EQ(r.count, 1u);
+    EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(1), {{63, 63, 63, 0.75f}}));
+}
+
+TEST_P(EdgeCases, ExpectedCountBelowEqualAndAboveTheTruth) {
+    FrameSettings s;
+    s.time = 0.5;
+    const std::uint32_t truth = gpu.run(s).count;
+    const auto atlas = gpu.volume().read_atlas();
+    const auto ref = reference_stream(layout, atlas.data(), s.classify, s.iso);
+    ASSERT_EQ(truth, ref.size());
+    s.readback = Readback::Expected;
+    for (std::uint32_t expected : {truth / 3, truth, truth + 5000}) {
+        s.expected = expected;
+        EXPECT_EQ(gpu.run(s).count, expected);
+        // The stream holds the first min(expected, truth) keys; past them it is zero.
+        const std::uint32_t written = std::min(expected, truth);
+        const auto got = gpu.pyramid().read_stream(written + 1);
+        std::vector<StreamEntry> want(ref.begin(), ref.begin() + written);
+        want.push_back({0, 0, 0, 0});
+        EXPECT_TRUE(same_stream(got, want)) << "expected count " << expected << ", true " << truth;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Pyramids, EdgeCases,
+                         ::testing::Values(PyramidLayout::Scalar, PyramidLayout::Vec4),
+                         [](const auto& info) {
+                             return std::string(info.param == PyramidLayout::Scalar ? "scalar" : "vec4");
+                         });
+
+}  // namespace
+}  // namespace hp

@@ -1,0 +1,72 @@
+#include <gtest/gtest.h>
+
+#include "atlas_layout.h"
+#include "morton.h"
+
+namespace hp {
+namespace {
+
+TEST(AtlasLayout, OfferedSizes) {
+    EXPECT_EQ(layout_for_volume(64).atlas, 512);
+    EXPECT_EQ(layout_for_volume(128).atlas, 2048);
+    EXPECT_EQ(layout_for_volume(256).atlas, 4096);
+    EXPECT_EQ(layout_for_volume(128).levels(), 11);
+    EXPECT_EQ(layout_for_volume(128).volume_rows(), 1024);  // tile rows 0..7 of 2048²
+    EXPECT_EQ(layout_for_volume(64).volume_rows(), 512);
+    EXPECT_EQ(layout_for_volume(256).volume_rows(), 4096);
+}
+
+TEST(AtlasLayout, VoxelTexelRoundTripForAllSizes) {
+    for (int n : {64, 128, 256}) {
+        const AtlasLayout l = layout_for_volume(n);
+        const int t = l.tiles_per_row();
+        for (int z = 0; z < n; ++z)
+            for (int y = 0; y < n; y += 7)
+                for (int x = 0; x < n; x += 5) {
+                    const Texel p = l.texel_of({x, y, z});
+                    ASSERT_EQ(p.x, n * (z % t) + x);
+                    ASSERT_EQ(p.y, n * (z / t) + y);
+                    Voxel v{};
+                    ASSERT_TRUE(l.voxel_of(p, &v));
+                    ASSERT_EQ(v.x, x);
+                    ASSERT_EQ(v.y, y);
+                    ASSERT_EQ(v.z, z);
+                }
+    }
+}
+
+TEST(AtlasLayout, TexelsPastTheLastSliceAreOutside) {
+    const AtlasLayout l = layout_for_volume(128);
+    Voxel v{};
+    EXPECT_TRUE(l.voxel_of({2047, 1023}, &v));
+    EXPECT_EQ(v.z, 127);
+    EXPECT_FALSE(l.voxel_of({0, 1024}, &v));
+    EXPECT_FALSE(l.voxel_of({2047, 2047}, &v));
+}
+
+TEST(AtlasLayout, Validation) {
+    std::string why;
+    EXPECT_TRUE((AtlasLayout{2048, 128}.valid(&why)));
+    EXPECT_FALSE((AtlasLayout{1024, 128}.valid(&why)));  // 64 tiles for 128 slices
+    EXPECT_NE(why.find("fewer than"), std::string::npos) << why;
+    EXPECT_FALSE((AtlasLayout{2048, 96}.valid(&why)));
+    EXPECT_FALSE((AtlasLayout{1000, 64}.valid(&why)));
+    EXPECT_FALSE((AtlasLayout{256, 512}.valid(&why)));
+}
+
+TEST(Morton, XIsTheLowestBit) {
+    EXPECT_EQ(morton_encode(1, 0), 1u);
+    EXPECT_EQ(morton_encode(0, 1), 2u);
+    EXPECT_EQ(morton_encode(1, 1), 3u);
+    EXPECT_EQ(morton_encode(2, 0), 4u);
+    for (std::uint32_t y = 0; y < 300; y += 3)
+        for (std::uint32_t x = 0; x < 4096; x += 37) {
+            std::uint32_t dx, dy;
+            morton_decode(morton_encode(x, y), &dx, &dy);
+            ASSERT_EQ(dx, x);
+            ASSERT_EQ(dy, y);
+        }
+}
+
+}  // namespace
+}  // namespace hp

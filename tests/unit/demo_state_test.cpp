@@ -1,0 +1,47 @@
+#include <gtest/gtest.h>
+
+#include "demo_state.h"
+
+namespace hp {
+namespace {
+
+TEST(DemoState, AppliesKnownSettings) {
+    DemoState s;
+    std::string error;
+    ASSERT_TRUE(apply_setting(&s, "pyramid", "vec4", &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "source", "sphere", &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "iso", "0.4", &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "time", "1.5", &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "paused", "1", &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "atlas", "512", &error)) << error;
+    EXPECT_EQ(s.pyramid, Pyramid::Vec4);
+    EXPECT_EQ(s.source, Source::Sphere);
+    EXPECT_FLOAT_EQ(s.iso, 0.4f);
+    EXPECT_DOUBLE_EQ(s.time, 1.5);
+    EXPECT_TRUE(s.paused);
+    EXPECT_EQ(s.volume, 64);
+}
+
+TEST(DemoState, RejectsBadInputNamingItAndChangesNothing) {
+    DemoState s;
+    std::string error;
+    EXPECT_FALSE(apply_setting(&s, "colour", "red", &error));
+    EXPECT_NE(error.find("unknown setting 'colour'"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "iso", "1.5", &error));
+    EXPECT_NE(error.find("out of range"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "iso", "abc", &error));
+    EXPECT_NE(error.find("not a number"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "pyramid", "<b>vec8</b>", &error));
+    EXPECT_NE(error.find("scalar, vec4"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "volume", "100", &error));
+    EXPECT_FALSE(apply_setting(&s, "expected", "2.5", &error));
+    EXPECT_FALSE(apply_setting(&s, "paused", "maybe", &error));
+    const DemoState fresh;
+    EXPECT_EQ(s.pyramid, fresh.pyramid);
+    EXPECT_EQ(s.volume, fresh.volume);
+    EXPECT_EQ(s.iso, fresh.iso);
+    EXPECT_EQ(s.paused, fresh.paused);
+}
+
+}  // namespace
+}  // namespace hp

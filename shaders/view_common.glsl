@@ -8,14 +8,16 @@ layout(location = 0) out vec4 oColor;
 
 const int kGrid = 3;    // samples per axis in a footprint
 
-// This pixel's footprint in texel coordinates, images the right way up (row 0 at the top).
-void footprint(out vec2 lo, out vec2 step) {
+// This pixel's footprint in texel coordinates, images the right way up (row 0 at the top):
+// a kGrid² grid of sample points `lo + stride * (i, j)`. Along an axis where a pixel covers
+// less than a texel the samples collapse onto one point.
+void footprint(out vec2 lo, out vec2 stride) {
     vec2 uv = (gl_FragCoord.xy - uPanel.xy) / uPanel.zw;
     uv.y = 1.0 - uv.y;
-    vec2 size = uShown / uPanel.zw;
-    lo = uv * uShown - 0.5 * size + 0.5 * size / float(kGrid);
-    step = max(size, vec2(1.0)) / float(kGrid);
-    if (size.x < 1.0) { lo = uv * uShown; step = vec2(0.0); }
+    vec2 size = uShown / uPanel.zw;  // texels per pixel
+    vec2 covers = step(1.0, size);
+    stride = covers * size / float(kGrid);
+    lo = uv * uShown - covers * 0.5 * (size - stride);
 }
 
 // A perceptual colour map (an approximation of "turbo"): t in [0,1].

@@ -12,13 +12,13 @@ float level_sum(ivec2 t, int level) {
 }
 
 void main() {
-    vec2 lo, step;
-    footprint(lo, step);
+    vec2 lo, stride;
+    footprint(lo, stride);
     int s = textureSize(uBase, 0).x;
     float best = -1.0;
     for (int j = 0; j < kGrid; ++j)
         for (int i = 0; i < kGrid; ++i) {
-            vec2 p = lo + step * vec2(i, j);
+            vec2 p = lo + stride * vec2(i, j);
             // Which level's region holds p: level 0 spans [0,S), level k ≥ 1 spans S>>k
             // texels after the previous one.
             int level = 0, x0 = 0, w = s;
@@ -33,5 +33,5 @@ void main() {
             float cap = exp2(2.0 * float(level));  // a texel of level k sums 4^k base texels
             best = max(best, log2(1.0 + v) / log2(1.0 + cap));
         }
-    oColor = vec4(best < 0.0 ? kEmpty : best == 0.0 ? vec3(0.12, 0.1, 0.2) : colormap(0.15 + 0.85 * best), 1.0);
+    oColor = vec4(best < 0.0 ? kEmpty : best == 0.0 ? vec3(0.12, 0.1, 0.2) : colormap(0.1 + 0.75 * best), 1.0);
 }

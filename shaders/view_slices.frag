@@ -1,12 +1,12 @@
 // The slice atlas view: each voxel's value in grey, voxels at or above iso tinted amber.
 void main() {
-    vec2 lo, step;
-    footprint(lo, step);
+    vec2 lo, stride;
+    footprint(lo, stride);
     float sum = 0.0, above = 0.0;
     ivec2 size = textureSize(uAtlas, 0);
     for (int j = 0; j < kGrid; ++j)
         for (int i = 0; i < kGrid; ++i) {
-            ivec2 t = clamp(ivec2(lo + step * vec2(i, j)), ivec2(0), size - 1);
+            ivec2 t = clamp(ivec2(lo + stride * vec2(i, j)), ivec2(0), size - 1);
             float v = texelFetch(uAtlas, t, 0).r;
             sum += v;
             above += v >= uIso ? 1.0 : 0.0;

@@ -1,17 +1,18 @@
 // The compacted stream: key k is texel (k mod S, k div S). Each entry is coloured by its
-// voxel's position (x, y, z)/N: the "rainbow line" that grows with the count.
+// voxel's position (x, y, z)/N: the "rainbow line" that grows with the count. The panel
+// shows the stream's first rows (uShown.y of them), stretched to the panel's height.
 uniform sampler2D uStream;
 uniform uint uCount;
 uniform float uVolumeSize;
 
 void main() {
-    vec2 lo, step;
-    footprint(lo, step);
+    vec2 lo, stride;
+    footprint(lo, stride);
     ivec2 size = textureSize(uStream, 0);
     vec3 color = kEmpty;
     for (int j = 0; j < kGrid; ++j)
         for (int i = 0; i < kGrid; ++i) {
-            ivec2 t = clamp(ivec2(lo + step * vec2(i, j)), ivec2(0), size - 1);
+            ivec2 t = clamp(ivec2(lo + stride * vec2(i, j)), ivec2(0), size - 1);
             uint key = uint(t.y) * uint(size.x) + uint(t.x);
             if (key < uCount) color = 0.15 + 0.85 * texelFetch(uStream, t, 0).xyz / uVolumeSize;
         }

@@ -1,30 +1,39 @@
 // The slice atlas layout and the cell test, shared by the source, classify, emit and view
 // passes (the CPU twin is app/core/atlas_layout.h and cpu_reference.cpp). Voxel (x,y,z) is
 // texel (N·(z mod T) + x, N·(z div T) + y) with T = atlas / N tiles per row.
+// N and T are powers of two: the layout math is shifts and masks (integer division is slow
+// on software rasterizers, and this runs for every texel).
 uniform sampler2D uAtlas;  // the slice atlas, R32F values in [0,1]
 uniform int uVolume;       // N
-uniform int uTiles;        // T
+uniform int uVolumeShift;  // log2(N)
+uniform int uTilesShift;   // log2(T)
 uniform float uIso;
 
 ivec2 atlas_texel(ivec3 v) {
-    return ivec2(uVolume * (v.z % uTiles) + v.x, uVolume * (v.z / uTiles) + v.y);
+    int tiles_mask = (1 << uTilesShift) - 1;
+    return ivec2(((v.z & tiles_mask) << uVolumeShift) + v.x, ((v.z >> uTilesShift) << uVolumeShift) + v.y);
 }
 
 // The voxel at texel t; false for texels in tiles past slice N-1.
 bool voxel_of(ivec2 t, out ivec3 v) {
-    v = ivec3(t.x % uVolume, t.y % uVolume, (t.y / uVolume) * uTiles + t.x / uVolume);
+    int mask = uVolume - 1;
+    v = ivec3(t.x & mask, t.y & mask,
+              ((t.y >> uVolumeShift) << uTilesShift) + (t.x >> uVolumeShift));
     return v.z < uVolume;
 }
 
 float value_at(ivec3 v) { return texelFetch(uAtlas, atlas_texel(v), 0).r; }
 
 // Marching-cubes case of the cell at v: bit i set where corner i < iso, corners in the usual
-// table order (0,0,0) (1,0,0) (1,1,0) (0,1,0) (0,0,1) (1,0,1) (1,1,1) (0,1,1).
+// table order (0,0,0) (1,0,0) (1,1,0) (0,1,0) (0,0,1) (1,0,1) (1,1,1) (0,1,1). Slice z and
+// slice z+1 each give four neighbouring texels of one tile.
 int cell_case(ivec3 v) {
-    const ivec3 corner[8] = ivec3[8](ivec3(0, 0, 0), ivec3(1, 0, 0), ivec3(1, 1, 0), ivec3(0, 1, 0),
-                                     ivec3(0, 0, 1), ivec3(1, 0, 1), ivec3(1, 1, 1), ivec3(0, 1, 1));
-    int c = 0;
-    for (int i = 0; i < 8; ++i)
-        if (value_at(v + corner[i]) < uIso) c |= 1 << i;
-    return c;
+    ivec2 a = atlas_texel(v), b = atlas_texel(v + ivec3(0, 0, 1));
+    vec4 lo = vec4(texelFetch(uAtlas, a, 0).r, texelFetch(uAtlas, a + ivec2(1, 0), 0).r,
+                   texelFetch(uAtlas, a + ivec2(1, 1), 0).r, texelFetch(uAtlas, a + ivec2(0, 1), 0).r);
+    vec4 hi = vec4(texelFetch(uAtlas, b, 0).r, texelFetch(uAtlas, b + ivec2(1, 0), 0).r,
+                   texelFetch(uAtlas, b + ivec2(1, 1), 0).r, texelFetch(uAtlas, b + ivec2(0, 1), 0).r);
+    bvec4 l = lessThan(lo, vec4(uIso)), h = lessThan(hi, vec4(uIso));
+    return int(l.x) | int(l.y) << 1 | int(l.z) << 2 | int(l.w) << 3 |
+           int(h.x) << 4 | int(h.y) << 5 | int(h.z) << 6 | int(h.w) << 7;
 }

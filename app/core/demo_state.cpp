@@ -35,7 +35,7 @@ std::string quoted(const std::string& text) {
     std::string q;
     for (char c : text.substr(0, 40))
         if (static_cast<unsigned char>(c) >= 0x20) q += c;
-    return "'" + q + (text.size() > 40 ? "…'" : "'");
+    return "'" + q + (text.size() > 40 ? "...'" : "'");
 }
 
 template <typename E, int N>

@@ -1,5 +1,7 @@
 #include "views.h"
 
+#include <algorithm>
+
 #include "shader_program.h"
 
 namespace hp {
@@ -59,9 +61,16 @@ void Views::pyramid(PanelRect r, const gl::Texture& base, const HistoPyramid& p)
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
+int Views::stream_rows_shown(int size, std::uint32_t count) {
+    const std::uint64_t rows = (std::uint64_t(count) + std::uint64_t(size) - 1) / std::uint64_t(size);
+    int shown = 16;
+    while (shown < size && std::uint64_t(shown) < rows) shown *= 2;
+    return std::min(shown, size);
+}
+
 void Views::stream(PanelRect r, const HistoPyramid& p, std::uint32_t count, int volume) const {
-    const float s = float(p.desc().size);
-    begin(stream_, r, s, s);
+    const int s = p.desc().size;
+    begin(stream_, r, float(s), float(stream_rows_shown(s, count)));
     glUniform1ui(u_count_, count);
     glUniform1f(u_volume_size_, float(volume));
     gl::bind_texture(0, p.stream());

@@ -23,8 +23,10 @@ public:
     void pyramid(PanelRect r, const gl::Texture& base, const HistoPyramid& p) const;
     void stream(PanelRect r, const HistoPyramid& p, std::uint32_t count, int volume) const;
 
-    // The texels each view spans (width, height), for a panel of the right shape.
+    // The pyramid view is twice as wide as high (the base, then the levels beside it).
     static float pyramid_aspect() { return 2.0f; }
+    // The stream view shows its first rows, a power of two from 16 that holds `count` keys.
+    static int stream_rows_shown(int size, std::uint32_t count);
 
 private:
     struct ViewProgram {

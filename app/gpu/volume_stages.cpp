@@ -55,7 +55,8 @@ void VolumeStages::bind_volume(const gl::Program& p, Classify mode, float iso) c
     glUseProgram(p.id());
     glUniform1i(gl::uniform(p, "uAtlas"), kAtlasUnit);
     glUniform1i(gl::uniform(p, "uVolume"), layout_.volume);
-    glUniform1i(gl::uniform(p, "uTiles"), layout_.tiles_per_row());
+    glUniform1i(gl::uniform(p, "uVolumeShift"), log2_exact(layout_.volume));
+    glUniform1i(gl::uniform(p, "uTilesShift"), log2_exact(layout_.tiles_per_row()));
     glUniform1f(gl::uniform(p, "uIso"), iso);
     glUniform1i(gl::uniform(p, "uSurface"), mode == Classify::Surface);
     gl::bind_texture(kAtlasUnit, atlas_);

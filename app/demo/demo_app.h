@@ -1,0 +1,76 @@
+// The demo: the state the user sees, the GPU pipeline that computes it, and the views that
+// show it. It knows GL and the pipeline but not SDL, ImGui or the browser: main.cpp drives
+// it, overlay.cpp edits its pending state, web_api.cpp exposes it to JavaScript.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "demo_state.h"
+#include "png_atlas.h"
+#include "views.h"
+#include "volume_compaction.h"
+
+namespace hp {
+
+struct Layout;  // view panels, app/demo/overlay.h
+
+class DemoApp {
+public:
+    // Probes and creates every GPU resource for the initial state. False with a message
+    // the page shows when the GPU cannot run the demo at all.
+    bool init(int max_texture_size, std::string* error);
+    // Re-creates every GPU resource (a restored WebGL context); the state is kept.
+    bool recreate_gpu(std::string* error);
+    void abandon_gpu();
+
+    // One frame: apply what was asked since the last one, advance time, compute.
+    void compute(double dt_seconds);
+    // Draws the views into the current framebuffer (size in pixels).
+    void draw_views(const Layout& layout, int framebuffer_height) const;
+
+    // Requests, applied at the start of the next frame. An error leaves everything as it was.
+    // `settings`: one "name=value" a line, as in the URL ("pyramid=vec4\niso=0.4"); all or nothing.
+    bool request(const std::string& settings, std::string* error);
+    bool load_atlas(const std::uint8_t* data, std::size_t size, int tile, std::string* error);
+    DemoState& pending() { return pending_; }
+
+    // What the last frame did.
+    const DemoState& state() const { return state_; }
+    const FrameResult& result() const { return result_; }
+    const AtlasLayout& layout() const { return gpu_.volume().layout(); }
+    std::uint64_t frame() const { return frame_; }
+    double compute_ms() const { return compute_ms_; }
+    bool has_png() const { return png_.has_value(); }
+    const PngAtlas* png() const { return png_ ? &*png_ : nullptr; }
+    int max_texture_size() const { return max_texture_size_; }
+
+    // Read-backs for the API and tests: the stream as the GPU wrote it, and the CPU
+    // reference computed from the atlas the GPU used this frame.
+    std::vector<float> stream(std::uint32_t limit) const;
+    std::vector<StreamEntry> reference(std::uint32_t limit) const;
+
+    // The last problem to show the user ("" when none).
+    const std::string& message() const { return message_; }
+    void set_message(std::string m) { message_ = std::move(m); }
+
+private:
+    AtlasLayout layout_for(const DemoState& s) const;
+    bool build_gpu(const DemoState& s, std::string* error);
+    FrameSettings settings() const;
+
+    DemoState state_, pending_;
+    std::optional<PngAtlas> png_;
+    bool png_uploaded_ = false;
+    VolumeCompaction gpu_;
+    Views views_;
+    FrameResult result_;
+    std::uint64_t frame_ = 0;
+    double compute_ms_ = 0;
+    int max_texture_size_ = 0;
+    std::string message_;
+};
+
+}  // namespace hp

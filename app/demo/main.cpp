@@ -1,0 +1,145 @@
+// The demo's entry point in the browser: SDL2 window and WebGL2 context, Dear ImGui, the
+// frame loop, WebGL context loss. The plain Dear ImGui example shape: init, loop (events →
+// compute → views → overlay → present), nothing to clean up in a page.
+//   argv[1]: the URL's settings, one "name=value" a line (web/hp.js passes them)
+#include <SDL.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+
+#include <string>
+
+#include "demo_app.h"
+#include "overlay.h"
+#include "web_api.h"
+
+namespace {
+
+struct Main {
+    SDL_Window* window = nullptr;
+    hp::DemoApp app;
+    double last_ms = 0;
+    double interval_ms = 0;  // between frames, smoothed
+    bool context_lost = false;
+} g;
+
+bool enable_float_targets() {
+    return emscripten_webgl_enable_extension(emscripten_webgl_get_current_context(),
+                                             "EXT_color_buffer_float");
+}
+
+void frame() {
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        ImGui_ImplSDL2_ProcessEvent(&e);
+        if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_h && !ImGui::GetIO().WantTextInput)
+            g.app.pending().overlay = !g.app.pending().overlay;
+    }
+    if (g.context_lost) return;
+
+    const double now = emscripten_get_now();
+    const double dt = g.last_ms > 0 ? now - g.last_ms : 1000.0 / 60.0;
+    g.last_ms = now;
+    g.interval_ms = g.interval_ms > 0 ? 0.9 * g.interval_ms + 0.1 * dt : dt;
+    // Animation advances with the wall clock but never jumps more than 1/10 s a frame.
+    g.app.compute(std::min(dt, 100.0) / 1000.0);
+
+    int css_w = 0, css_h = 0, fb_w = 0, fb_h = 0;
+    SDL_GetWindowSize(g.window, &css_w, &css_h);
+    SDL_GL_GetDrawableSize(g.window, &fb_w, &fb_h);
+    const hp::Layout layout =
+        hp::compute_layout(g.app.state(), float(css_w), float(css_h), css_w > 0 ? float(fb_w) / css_w : 1.0f);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(0.105f, 0.11f, 0.13f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    g.app.draw_views(layout, fb_h);
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;  // fixed: what is drawn never depends on the clock
+    ImGui::NewFrame();
+    const hp::OverlayActions actions = hp::draw_overlay(g.app, layout, g.interval_ms);
+    ImGui::Render();
+    glViewport(0, 0, fb_w, fb_h);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    if (actions.open_file) hp::web_open_file_dialog();
+    hp::web_frame_done(g.app.frame());
+}
+
+EM_BOOL on_context_lost(int, const void*, void*) {
+    g.context_lost = true;
+    g.app.abandon_gpu();
+    g.app.set_message("The WebGL context was lost; waiting for the browser to restore it.");
+    hp::web_show_message(g.app.message());
+    return EM_TRUE;  // without this the browser never restores the context
+}
+
+EM_BOOL on_context_restored(int, const void*, void*) {
+    std::string error;
+    if (!enable_float_targets()) error = "EXT_color_buffer_float is missing after the restore";
+    ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    if (error.empty()) g.app.recreate_gpu(&error);
+    g.app.set_message(error.empty() ? "" : "Cannot rebuild after the context was restored: " + error);
+    hp::web_show_message(g.app.message());
+    g.context_lost = !error.empty();
+    return EM_TRUE;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    hp::web_bind(&g.app);
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+        hp::web_fail(std::string("SDL cannot start: ") + SDL_GetError());
+        return 1;
+    }
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
+    // The canvas's size comes from the page's CSS; SDL follows it and the device pixel ratio.
+    g.window = SDL_CreateWindow("Histopyramid stream compaction", SDL_WINDOWPOS_UNDEFINED,
+                                SDL_WINDOWPOS_UNDEFINED, 1280, 800,
+                                SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    SDL_GLContext gl = g.window ? SDL_GL_CreateContext(g.window) : nullptr;
+    if (!gl) {
+        hp::web_fail("This browser cannot create a WebGL2 context, which the demo needs.");
+        return 1;
+    }
+    if (!enable_float_targets()) {
+        hp::web_fail("This browser's WebGL2 cannot render into float textures "
+                     "(EXT_color_buffer_float is missing), which the histopyramid's exact sums need.");
+        return 1;
+    }
+    GLint max_texture = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
+
+    std::string error;
+    if (argc > 1 && !g.app.request(argv[1], &error)) {
+        g.app.set_message("Ignored the page's URL settings: " + error);
+        hp::web_show_message(g.app.message());
+    }
+    if (!g.app.init(max_texture, &error)) {
+        hp::web_fail("The demo cannot start on this GPU: " + error);
+        return 1;
+    }
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;
+    ImGui::StyleColorsDark();
+    ImGui::GetStyle().WindowRounding = 4;
+    ImGui_ImplSDL2_InitForOpenGL(g.window, gl);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+
+    emscripten_set_webglcontextlost_callback("#canvas", nullptr, EM_FALSE, on_context_lost);
+    emscripten_set_webglcontextrestored_callback("#canvas", nullptr, EM_FALSE, on_context_restored);
+    emscripten_set_main_loop(frame, 0, true);
+    return 0;
+}

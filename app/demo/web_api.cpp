@@ -1,0 +1,121 @@
+#include "web_api.h"
+
+#include <emscripten.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "demo_app.h"
+#include "gl_objects.h"
+
+namespace hp {
+namespace {
+
+DemoApp* g_app = nullptr;
+std::string g_reply;              // the last string handed to JavaScript
+std::vector<float> g_entries;     // the last stream / reference handed to JavaScript
+
+std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\', out += c;
+        else if (static_cast<unsigned char>(c) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else out += c;
+    }
+    return out + "\"";
+}
+
+}  // namespace
+
+void web_bind(DemoApp* app) { g_app = app; }
+
+void web_show_message(const std::string& text) {
+    EM_ASM({ if (Module.hpShowMessage) Module.hpShowMessage(UTF8ToString($0)); }, text.c_str());
+}
+
+void web_fail(const std::string& text) {
+    EM_ASM({ if (Module.hpFail) Module.hpFail(UTF8ToString($0)); }, text.c_str());
+}
+
+void web_open_file_dialog() {
+    EM_ASM({ if (Module.hpOpenFileDialog) Module.hpOpenFileDialog(); });
+}
+
+void web_frame_done(std::uint64_t frame) {
+    EM_ASM({ if (Module.hpFrameDone) Module.hpFrameDone($0); }, double(frame));
+}
+
+}  // namespace hp
+
+using hp::g_app;
+
+extern "C" {
+
+// "" when applied at the next frame, else why nothing changed.
+EMSCRIPTEN_KEEPALIVE const char* hp_request(const char* settings) {
+    hp::g_reply.clear();
+    if (!g_app->request(settings, &hp::g_reply)) g_app->set_message(hp::g_reply);
+    return hp::g_reply.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* hp_load_atlas(const std::uint8_t* data, int size, int tile) {
+    hp::g_reply.clear();
+    if (!g_app->load_atlas(data, std::size_t(size), tile, &hp::g_reply)) {
+        hp::g_reply = "cannot load the PNG atlas: " + hp::g_reply;
+        g_app->set_message(hp::g_reply);
+    }
+    return hp::g_reply.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
+    using hp::json_string;
+    const hp::DemoState& s = g_app->state();
+    const hp::gl::LiveCounts gl = hp::gl::live_counts();
+    char num[64];
+    auto n = [&](double v) {
+        std::snprintf(num, sizeof num, "%.17g", v);
+        return std::string(num);
+    };
+    hp::g_reply = "{\"frame\":" + n(double(g_app->frame())) + ",\"count\":" + n(g_app->result().count) +
+                  ",\"countRead\":" + (g_app->result().count_read ? "true" : "false") +
+                  ",\"pyramid\":" + json_string(name_of(s.pyramid)) +
+                  ",\"source\":" + json_string(name_of(s.source)) +
+                  ",\"classify\":" + json_string(name_of(s.classify)) + ",\"iso\":" + n(s.iso) +
+                  ",\"time\":" + n(s.time) + ",\"paused\":" + (s.paused ? "true" : "false") +
+                  ",\"atlas\":" + n(g_app->layout().atlas) + ",\"volume\":" + n(g_app->layout().volume) +
+                  ",\"readback\":" + json_string(name_of(s.readback)) + ",\"expected\":" + n(s.expected) +
+                  ",\"overlay\":" + (s.overlay ? "true" : "false") + ",\"view\":" + json_string(name_of(s.view)) +
+                  ",\"ms\":{\"compute\":" + n(g_app->compute_ms()) + "}" +
+                  ",\"gl\":{\"textures\":" + n(gl.textures) + ",\"framebuffers\":" + n(gl.framebuffers) +
+                  ",\"programs\":" + n(gl.programs) + ",\"buffers\":" + n(gl.buffers) + "}" +
+                  ",\"message\":" + json_string(g_app->message()) + "}";
+    return hp::g_reply.c_str();
+}
+
+// The stream the GPU wrote (at most `limit` entries); returns the entry count, the floats are
+// at hp_entries().
+EMSCRIPTEN_KEEPALIVE int hp_stream(unsigned limit) {
+    hp::g_entries = g_app->stream(limit);
+    return int(hp::g_entries.size() / 4);
+}
+
+// The CPU reference for the atlas the GPU used this frame.
+EMSCRIPTEN_KEEPALIVE int hp_reference(unsigned limit) {
+    const auto ref = g_app->reference(limit);
+    hp::g_entries.resize(ref.size() * 4);
+    for (std::size_t i = 0; i < ref.size(); ++i) {
+        hp::g_entries[4 * i + 0] = ref[i].x;
+        hp::g_entries[4 * i + 1] = ref[i].y;
+        hp::g_entries[4 * i + 2] = ref[i].z;
+        hp::g_entries[4 * i + 3] = ref[i].w;
+    }
+    return int(ref.size());
+}
+
+EMSCRIPTEN_KEEPALIVE const float* hp_entries() { return hp::g_entries.data(); }
+
+}  // extern "C"

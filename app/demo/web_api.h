@@ -1,0 +1,18 @@
+// The bridge between the demo and its page: window.hp (web/hp.js) calls the exported
+// functions in web_api.cpp; the app calls these to reach the page.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace hp {
+
+class DemoApp;
+
+void web_bind(DemoApp* app);
+void web_show_message(const std::string& text);  // shown on the page as text, never as HTML
+void web_fail(const std::string& text);          // the demo cannot run: say why, reject hp.ready
+void web_open_file_dialog();
+void web_frame_done(std::uint64_t frame);
+
+}  // namespace hp

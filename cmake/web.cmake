@@ -1,0 +1,43 @@
+# The web build (emcmake): the demo app as app.js + app.wasm, and the site folder that
+# scripts/run.sh serves: web/ (page, CSS, JS glue) + assets/ + the app.
+set(HP_IMGUI_DIR "$ENV{HP_IMGUI_DIR}" CACHE PATH "Dear ImGui 1.86 source (scripts/setup.sh)")
+if(NOT EXISTS "${HP_IMGUI_DIR}/imgui.cpp")
+  message(FATAL_ERROR "Dear ImGui not found at '${HP_IMGUI_DIR}': run scripts/setup.sh")
+endif()
+# Emscripten's own SDL2 config would map to the (unusable) port: use ours, from setup.sh.
+find_package(SDL2 REQUIRED CONFIG PATHS "$ENV{HP_SDL2_DIR}" NO_DEFAULT_PATH)
+# SDL's configure found iconv in Emscripten's headers and asks for -liconv, which does not
+# exist there (libc has iconv): link SDL's archive alone.
+set_target_properties(SDL2::SDL2-static PROPERTIES INTERFACE_LINK_LIBRARIES "")
+
+add_library(imgui STATIC
+  ${HP_IMGUI_DIR}/imgui.cpp ${HP_IMGUI_DIR}/imgui_draw.cpp ${HP_IMGUI_DIR}/imgui_tables.cpp
+  ${HP_IMGUI_DIR}/imgui_widgets.cpp ${HP_IMGUI_DIR}/backends/imgui_impl_sdl.cpp
+  ${HP_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+target_include_directories(imgui SYSTEM PUBLIC ${HP_IMGUI_DIR} ${HP_IMGUI_DIR}/backends)
+# Without this the GL backend picks GLES2 (#version 100) on Emscripten.
+target_compile_definitions(imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
+target_compile_options(imgui PRIVATE -w)
+target_link_libraries(imgui PUBLIC SDL2::SDL2-static)
+
+add_executable(app app/demo/main.cpp app/demo/demo_app.cpp app/demo/overlay.cpp
+  app/demo/web_api.cpp)
+target_link_libraries(app PRIVATE hp_demo_gpu imgui)
+set(HP_SITE ${CMAKE_BINARY_DIR}/site)
+set_target_properties(app PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})
+target_link_options(app PRIVATE
+  -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
+  -sEXPORTED_FUNCTIONS=_main,_malloc,_free
+  -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,HEAPF32,HEAPU8
+  -sINITIAL_MEMORY=67108864)
+
+# The page and the assets go next to app.js.
+file(GLOB HP_WEB_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*)
+file(GLOB HP_ASSET_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/assets/*)
+add_custom_target(site ALL
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${HP_SITE}/assets
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${HP_WEB_FILES} ${HP_SITE}/
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${HP_ASSET_FILES} ${HP_SITE}/assets/
+  DEPENDS ${HP_WEB_FILES} ${HP_ASSET_FILES}
+  COMMENT "Copying web/ and assets/ into the site")
+add_dependencies(app site)

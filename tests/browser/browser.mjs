@@ -1,0 +1,37 @@
+// Headless Chromium for the tests and the screenshot tool: Debian's Chromium through
+// puppeteer-core, WebGL2 on SwiftShader (no GPU here), a fresh profile each launch.
+import puppeteer from 'puppeteer-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
+
+export async function launch({ width = 1280, height = 800 } = {}) {
+  const executablePath = process.env.CHROMIUM || CANDIDATES.find((p) => fs.existsSync(p));
+  if (!executablePath) throw new Error('Chromium not found: run scripts/setup.sh');
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-chromium-'));
+  const browser = await puppeteer.launch({
+    executablePath,
+    headless: true,
+    userDataDir,
+    defaultViewport: { width, height, deviceScaleFactor: 1 },
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--no-first-run', '--disable-dev-shm-usage', `--window-size=${width},${height}`],
+  });
+  const close = browser.close.bind(browser);
+  browser.close = async () => { await close(); fs.rmSync(userDataDir, { recursive: true, force: true }); };
+  return browser;
+}
+
+// Opens the page and waits until the demo has drawn its first frame (or says why it cannot).
+export async function openDemo(browser, url, { logTo = null } = {}) {
+  const page = await browser.newPage();
+  page.on('console', (m) => logTo && logTo.push(`[console.${m.type()}] ${m.text()}`));
+  page.on('pageerror', (e) => logTo && logTo.push(`[pageerror] ${e.message}`));
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.hp !== undefined, { timeout: 30000 });
+  await page.evaluate(() => window.hp.ready.then(() => true));
+  return page;
+}

@@ -1,0 +1,129 @@
+// The page side of the demo: the Emscripten Module (canvas, status, messages), and
+// window.hp, the documented API that tests and other tools drive the demo with (README).
+// Nothing from the URL or a file ever reaches the page as HTML: messages use textContent.
+'use strict';
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const url = new URLSearchParams(location.search);
+  const pageOnly = new Set(['png', 'tile']);  // handled here, not by the app's settings
+
+  function showMessage(text, fatal) {
+    const el = $('message');
+    el.textContent = text || '';
+    el.hidden = !text;
+    el.className = fatal ? 'fatal' : '';
+  }
+
+  // name=value lines for the app (its settings parser is in app/core/demo_state.cpp).
+  function settingsText(entries) {
+    return entries.map(([k, v]) => `${k}=${v}`).join('\n');
+  }
+
+  let resolveReady, rejectReady, lastFrame = 0;
+  const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
+  ready.catch(() => {});  // a page that never asks still shows the message
+  let waiters = [];
+
+  const Module = {
+    canvas: $('canvas'),
+    arguments: [settingsText([...url].filter(([k]) => !pageOnly.has(k)))],
+    print: (t) => console.log(t),
+    printErr: (t) => console.warn(t),
+    setStatus: (t) => { $('status').textContent = t ? 'Loading the demo… ' + t : ''; },
+    onAbort: (what) => showMessage('The demo stopped: ' + what, true),
+    hpShowMessage: (t) => showMessage(t, false),
+    hpFail: (t) => { $('status').textContent = ''; showMessage(t, true); rejectReady(new Error(t)); },
+    hpOpenFileDialog: () => $('file').click(),
+    hpFrameDone: (frame) => {
+      lastFrame = frame;
+      if (frame === 1) { $('status').textContent = ''; resolveReady(); }
+      const due = waiters.filter((w) => w.frame <= frame);
+      waiters = waiters.filter((w) => w.frame > frame);
+      due.forEach((w) => w.resolve(frame));
+    },
+  };
+  window.Module = Module;
+
+  const call = (name, ret, types, args) => Module.ccall(name, ret, types, args);
+
+  function frames(n = 1) {
+    return new Promise((resolve) => waiters.push({ frame: lastFrame + Math.max(1, n | 0), resolve }));
+  }
+
+  function entries(count) {
+    const ptr = call('hp_entries', 'number', [], []) >> 2;
+    const f = Module.HEAPF32;
+    const out = new Array(count);
+    for (let i = 0; i < count; i++) out[i] = [f[ptr + 4 * i], f[ptr + 4 * i + 1], f[ptr + 4 * i + 2], f[ptr + 4 * i + 3]];
+    return out;
+  }
+
+  const limitOf = (limit) => (limit === undefined ? 0xffffffff : Math.max(0, Math.min(0xffffffff, limit | 0)));
+
+  const hp = {
+    ready,
+    // Any subset of the settings (README). Rejects naming the bad key or value, changing nothing.
+    async set(state) {
+      await ready;
+      if (state === null || typeof state !== 'object') throw new Error('hp.set takes an object of settings');
+      const list = Object.entries(state).map(([k, v]) => {
+        if (v !== null && typeof v === 'object') throw new Error(`${k}: a value must be a string, number or boolean`);
+        return [k, String(v)];
+      });
+      const error = call('hp_request', 'string', ['string'], [settingsText(list)]);
+      if (error) throw new Error(error);
+      await frames(1);
+    },
+    frames,
+    stats() {
+      const s = JSON.parse(call('hp_stats', 'string', [], []));
+      s.heapBytes = Module.HEAPU8.length;
+      return s;
+    },
+    stream(limit) { return entries(call('hp_stream', 'number', ['number'], [limitOf(limit)])); },
+    reference(limit) { return entries(call('hp_reference', 'number', ['number'], [limitOf(limit)])); },
+    // A PNG slice atlas from a URL or bytes; tile = the volume's N (128 unless given).
+    async loadAtlas(urlOrBytes, options = {}) {
+      await ready;
+      const tile = options.tile === undefined || options.tile === null || options.tile === '' ? 128 : Number(options.tile);
+      if (!Number.isInteger(tile) || tile < 1) throw new Error(`tile=${String(options.tile).slice(0, 20)} is not a whole number`);
+      let bytes = urlOrBytes;
+      if (typeof urlOrBytes === 'string') {
+        let response;
+        try { response = await fetch(urlOrBytes); } catch (e) { throw new Error(`cannot fetch ${urlOrBytes.slice(0, 80)}: ${e.message}`); }
+        if (!response.ok) throw new Error(`cannot fetch ${urlOrBytes.slice(0, 80)}: HTTP ${response.status}`);
+        bytes = new Uint8Array(await response.arrayBuffer());
+      } else if (bytes instanceof ArrayBuffer) {
+        bytes = new Uint8Array(bytes);
+      } else if (!(bytes instanceof Uint8Array)) {
+        throw new Error('hp.loadAtlas takes a URL, an ArrayBuffer or a Uint8Array');
+      }
+      const ptr = Module._malloc(Math.max(1, bytes.length));
+      Module.HEAPU8.set(bytes, ptr);
+      const error = call('hp_load_atlas', 'string', ['number', 'number', 'number'], [ptr, bytes.length, tile]);
+      Module._free(ptr);
+      if (error) { showMessage(error, false); throw new Error(error); }
+      showMessage('', false);
+      await frames(1);
+    },
+  };
+  window.hp = hp;
+
+  // Loading a PNG from the file picker or by dropping it on the canvas.
+  const loadFile = (file) => file.arrayBuffer()
+    .then((b) => hp.loadAtlas(new Uint8Array(b), { tile: url.get('tile') ?? undefined }))
+    .catch((e) => console.warn(e.message));
+  $('file').addEventListener('change', (e) => { if (e.target.files[0]) loadFile(e.target.files[0]); e.target.value = ''; });
+  window.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
+  window.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+  window.addEventListener('drop', (e) => {
+    e.preventDefault();
+    document.body.classList.remove('dragging');
+    if (e.dataTransfer.files[0]) loadFile(e.dataTransfer.files[0]);
+  });
+
+  if (url.has('png')) {
+    ready.then(() => hp.loadAtlas(url.get('png'), { tile: url.get('tile') ?? undefined }))
+      .catch((e) => showMessage(e.message, false));
+  }
+})();

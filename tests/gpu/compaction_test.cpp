@@ -12,6 +12,10 @@
 #include "volume_compaction.h"
 
 namespace hp {
+
+// Found by argument-dependent lookup, so it lives in PyramidLayout's namespace.
+void PrintTo(PyramidLayout p, std::ostream* os) { *os << (p == PyramidLayout::Scalar ? "scalar" : "vec4"); }
+
 namespace {
 
 EglContext* context() {
@@ -58,6 +62,9 @@ struct Case {
     float iso;
     double time;
 };
+
+// Test names carry the case; these keep CTest's names free of GoogleTest's byte dumps.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 
 class Compaction : public ::testing::TestWithParam<Case> {};
 

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds everything and runs every test: unit and native GPU tests (CTest, GoogleTest on
+# Mesa's EGL), then the browser tests (puppeteer-core + headless Chromium). Ends with one
+# line "N passed, N failed"; exits non-zero on any failure.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/setup.sh" || { echo "0 passed, 1 failed"; exit 1; }
+source "${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}/env.sh"
+
+build_failed=0
+echo "== native build"
+cmake -S "$root" -B "$root/build/native" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+  cmake --build "$root/build/native" || build_failed=1
+echo "== web build"
+"$root/scripts/build-web.sh" || build_failed=1
+if [ $build_failed = 1 ]; then echo "0 passed, 1 failed"; exit 1; fi
+
+passed=0 failed=0
+echo "== unit and native GPU tests (CTest)"
+out=$(cd "$root/build/native" && ctest --output-on-failure -j2 2>&1)
+rc=$?
+echo "$out" | grep -E '\*\*\*Failed|\(Failed\)|Error|difference|tests passed' || true
+summary=$(echo "$out" | grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' | tail -1)
+if [ -n "$summary" ]; then
+  total=$(echo "$summary" | sed -E 's/.* out of ([0-9]+).*/\1/')
+  bad=$(echo "$summary" | sed -E 's/.*passed, ([0-9]+) tests failed.*/\1/')
+  passed=$((passed + total - bad)) failed=$((failed + bad))
+else
+  echo "$out" | tail -20
+  failed=$((failed + 1))
+fi
+[ $rc = 0 ] || [ -n "$summary" ] || failed=$((failed + 1))
+
+echo "== browser tests (headless Chromium)"
+out=$(node "$root/tests/browser/run.mjs" "$root/build/web/site" 2>&1)
+echo "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
+line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -1)
+if [ -n "$line" ]; then
+  passed=$((passed + $(echo "$line" | cut -d' ' -f1))) failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
+else
+  failed=$((failed + 1))
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,76 @@
+// The browser cases: each gets a fresh page (opened with `query`) and throws on failure.
+// Exact means exact: the GPU stream read back equals the CPU reference entry by entry.
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+// Compares two streams of [x,y,z,w]; names the first differing key.
+export function sameStream(gpu, cpu, what = 'stream') {
+  assert(gpu.length === cpu.length, `${what}: GPU has ${gpu.length} entries, CPU ${cpu.length}`);
+  for (let k = 0; k < cpu.length; k++) {
+    const a = gpu[k], b = cpu[k];
+    if (a[0] !== b[0] || a[1] !== b[1] || a[2] !== b[2] || a[3] !== b[3])
+      throw new Error(`${what}: first difference at key ${k}: GPU [${a}], CPU [${b}]`);
+  }
+}
+
+// Runs `state` for a frame and returns {stats, gpu, cpu}.
+export async function compute(page, state) {
+  return page.evaluate(async (state) => {
+    await hp.set(state);
+    await hp.frames(1);
+    return { stats: hp.stats(), gpu: hp.stream(), cpu: hp.reference() };
+  }, state);
+}
+
+export const cases = [
+  {
+    name: 'the page draws frames and reports its state',
+    query: 'paused=1&time=1.5',
+    async run(page) {
+      const a = await page.evaluate(() => hp.stats());
+      await page.evaluate(() => hp.frames(2));
+      const b = await page.evaluate(() => hp.stats());
+      assert(b.frame >= a.frame + 2, `frames did not advance: ${a.frame} → ${b.frame}`);
+      assert(b.atlas === 2048 && b.volume === 128, `default layout is ${b.atlas}/${b.volume}`);
+      assert(b.count > 1000, `count ${b.count}: the default scene should have active cells`);
+      assert(b.message === '', `unexpected message: ${b.message}`);
+    },
+  },
+  ...['scalar', 'vec4'].map((pyramid) => ({
+    name: `${pyramid}: GPU count and stream equal the CPU reference (metaballs 128³, surface)`,
+    query: 'paused=1&time=1.5',
+    async run(page) {
+      const { stats, gpu, cpu } = await compute(page, { pyramid });
+      assert(stats.pyramid === pyramid, `pyramid is ${stats.pyramid}`);
+      assert(stats.count === cpu.length, `GPU count ${stats.count}, CPU ${cpu.length}`);
+      assert(cpu.length > 1000, `only ${cpu.length} active cells`);
+      sameStream(gpu, cpu);
+    },
+  })),
+  {
+    name: 'scalar and vec4 give bit-identical streams',
+    query: 'paused=1&time=2.5&source=noise',
+    async run(page) {
+      const s = await compute(page, { pyramid: 'scalar' });
+      const v = await compute(page, { pyramid: 'vec4' });
+      assert(s.stats.count === v.stats.count, `counts ${s.stats.count} vs ${v.stats.count}`);
+      sameStream(v.gpu, s.gpu, 'vec4 vs scalar');
+      sameStream(s.gpu, s.cpu, 'scalar vs CPU');
+    },
+  },
+  {
+    name: 'a bad setting is rejected with a message naming it, and nothing changes',
+    query: 'paused=1',
+    async run(page) {
+      const before = await page.evaluate(() => hp.stats());
+      const error = await page.evaluate(() => hp.set({ pyramid: 'vec4', iso: 7 }).then(() => '', (e) => e.message));
+      assert(/iso/.test(error) && /range/.test(error), `rejection was: '${error}'`);
+      await page.evaluate(() => hp.frames(1));
+      const after = await page.evaluate(() => hp.stats());
+      assert(after.pyramid === before.pyramid && after.iso === before.iso, 'the state changed');
+      assert(after.message.includes('iso'), `the overlay shows: '${after.message}'`);
+    },
+  },
+];

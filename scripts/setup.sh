@@ -107,4 +107,5 @@ export HP_SDL2_DIR="$sdl_prefix/lib/cmake/SDL2"
 export HP_IMGUI_DIR="$cache/src/imgui-1.86"
 export HP_THIRD_PARTY_INCLUDE="$inc"
 ENV
-log "ready ($cache)"
+[ "${HP_SETUP_VERBOSE:-0}" = 1 ] && log "ready ($cache)"
+exit 0

@@ -6,6 +6,7 @@
   const $ = (id) => document.getElementById(id);
   const url = new URLSearchParams(location.search);
   const pageOnly = new Set(['png', 'tile']);  // handled here, not by the app's settings
+  const SAMPLE = { url: 'assets/head-phantom-64.png', tile: 64 };
 
   function showMessage(text, fatal) {
     const el = $('message');
@@ -34,6 +35,7 @@
     hpShowMessage: (t) => showMessage(t, false),
     hpFail: (t) => { $('status').textContent = ''; showMessage(t, true); rejectReady(new Error(t)); },
     hpOpenFileDialog: () => $('file').click(),
+    hpLoadSample: () => hp.loadAtlas(SAMPLE.url, { tile: SAMPLE.tile }).catch((e) => console.warn(e.message)),
     hpFrameDone: (frame) => {
       lastFrame = frame;
       if (frame === 1) { $('status').textContent = ''; resolveReady(); }
@@ -82,11 +84,14 @@
     },
     stream(limit) { return entries(call('hp_stream', 'number', ['number'], [limitOf(limit)])); },
     reference(limit) { return entries(call('hp_reference', 'number', ['number'], [limitOf(limit)])); },
-    // A PNG slice atlas from a URL or bytes; tile = the volume's N (128 unless given).
+    // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at
+    // first, unless given).
     async loadAtlas(urlOrBytes, options = {}) {
       await ready;
-      const tile = options.tile === undefined || options.tile === null || options.tile === '' ? 128 : Number(options.tile);
-      if (!Number.isInteger(tile) || tile < 1) throw new Error(`tile=${String(options.tile).slice(0, 20)} is not a whole number`);
+      const given = options.tile !== undefined && options.tile !== null && options.tile !== '';
+      const tile = given ? Number(options.tile) : 0;
+      if (given && (!Number.isInteger(tile) || tile < 1 || tile > 4096))
+        throw new Error(`tile=${String(options.tile).slice(0, 20)} is not a whole number from 1 to 4096`);
       let bytes = urlOrBytes;
       if (typeof urlOrBytes === 'string') {
         let response;

@@ -78,7 +78,8 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
 
 bool DemoApp::load_atlas(const std::uint8_t* data, std::size_t size, int tile, std::string* error) {
     PngAtlas loaded;
-    if (!load_png_atlas(data, size, tile, max_texture_size_, &loaded, error)) return false;
+    if (!load_png_atlas(data, size, tile > 0 ? tile : png_tile_, max_texture_size_, &loaded, error))
+        return false;
     png_ = std::move(loaded);
     png_uploaded_ = false;
     pending_.source = Source::Png;

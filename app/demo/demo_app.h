@@ -34,7 +34,9 @@ public:
     // Requests, applied at the start of the next frame. An error leaves everything as it was.
     // `settings`: one "name=value" a line, as in the URL ("pyramid=vec4\niso=0.4"); all or nothing.
     bool request(const std::string& settings, std::string* error);
+    // tile 0: the tile size chosen in the overlay (png_tile()).
     bool load_atlas(const std::uint8_t* data, std::size_t size, int tile, std::string* error);
+    int& png_tile() { return png_tile_; }
     DemoState& pending() { return pending_; }
 
     // What the last frame did.
@@ -70,6 +72,7 @@ private:
     std::uint64_t frame_ = 0;
     double compute_ms_ = 0;
     int max_texture_size_ = 0;
+    int png_tile_ = kDefaultPngTile;
     std::string message_;
 };
 

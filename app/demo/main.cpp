@@ -67,6 +67,7 @@ void frame() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
     if (actions.open_file) hp::web_open_file_dialog();
+    if (actions.load_sample) hp::web_load_sample();
     hp::web_frame_done(g.app.frame());
 }
 

@@ -178,11 +178,17 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, double frame_int
         }
         ImGui::EndCombo();
     }
-    if (ImGui::Button("Load PNG atlas...")) actions.open_file = true;
-    if (const PngAtlas* png = app.png()) {
-        ImGui::SameLine();
-        ImGui::TextDisabled("%d², %d-bit, tile %d", png->layout.atlas, png->bits, png->layout.volume);
-    }
+    if (ImGui::Button("Load PNG...")) actions.open_file = true;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(90);
+    ImGui::InputInt("tile", &app.png_tile(), 0, 0);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the volume's N: slices of N x N in the PNG");
+    ImGui::SameLine();
+    if (ImGui::Button("Sample")) actions.load_sample = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("assets/head-phantom-64.png: a 64^3 phantom, tile 64");
+    if (const PngAtlas* png = app.png())
+        ImGui::TextDisabled("PNG: %d², %d-bit, %d channel(s), tile %d", png->layout.atlas, png->bits,
+                            png->channels, png->layout.volume);
 
     radio_row("Classify", &s.classify, {Classify::Surface, Classify::Solid});
     ImGui::TextUnformatted("Iso");
@@ -226,8 +232,8 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, double frame_int
         ImGui::EndCombo();
     }
     ImGui::Separator();
-    ImGui::Text("Compute %.1f ms (CPU clock%s)", app.compute_ms(),
-                now.readback == Readback::Sync ? ", incl. readback" : "");
+    ImGui::Text("Compute %.1f ms (CPU%s)", app.compute_ms(),
+                now.readback == Readback::Sync ? ", with readback" : "");
     ImGui::Text("Frame interval %.1f ms", frame_interval_ms);
     ImGui::TextDisabled("H hides this overlay");
     if (!app.message().empty()) {

@@ -18,7 +18,8 @@ struct Layout {
 Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale);
 
 struct OverlayActions {
-    bool open_file = false;  // the user asked to pick a PNG atlas
+    bool open_file = false;    // the user asked to pick a PNG atlas
+    bool load_sample = false;  // ... or to load the one the demo ships
 };
 
 // Draws the controls and the legends for this frame; call between ImGui::NewFrame and Render.

@@ -45,6 +45,10 @@ void web_open_file_dialog() {
     EM_ASM({ if (Module.hpOpenFileDialog) Module.hpOpenFileDialog(); });
 }
 
+void web_load_sample() {
+    EM_ASM({ if (Module.hpLoadSample) Module.hpLoadSample(); });
+}
+
 void web_frame_done(std::uint64_t frame) {
     EM_ASM({ if (Module.hpFrameDone) Module.hpFrameDone($0); }, double(frame));
 }

@@ -51,14 +51,28 @@ void VolumeStages::abandon() {
     vao_.abandon();
 }
 
+const VolumeStages::VolumeUniforms& VolumeStages::uniforms_of(const gl::Program& p) const {
+    for (VolumeUniforms& u : uniforms_) {
+        if (u.program == p.id()) return u;
+        if (u.program != 0) continue;
+        u = {p.id(),
+             gl::uniform(p, "uAtlas"),       gl::uniform(p, "uVolume"), gl::uniform(p, "uVolumeShift"),
+             gl::uniform(p, "uTilesShift"),  gl::uniform(p, "uIso"),    gl::uniform(p, "uSurface")};
+        return u;
+    }
+    static const VolumeUniforms none;  // more programs than slots: a programming error
+    return none;
+}
+
 void VolumeStages::bind_volume(const gl::Program& p, Classify mode, float iso) const {
+    const VolumeUniforms& u = uniforms_of(p);
     glUseProgram(p.id());
-    glUniform1i(gl::uniform(p, "uAtlas"), kAtlasUnit);
-    glUniform1i(gl::uniform(p, "uVolume"), layout_.volume);
-    glUniform1i(gl::uniform(p, "uVolumeShift"), log2_exact(layout_.volume));
-    glUniform1i(gl::uniform(p, "uTilesShift"), log2_exact(layout_.tiles_per_row()));
-    glUniform1f(gl::uniform(p, "uIso"), iso);
-    glUniform1i(gl::uniform(p, "uSurface"), mode == Classify::Surface);
+    glUniform1i(u.atlas, kAtlasUnit);
+    glUniform1i(u.volume, layout_.volume);
+    glUniform1i(u.volume_shift, log2_exact(layout_.volume));
+    glUniform1i(u.tiles_shift, log2_exact(layout_.tiles_per_row()));
+    glUniform1f(u.iso, iso);
+    glUniform1i(u.surface, mode == Classify::Surface);
     gl::bind_texture(kAtlasUnit, atlas_);
 }
 

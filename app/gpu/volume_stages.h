@@ -41,6 +41,13 @@ public:
     const gl::Texture& base() const { return base_; }
 
 private:
+    // Uniform locations of volume.glsl in one program, looked up on its first bind.
+    struct VolumeUniforms {
+        GLuint program = 0;
+        GLint atlas = -1, volume = -1, volume_shift = -1, tiles_shift = -1, iso = -1, surface = -1;
+    };
+    const VolumeUniforms& uniforms_of(const gl::Program& p) const;
+
     struct SourceProgram {
         gl::Program program;
         GLint params = -1;  // the source's animated uniform
@@ -54,6 +61,7 @@ private:
     gl::Program classify_;
     gl::VertexArray vao_;
     bool rows_below_written_ = false;  // an upload filled rows that sources leave alone
+    mutable VolumeUniforms uniforms_[8];  // the programs that read the volume: a handful
 };
 
 }  // namespace hp

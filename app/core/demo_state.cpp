@@ -28,6 +28,8 @@ const char* name_of(View v) {
     return "?";
 }
 
+const char* name_of(Clock v) { return v == Clock::Wall ? "wall" : "fixed"; }
+
 namespace {
 
 // Quotes a user's text for a message, cut short and with control characters dropped.
@@ -104,6 +106,8 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
     } else if (key == "view") {
         ok = parse_enum(key, value, {View::All, View::Slices, View::Pyramid, View::Stream}, &n.view,
                         error);
+    } else if (key == "clock") {
+        ok = parse_enum(key, value, {Clock::Wall, Clock::Fixed}, &n.clock, error);
     } else if (key == "iso") {
         ok = parse_number(key, value, 0.0, 1.0, &d, error);
         n.iso = float(d);
@@ -130,7 +134,7 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
     } else {
         *error = "unknown setting " + quoted(key) +
                  " (known: pyramid, source, classify, iso, time, paused, volume, atlas, readback, "
-                 "expected, overlay, view)";
+                 "expected, overlay, view, clock)";
     }
     if (ok) *s = n;
     return ok;

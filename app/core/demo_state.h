@@ -13,6 +13,9 @@ enum class Pyramid { Scalar, Vec4 };
 enum class Source { Metaballs, Sphere, Noise, Png };
 enum class Readback { Sync, Expected };
 enum class View { All, Slices, Pyramid, Stream };
+// wall: time runs with the clock and timings are shown; fixed: every frame advances time by
+// 1/60 s and no clock reading is drawn, so the same settings draw the same pixels.
+enum class Clock { Wall, Fixed };
 
 struct DemoState {
     Pyramid pyramid = Pyramid::Scalar;
@@ -26,6 +29,7 @@ struct DemoState {
     unsigned expected = 50000; // the count the "expected" readback mode assumes
     bool overlay = true;
     View view = View::All;
+    Clock clock = Clock::Wall;
 };
 
 const char* name_of(Pyramid v);
@@ -33,6 +37,7 @@ const char* name_of(Source v);
 const char* name_of(Classify v);
 const char* name_of(Readback v);
 const char* name_of(View v);
+const char* name_of(Clock v);
 
 // Sets one field by its name from text, as in a URL query (`pyramid=vec4`, `iso=0.4`).
 // Unknown names and bad values return false with a message naming them; *s is unchanged then.

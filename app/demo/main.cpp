@@ -44,7 +44,7 @@ void frame() {
     g.last_ms = now;
     g.interval_ms = g.interval_ms > 0 ? 0.9 * g.interval_ms + 0.1 * dt : dt;
     // Animation advances with the wall clock but never jumps more than 1/10 s a frame.
-    g.app.compute(std::min(dt, 100.0) / 1000.0);
+    g.app.compute(g.app.pending().clock == hp::Clock::Fixed ? 1.0 / 60.0 : std::min(dt, 100.0) / 1000.0);
 
     int css_w = 0, css_h = 0, fb_w = 0, fb_h = 0;
     SDL_GetWindowSize(g.window, &css_w, &css_h);

@@ -232,9 +232,13 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, double frame_int
         ImGui::EndCombo();
     }
     ImGui::Separator();
-    ImGui::Text("Compute %.1f ms (CPU%s)", app.compute_ms(),
-                now.readback == Readback::Sync ? ", with readback" : "");
-    ImGui::Text("Frame interval %.1f ms", frame_interval_ms);
+    if (now.clock == Clock::Wall) {
+        ImGui::Text("Compute %.1f ms (CPU%s)", app.compute_ms(),
+                    now.readback == Readback::Sync ? ", with readback" : "");
+        ImGui::Text("Frame interval %.1f ms", frame_interval_ms);
+    } else {
+        ImGui::TextDisabled("clock=fixed: 1/60 s a frame, no timings");
+    }
     ImGui::TextDisabled("H hides this overlay");
     if (!app.message().empty()) {
         ImGui::Separator();

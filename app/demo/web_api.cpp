@@ -93,6 +93,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"atlas\":" + n(g_app->layout().atlas) + ",\"volume\":" + n(g_app->layout().volume) +
                   ",\"readback\":" + json_string(name_of(s.readback)) + ",\"expected\":" + n(s.expected) +
                   ",\"overlay\":" + (s.overlay ? "true" : "false") + ",\"view\":" + json_string(name_of(s.view)) +
+                  ",\"clock\":" + json_string(name_of(s.clock)) +
                   ",\"ms\":{\"compute\":" + n(g_app->compute_ms()) + "}" +
                   ",\"gl\":{\"textures\":" + n(gl.textures) + ",\"framebuffers\":" + n(gl.framebuffers) +
                   ",\"programs\":" + n(gl.programs) + ",\"buffers\":" + n(gl.buffers) + "}" +

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cpu_reference.h"
+#include "png_atlas.h"
 #include "egl_context.h"
 #include "volume_compaction.h"
 
@@ -88,24 +89,32 @@ TEST_P(Compaction, StreamEqualsCpuReference) {
     EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(r.count), ref));
 }
 
+// The matrix, as in the browser suite: every source at two times and two iso values in both
+// classifications on 64³ (512²); a subset on 128³ (2048²) and 256³ (4096²). Both pyramids.
 std::vector<Case> cases() {
     static std::vector<std::string> names;  // the cases keep pointers into this
     struct Scene { Source source; Classify classify; float iso; double time; };
-    const Scene scenes[] = {
-        {Source::Metaballs, Classify::Surface, 0.5f, 1.25},
-        {Source::Noise, Classify::Surface, 0.5f, 3.0},
-        {Source::Metaballs, Classify::Solid, 0.45f, 2.0},
-        {Source::Sphere, Classify::Solid, 0.3f, 0.7},
-    };
+    std::vector<std::pair<int, Scene>> scenes;
+    for (Source src : {Source::Metaballs, Source::Sphere, Source::Noise})
+        for (Classify cl : {Classify::Surface, Classify::Solid})
+            for (double t : {0.75, 2.5})
+                for (float iso : {0.35f, 0.6f}) scenes.push_back({64, {src, cl, iso, t}});
+    for (Source src : {Source::Metaballs, Source::Noise})
+        for (Classify cl : {Classify::Surface, Classify::Solid}) scenes.push_back({128, {src, cl, 0.5f, 1.25}});
+    scenes.push_back({256, {Source::Metaballs, Classify::Surface, 0.5f, 1.25}});
     std::vector<Case> out;
     for (PyramidLayout p : {PyramidLayout::Scalar, PyramidLayout::Vec4})
-        for (int volume : {64, 128})
-            for (const Scene& sc : scenes) {
-                names.push_back(std::string(p == PyramidLayout::Scalar ? "scalar" : "vec4") + "_" +
-                                std::to_string(volume) + "_" + name_of(sc.source) + "_" +
-                                name_of(sc.classify));
-                out.push_back({nullptr, volume, p, sc.source, sc.classify, sc.iso, sc.time});
-            }
+        for (const auto& [volume, sc] : scenes) {
+            char tail[64];
+            std::snprintf(tail, sizeof tail, "_t%g_iso%g", sc.time, sc.iso);
+            std::string name = std::string(p == PyramidLayout::Scalar ? "scalar" : "vec4") + "_" +
+                               std::to_string(volume) + "_" + name_of(sc.source) + "_" +
+                               name_of(sc.classify) + tail;
+            for (char& ch : name)
+                if (ch == '.') ch = 'p';
+            names.push_back(name);
+            out.push_back({nullptr, volume, p, sc.source, sc.classify, sc.iso, sc.time});
+        }
     for (std::size_t i = 0; i < out.size(); ++i) out[i].name = names[i].c_str();
     return out;
 }
@@ -157,6 +166,39 @@ TEST_P(EdgeCases, SingleVoxelAtTheLastPosition) {
     const FrameResult r = gpu.run(s);
     ASSERT_EQ(r.count, 1u);
     EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(1), {{63, 63, 63, 0.75f}}));
+}
+
+TEST_P(EdgeCases, PngAtlasWithAKnownPattern) {
+    // A 16-bit PNG whose voxel (x,y,z) holds 1 where (x + 2y + 3z) mod 7 == 0, else 0.2: in
+    // solid mode at iso 0.5 exactly those voxels are active.
+    std::vector<float> samples(std::size_t(layout.texel_count()), 0.0f);
+    std::uint32_t expected = 0;
+    for (int z = 0; z < 64; ++z)
+        for (int y = 0; y < 64; ++y)
+            for (int x = 0; x < 64; ++x) {
+                const Texel t = layout.texel_of({x, y, z});
+                const bool on = (x + 2 * y + 3 * z) % 7 == 0;
+                samples[std::size_t(t.y) * layout.atlas + t.x] = on ? 1.0f : 0.2f;
+                expected += on;
+            }
+    const auto png = encode_png(samples, layout.atlas, layout.atlas, 1, 16);
+    PngAtlas atlas;
+    std::string error;
+    ASSERT_TRUE(load_png_atlas(png.data(), png.size(), 64, 8192, &atlas, &error)) << error;
+    gpu.volume().upload(atlas);
+    FrameSettings s;
+    s.source = Source::Png;
+    s.classify = Classify::Solid;
+    const FrameResult r = gpu.run(s);
+    ASSERT_EQ(r.count, expected);
+    EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(r.count),
+                            reference_stream(layout, atlas.values.data(), Classify::Solid, 0.5f)));
+    // Surface mode on the same atlas: the cells around every active voxel.
+    s.classify = Classify::Surface;
+    const FrameResult r2 = gpu.run(s);
+    const auto ref = reference_stream(layout, atlas.values.data(), Classify::Surface, 0.5f);
+    ASSERT_EQ(r2.count, ref.size());
+    EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(r2.count), ref));
 }
 
 TEST_P(EdgeCases, ExpectedCountBelowEqualAndAboveTheTruth) {

@@ -25,13 +25,16 @@ export async function launch({ width = 1280, height = 800 } = {}) {
   return browser;
 }
 
-// Opens the page and waits until the demo has drawn its first frame (or says why it cannot).
-export async function openDemo(browser, url, { logTo = null } = {}) {
+// Opens the page and waits until the demo has drawn its first frame. `setup(page)` runs
+// before the page loads (to hide an extension, say); waitReady false returns at once.
+export async function openDemo(browser, url, { logTo = null, setup = null, waitReady = true, viewport = null } = {}) {
   const page = await browser.newPage();
   page.on('console', (m) => logTo && logTo.push(`[console.${m.type()}] ${m.text()}`));
   page.on('pageerror', (e) => logTo && logTo.push(`[pageerror] ${e.message}`));
+  if (viewport) await page.setViewport({ deviceScaleFactor: 1, ...viewport });
+  if (setup) await setup(page);
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => window.hp !== undefined, { timeout: 30000 });
-  await page.evaluate(() => window.hp.ready.then(() => true));
+  if (waitReady) await page.evaluate(() => window.hp.ready.then(() => true));
   return page;
 }

@@ -3,7 +3,10 @@
 //   node run.mjs SITE_DIR [name filter]
 import { serve } from './serve.mjs';
 import { launch, openDemo } from './browser.mjs';
-import { cases } from './cases.mjs';
+import exact from './cases/exact.mjs';
+import basics from './cases/basics.mjs';
+
+const cases = [...basics, ...exact];
 
 const [site, filter = ''] = process.argv.slice(2);
 if (!site) {
@@ -12,29 +15,46 @@ if (!site) {
 }
 const { server, url } = await serve(site);
 const browser = await launch();
-let passed = 0, failed = 0;
+// A case is {name, query, run(page), fresh?, setup?(page), ready?, viewport?}. Consecutive
+// cases with the same query share a page unless one asks for a fresh one (or hooks its setup).
+let passed = 0, failed = 0, skipped = 0;
+let page = null, pageQuery = null, log = [];
+const closePage = async () => { if (page) await page.close().catch(() => {}); page = null; };
 try {
   for (const c of cases.filter((c) => c.name.includes(filter))) {
-    const log = [];
     const t0 = Date.now();
-    let page;
     try {
-      page = await openDemo(browser, `${url}index.html?${c.query ?? ''}`, { logTo: log });
-      await c.run(page);
-      passed++;
-      console.log(`ok   ${c.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      const reuse = page && !c.fresh && !c.setup && !c.viewport && pageQuery === (c.query ?? '');
+      if (!reuse) {
+        await closePage();
+        log = [];
+        pageQuery = c.query ?? '';
+        page = await openDemo(browser, `${url}index.html?${pageQuery}`,
+          { logTo: log, setup: c.setup, waitReady: c.ready !== false, viewport: c.viewport });
+      }
+      const note = await c.run(page, { url, log });
+      const secs = ((Date.now() - t0) / 1000).toFixed(1);
+      if (typeof note === 'string' && note.startsWith('skipped')) {
+        skipped++;
+        console.log(`skip ${c.name}: ${note} (${secs} s)`);
+      } else {
+        passed++;
+        console.log(`ok   ${c.name} (${secs} s)`);
+      }
+      if (c.fresh || c.setup || c.viewport) await closePage();
     } catch (e) {
       failed++;
       console.log(`FAIL ${c.name}: ${e.message}`);
       const errors = log.filter((l) => /error|abort/i.test(l));
       if (errors.length) console.log('     ' + errors.slice(0, 5).join('\n     '));
-    } finally {
-      if (page) await page.close();
+      await closePage();
     }
   }
 } finally {
+  await closePage();
   await browser.close();
   server.close();
 }
+if (skipped) console.log(`(${skipped} skipped, each with its reason above)`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;

@@ -1,30 +1,8 @@
-// The browser cases: each gets a fresh page (opened with `query`) and throws on failure.
-// Exact means exact: the GPU stream read back equals the CPU reference entry by entry.
+// Basic cases: the page runs, both pyramids are exact on the default scene, bad settings
+// are refused.
+import { assert, compute, sameStream } from '../lib.mjs';
 
-export function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-// Compares two streams of [x,y,z,w]; names the first differing key.
-export function sameStream(gpu, cpu, what = 'stream') {
-  assert(gpu.length === cpu.length, `${what}: GPU has ${gpu.length} entries, CPU ${cpu.length}`);
-  for (let k = 0; k < cpu.length; k++) {
-    const a = gpu[k], b = cpu[k];
-    if (a[0] !== b[0] || a[1] !== b[1] || a[2] !== b[2] || a[3] !== b[3])
-      throw new Error(`${what}: first difference at key ${k}: GPU [${a}], CPU [${b}]`);
-  }
-}
-
-// Runs `state` for a frame and returns {stats, gpu, cpu}.
-export async function compute(page, state) {
-  return page.evaluate(async (state) => {
-    await hp.set(state);
-    await hp.frames(1);
-    return { stats: hp.stats(), gpu: hp.stream(), cpu: hp.reference() };
-  }, state);
-}
-
-export const cases = [
+const cases = [
   {
     name: 'the page draws frames and reports its state',
     query: 'paused=1&time=1.5',
@@ -74,3 +52,5 @@ export const cases = [
     },
   },
 ];
+
+export default cases;

@@ -1,0 +1,81 @@
+// Helpers shared by the browser cases: assertions, exact stream comparison, PNG writers.
+import zlib from 'node:zlib';
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+// Compares two streams of [x,y,z,w]; names the first differing key with both values.
+export function sameStream(gpu, cpu, what = 'stream') {
+  assert(gpu.length === cpu.length, `${what}: GPU has ${gpu.length} entries, CPU ${cpu.length}`);
+  for (let k = 0; k < cpu.length; k++) {
+    const a = gpu[k], b = cpu[k];
+    if (a[0] !== b[0] || a[1] !== b[1] || a[2] !== b[2] || a[3] !== b[3])
+      throw new Error(`${what}: first difference at key ${k}: GPU [${a}], CPU [${b}]`);
+  }
+}
+
+// Applies `state` (resolves after the frame that used it) and reads both streams back.
+export async function compute(page, state, limit) {
+  return page.evaluate(async (state, limit) => {
+    await hp.set(state);
+    return { stats: hp.stats(), gpu: hp.stream(limit), cpu: hp.reference(limit) };
+  }, state, limit);
+}
+
+// Asserts the GPU's count and stream equal the CPU reference for `state`; returns the count.
+export async function exact(page, state, { atLeast = 1 } = {}) {
+  const { stats, gpu, cpu } = await compute(page, state);
+  for (const k of ['pyramid', 'source', 'classify', 'volume', 'atlas', 'readback'])
+    if (k in state) assert(String(stats[k]) === String(state[k]), `${k} is ${stats[k]}, not ${state[k]}`);
+  assert(stats.count === cpu.length, `GPU count ${stats.count}, CPU reference ${cpu.length}`);
+  assert(cpu.length >= atLeast, `only ${cpu.length} active (the case wants ≥ ${atLeast})`);
+  sameStream(gpu, cpu);
+  return stats.count;
+}
+
+// A PNG from value(x, y) in [0,1], written here byte by byte so the test controls every
+// field: 8-bit RGBA (R the value; G and B hold noise that the loader must ignore) or 16-bit
+// grey (big-endian samples, as PNG stores them).
+export function pngOf(width, height, value, { bits = 8 } = {}) {
+  const channels = bits === 16 ? 1 : 4, bytes = bits / 8;
+  const raw = Buffer.alloc(height * (1 + width * channels * bytes));
+  let o = 0;
+  for (let y = 0; y < height; y++) {
+    raw[o++] = 0;  // filter: none
+    for (let x = 0; x < width; x++) {
+      const v = Math.min(1, Math.max(0, value(x, y)));
+      if (bits === 16) { raw.writeUInt16BE(Math.round(v * 65535), o); o += 2; }
+      else { raw[o++] = Math.round(v * 255); raw[o++] = (x * 7) & 255; raw[o++] = (y * 13) & 255; raw[o++] = 255; }
+    }
+  }
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = bits;
+  ihdr[9] = bits === 16 ? 0 : 6;  // grey | RGBA
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+// The atlas texel of voxel (x,y,z) for an N³ volume in an S² atlas.
+export function texelOf(n, s, x, y, z) {
+  const t = s / n;
+  return [n * (z % t) + x, n * Math.floor(z / t) + y];
+}
+
+// Passes bytes into the page and loads them as an atlas; resolves to '' or the rejection.
+export async function loadBytes(page, bytes, options) {
+  return page.evaluate((b64, options) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    return hp.loadAtlas(bytes, options).then(() => '', (e) => e.message);
+  }, Buffer.from(bytes).toString('base64'), options);
+}

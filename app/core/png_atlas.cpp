@@ -32,7 +32,7 @@ bool load_png_atlas(const std::uint8_t* data, std::size_t size, int tile, int ma
         return fail("the atlas is " + std::to_string(w) + "×" + std::to_string(h) +
                     "; it must be square");
     if (!is_power_of_two(w))
-        return fail("the atlas is " + std::to_string(w) + "² ; its side must be a power of two");
+        return fail("the atlas is " + std::to_string(w) + "²; its side must be a power of two");
     if (w < kMinPngAtlas || w > kMaxPngAtlas)
         return fail("the atlas is " + std::to_string(w) + "²; sizes from " +
                     std::to_string(kMinPngAtlas) + "² to " + std::to_string(kMaxPngAtlas) +

@@ -22,14 +22,8 @@ AtlasLayout DemoApp::layout_for(const DemoState& s) const {
     return layout_for_volume(s.volume);
 }
 
-bool DemoApp::init(int max_texture_size, std::string* error) {
-    max_texture_size_ = max_texture_size;
+bool DemoApp::init(std::string* error) {
     state_ = pending_;  // settings requested before the start (the URL's) count from frame 1
-    if (layout_for(state_).atlas > max_texture_size) {
-        *error = "this GPU's largest texture is " + std::to_string(max_texture_size) +
-                 "², smaller than the demo's 2048² atlas";
-        return false;
-    }
     if (!views_.init(error)) return false;
     return build_gpu(state_, error);
 }
@@ -70,6 +64,12 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
     }
     if (next.source == Source::Png && !png_) {
         *error = "source=png needs a PNG atlas: load one first";
+        return false;
+    }
+    const int atlas = layout_for(next).atlas;
+    if (max_texture_size_ > 0 && atlas > max_texture_size_) {
+        *error = "volume=" + std::to_string(next.volume) + " needs a " + std::to_string(atlas) +
+                 "² atlas, larger than this GPU's largest texture (" + std::to_string(max_texture_size_) + "²)";
         return false;
     }
     pending_ = next;

@@ -19,9 +19,11 @@ struct Layout;  // view panels, app/demo/overlay.h
 
 class DemoApp {
 public:
-    // Probes and creates every GPU resource for the initial state. False with a message
-    // the page shows when the GPU cannot run the demo at all.
-    bool init(int max_texture_size, std::string* error);
+    // The GPU's largest texture: requests for larger atlases are refused. Call first.
+    void set_max_texture_size(int size) { max_texture_size_ = size; }
+    // Creates every GPU resource for the initial state. False with a message the page shows
+    // when the GPU cannot run the demo at all.
+    bool init(std::string* error);
     // Re-creates every GPU resource (a restored WebGL context); the state is kept.
     bool recreate_gpu(std::string* error);
     void abandon_gpu();

@@ -121,12 +121,13 @@ int main(int argc, char** argv) {
     GLint max_texture = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
 
+    g.app.set_max_texture_size(max_texture);
     std::string error;
     if (argc > 1 && !g.app.request(argv[1], &error)) {
         g.app.set_message("Ignored the page's URL settings: " + error);
         hp::web_show_message(g.app.message());
     }
-    if (!g.app.init(max_texture, &error)) {
+    if (!g.app.init(&error)) {
         hp::web_fail("The demo cannot start on this GPU: " + error);
         return 1;
     }

@@ -13,10 +13,10 @@ constexpr float kControlsWidth = 330;  // the control panel, CSS pixels
 constexpr float kMargin = 10;
 constexpr float kCaption = 38;         // room above each view for its caption and legend
 
-// Lays views of the given aspect ratios (width/height) out in a row inside a box; returns
-// the height unit that fits.
-float row_unit(float w, float h, float total_aspect, int count) {
-    return std::max(0.0f, std::min((w - kMargin * float(count - 1)) / total_aspect, h - kCaption));
+// Lays views of the given aspect ratios (width/height) out in a row inside a box, each with
+// `caption` pixels above it; returns the height unit that fits.
+float row_unit(float w, float h, float total_aspect, int count, float caption) {
+    return std::max(0.0f, std::min((w - kMargin * float(count - 1)) / total_aspect, h - caption));
 }
 
 std::string with_thousands(std::uint64_t v) {
@@ -39,19 +39,25 @@ ImU32 turbo(float t) {  // the same colour map as shaders/view_common.glsl
          poly(0.1067f, 12.6419f, -60.5820f, 110.3628f, -89.9031f, 27.3482f), 1.0f});
 }
 
+// Title and detail above a panel, clipped to its width.
 void caption(const Panel& p, const char* title, const std::string& detail) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    dl->PushClipRect({p.x, p.y - kCaption}, {p.x + p.w, p.y}, true);
     dl->AddText({p.x, p.y - kCaption + 2}, IM_COL32(235, 235, 240, 255), title);
     dl->AddText({p.x, p.y - kCaption + 18}, IM_COL32(170, 175, 185, 255), detail.c_str());
+    dl->PopClipRect();
     dl->AddRect({p.x - 1, p.y - 1}, {p.x + p.w + 1, p.y + p.h + 1}, IM_COL32(90, 95, 110, 255));
 }
 
-// A colour bar on the caption's title line, right-aligned: "left [bar] right".
-void legend_bar(const Panel& p, const char* left, const char* right, ImU32 (*color)(float)) {
+// A colour bar on the caption's title line, right-aligned: "left [bar] right"; left out
+// where the title would not leave room for it.
+void legend_bar(const Panel& p, const char* title, const char* left, const char* right,
+                ImU32 (*color)(float)) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     const ImU32 text = IM_COL32(170, 175, 185, 255);
     const float w = std::min(110.0f, p.w * 0.3f), rw = ImGui::CalcTextSize(right).x;
     const float x1 = p.x + p.w - rw, x0 = x1 - 6 - w, y0 = p.y - kCaption + 5;
+    if (x0 - 6 - ImGui::CalcTextSize(left).x < p.x + ImGui::CalcTextSize(title).x + 12) return;
     const int steps = 24;
     for (int i = 0; i < steps; ++i) {
         const float a = float(i) / steps, b = float(i + 1) / steps;
@@ -89,23 +95,24 @@ bool radio_row(const char* label, E* value, std::initializer_list<E> options) {
 Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale) {
     Layout l;
     l.scale = scale;
+    const float cap = s.overlay ? kCaption : 0;  // captions are part of the overlay
     const float x0 = (s.overlay ? kControlsWidth : 0) + kMargin;
     const float w = css_w - x0 - kMargin, h = css_h - 2 * kMargin;
     const float pa = Views::pyramid_aspect();
     auto place = [&](Panel* p, float x, float y, float aspect, float unit) {
-        *p = {x, y + kCaption, unit * aspect, unit};
+        *p = {x, y + cap, unit * aspect, unit};
     };
     if (w <= 0 || h <= 0) return l;
     switch (s.view) {
-        case View::Slices: place(&l.slices, x0, kMargin, 1, row_unit(w, h, 1, 1)); break;
-        case View::Stream: place(&l.stream, x0, kMargin, 1, row_unit(w, h, 1, 1)); break;
-        case View::Pyramid: place(&l.pyramid, x0, kMargin, pa, row_unit(w, h, pa, 1)); break;
+        case View::Slices: place(&l.slices, x0, kMargin, 1, row_unit(w, h, 1, 1, cap)); break;
+        case View::Stream: place(&l.stream, x0, kMargin, 1, row_unit(w, h, 1, 1, cap)); break;
+        case View::Pyramid: place(&l.pyramid, x0, kMargin, pa, row_unit(w, h, pa, 1, cap)); break;
         case View::All: {
             // One row (slices, pyramid, stream) or two (slices and stream above the pyramid):
             // whichever shows them larger.
-            const float one = row_unit(w, h, 2 + pa, 3);
-            const float two = std::min(row_unit(w, (h - kMargin) / 2, 2, 2), (w / pa));
-            const float two_pyr = std::min(row_unit(w, h - kMargin - two - kCaption, pa, 1), w / pa);
+            const float one = row_unit(w, h, 2 + pa, 3, cap);
+            const float two = std::min(row_unit(w, (h - kMargin) / 2, 2, 2, cap), w / pa);
+            const float two_pyr = row_unit(w, h - kMargin - two - cap, pa, 1, cap);
             if (one >= two) {
                 place(&l.slices, x0, kMargin, 1, one);
                 place(&l.pyramid, x0 + one + kMargin, kMargin, pa, one);
@@ -113,7 +120,7 @@ Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale)
             } else {
                 place(&l.slices, x0, kMargin, 1, two);
                 place(&l.stream, x0 + two + kMargin, kMargin, 1, two);
-                place(&l.pyramid, x0, kMargin + two + kCaption + kMargin, pa, two_pyr);
+                place(&l.pyramid, x0, kMargin + two + cap + kMargin, pa, two_pyr);
             }
             break;
         }
@@ -129,23 +136,26 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, double frame_int
 
     // Captions and legends of the views.
     if (layout.slices.w > 0) {
-        caption(layout.slices, "Slice atlas",
+        const char* title = "Slice atlas";
+        caption(layout.slices, title,
                 std::to_string(al.atlas) + "²: " + std::to_string(al.volume) + " slices of " +
                     std::to_string(al.volume) + "² (" + name_of(now.source) + ")");
-        legend_bar(layout.slices, "0", ">= iso", grey_to_amber);
+        legend_bar(layout.slices, title, "0", ">= iso", grey_to_amber);
     }
     if (layout.pyramid.w > 0) {
-        caption(layout.pyramid, now.pyramid == Pyramid::Vec4 ? "vec4 histopyramid" : "Scalar histopyramid",
+        const char* title = now.pyramid == Pyramid::Vec4 ? "vec4 histopyramid" : "Scalar histopyramid";
+        caption(layout.pyramid, title,
                 "base level, then levels 1-" + std::to_string(al.levels()) +
                     "; colour = log(1+sum) / log(1+4^level)");
-        legend_bar(layout.pyramid, "0", "full", pyramid_color);
+        legend_bar(layout.pyramid, title, "0", "full", pyramid_color);
     }
     if (layout.stream.w > 0) {
         const int rows = Views::stream_rows_shown(al.atlas, app.result().count);
-        caption(layout.stream, "Compacted stream",
+        const char* title = "Compacted stream";
+        caption(layout.stream, title,
                 with_thousands(app.result().count) + " keys; rows 0-" + std::to_string(rows - 1) + " of " +
                     std::to_string(al.atlas) + "; rgb = voxel xyz/N");
-        legend_bar(layout.stream, "x 0", "N", stream_x_color);
+        legend_bar(layout.stream, title, "x 0", "N", stream_x_color);
     }
 
     // The control panel.

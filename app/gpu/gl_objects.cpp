@@ -5,20 +5,25 @@ namespace {
 LiveCounts g_live = {0, 0, 0, 0};
 }
 
+void TextureTag::forget(GLuint id) { g_live.textures -= id != 0; }
+void FramebufferTag::forget(GLuint id) { g_live.framebuffers -= id != 0; }
+void ProgramTag::forget(GLuint id) { g_live.programs -= id != 0; }
+void BufferTag::forget(GLuint id) { g_live.buffers -= id != 0; }
+
 void TextureTag::destroy(GLuint id) {
-    if (id) glDeleteTextures(1, &id), --g_live.textures;
+    if (id) glDeleteTextures(1, &id), forget(id);
 }
 void FramebufferTag::destroy(GLuint id) {
-    if (id) glDeleteFramebuffers(1, &id), --g_live.framebuffers;
+    if (id) glDeleteFramebuffers(1, &id), forget(id);
 }
 void ProgramTag::destroy(GLuint id) {
-    if (id) glDeleteProgram(id), --g_live.programs;
+    if (id) glDeleteProgram(id), forget(id);
 }
 void VertexArrayTag::destroy(GLuint id) {
     if (id) glDeleteVertexArrays(1, &id);
 }
 void BufferTag::destroy(GLuint id) {
-    if (id) glDeleteBuffers(1, &id), --g_live.buffers;
+    if (id) glDeleteBuffers(1, &id), forget(id);
 }
 
 LiveCounts live_counts() { return g_live; }

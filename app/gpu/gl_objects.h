@@ -31,17 +31,21 @@ public:
     GLuint id() const { return id_; }
     explicit operator bool() const { return id_ != 0; }
     // Forgets the object without deleting it: for a lost WebGL context, where it is gone already.
-    void abandon() { id_ = 0; }
+    void abandon() {
+        Tag::forget(id_);
+        id_ = 0;
+    }
 
 private:
     GLuint id_ = 0;
 };
 
-struct TextureTag { static void destroy(GLuint id); };
-struct FramebufferTag { static void destroy(GLuint id); };
-struct ProgramTag { static void destroy(GLuint id); };
-struct VertexArrayTag { static void destroy(GLuint id); };
-struct BufferTag { static void destroy(GLuint id); };
+// destroy: deletes the object; forget: only stops counting it.
+struct TextureTag { static void destroy(GLuint id); static void forget(GLuint id); };
+struct FramebufferTag { static void destroy(GLuint id); static void forget(GLuint id); };
+struct ProgramTag { static void destroy(GLuint id); static void forget(GLuint id); };
+struct VertexArrayTag { static void destroy(GLuint id); static void forget(GLuint) {} };
+struct BufferTag { static void destroy(GLuint id); static void forget(GLuint id); };
 
 using Framebuffer = Handle<FramebufferTag>;
 using Program = Handle<ProgramTag>;

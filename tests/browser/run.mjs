@@ -3,10 +3,15 @@
 //   node run.mjs SITE_DIR [name filter]
 import { serve } from './serve.mjs';
 import { launch, openDemo } from './browser.mjs';
-import exact from './cases/exact.mjs';
 import basics from './cases/basics.mjs';
+import exact from './cases/exact.mjs';
+import badInput from './cases/bad_input.mjs';
+import goldens from './cases/goldens.mjs';
+import robustness from './cases/robustness.mjs';
 
-const cases = [...basics, ...exact];
+const cases = [...basics, ...exact, ...badInput, ...goldens, ...robustness];
+// Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.
+const SMALL = { width: 640, height: 400 };
 
 const [site, filter = ''] = process.argv.slice(2);
 if (!site) {
@@ -30,7 +35,7 @@ try {
         log = [];
         pageQuery = c.query ?? '';
         page = await openDemo(browser, `${url}index.html?${pageQuery}`,
-          { logTo: log, setup: c.setup, waitReady: c.ready !== false, viewport: c.viewport });
+          { logTo: log, setup: c.setup, waitReady: c.ready !== false, viewport: c.viewport ?? SMALL });
       }
       const note = await c.run(page, { url, log });
       const secs = ((Date.now() - t0) / 1000).toFixed(1);

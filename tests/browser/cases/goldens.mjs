@@ -1,0 +1,64 @@
+// Golden images: fixed states (paused, fixed time, clock=fixed: nothing drawn depends on the
+// wall clock) at a fixed 960×600 canvas, compared with pixelmatch against
+// tests/browser/goldens/. UPDATE_GOLDENS=1 (scripts/update-goldens.sh) rewrites them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PNG } from 'pngjs';
+import pixelmatch from 'pixelmatch';
+import { assert } from '../lib.mjs';
+
+const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'goldens');
+const VIEWPORT = { width: 960, height: 600 };
+const BASE = 'paused=1&time=1.5&clock=fixed';
+
+// Tolerance: SwiftShader renders a paused frame byte-identically, run after run and across
+// browser launches, so no pixel may differ. pixelmatch's threshold (0.1, its default: how far
+// two colours may be apart, in YIQ distance, before a pixel counts) only absorbs rounding of
+// colours; a moved edge, a changed count or a different view still fails.
+const THRESHOLD = 0.1;
+const MAX_DIFFERENT_PIXELS = 0;
+
+// `owner`: this case writes the golden when updating; the others only compare with it.
+async function matchGolden(page, name, owner) {
+  const actual = PNG.sync.read(await page.screenshot());
+  const file = path.join(DIR, `${name}.png`);
+  if ((owner && process.env.UPDATE_GOLDENS === '1') || !fs.existsSync(file)) {
+    if (process.env.UPDATE_GOLDENS !== '1') throw new Error(`no golden ${file}: run scripts/update-goldens.sh`);
+    fs.mkdirSync(DIR, { recursive: true });
+    fs.writeFileSync(file, PNG.sync.write(actual));
+    return;
+  }
+  const golden = PNG.sync.read(fs.readFileSync(file));
+  assert(golden.width === actual.width && golden.height === actual.height,
+    `${name}: ${actual.width}×${actual.height}, golden ${golden.width}×${golden.height}`);
+  const diff = new PNG({ width: golden.width, height: golden.height });
+  const n = pixelmatch(golden.data, actual.data, diff.data, golden.width, golden.height, { threshold: THRESHOLD });
+  if (n > MAX_DIFFERENT_PIXELS) {
+    const actualFile = path.join(DIR, `${name}.actual.png`), diffFile = path.join(DIR, `${name}.diff.png`);
+    fs.writeFileSync(actualFile, PNG.sync.write(actual));
+    fs.writeFileSync(diffFile, PNG.sync.write(diff));
+    throw new Error(`${name}: ${n} pixels differ from ${path.relative(process.cwd(), file)}; ` +
+      `see ${path.relative(process.cwd(), actualFile)} and ${path.relative(process.cwd(), diffFile)}`);
+  }
+}
+
+const golden = (name, query, file, owner = true) => ({
+  name: `golden: ${name}`,
+  query: `${BASE}&${query}`,
+  viewport: VIEWPORT,
+  async run(page) {
+    await page.evaluate(() => hp.frames(3));  // ImGui sizes its windows over the first frames
+    await matchGolden(page, file, owner);
+  },
+});
+
+export default [
+  golden('default view, scalar', 'pyramid=scalar', 'default-scalar'),
+  golden('default view, vec4', 'pyramid=vec4', 'default-vec4'),
+  golden('slice atlas alone', 'overlay=0&view=slices', 'slices'),
+  golden('pyramid alone, scalar', 'overlay=0&view=pyramid', 'pyramid'),
+  golden('pyramid alone, vec4 (same totals: same image as scalar)', 'overlay=0&view=pyramid&pyramid=vec4', 'pyramid', false),
+  golden('stream alone, scalar', 'overlay=0&view=stream', 'stream'),
+  golden('stream alone, vec4 (must match scalar)', 'overlay=0&view=stream&pyramid=vec4', 'stream', false),
+];

@@ -27,6 +27,3 @@ target_link_libraries(gpu_tests PRIVATE hp_demo_gpu hp_egl GTest::gtest_main)
 gtest_discover_tests(gpu_tests TEST_PREFIX "gpu." DISCOVERY_TIMEOUT 60
   PROPERTIES TIMEOUT 600)
 
-# A rough per-stage timing on this machine's GL (finding the slow stage; not the benchmark).
-add_executable(stage_times app/native/stage_times.cpp)
-target_link_libraries(stage_times PRIVATE hp_demo_gpu hp_egl)

@@ -1,20 +1,13 @@
 // The pyramid view, laid out like the article's debug image: the base level (S×S) on the
 // left, then levels 1..L side by side, each half the size of the last, top-aligned. Colour is
 // log(1 + sum) / log(1 + 4^level): the base's 0/1 and the top's large sums on one scale.
-uniform sampler2D uBase;
-uniform sampler2D uPyramid;  // levels 1..L as lods 0..L-1
-uniform bool uVec4;          // RGBA partial sums: the texel's total is .a
-
-float level_sum(ivec2 t, int level) {
-    if (level == 0) return texelFetch(uBase, t, 0).r;
-    vec4 v = texelFetch(uPyramid, t, level - 1);
-    return uVec4 ? v.a : v.r;
-}
+// The compactor's view chunk before this one defines hp_view_total(level, texel).
+uniform int uSize;  // S
 
 void main() {
     vec2 lo, stride;
     footprint(lo, stride);
-    int s = textureSize(uBase, 0).x;
+    int s = uSize;
     float best = -1.0;
     for (int j = 0; j < kGrid; ++j)
         for (int i = 0; i < kGrid; ++i) {
@@ -29,7 +22,7 @@ void main() {
             }
             ivec2 t = ivec2(p) - ivec2(x0, 0);
             if (w == 0 || t.x >= w || t.y >= w || t.y < 0) continue;
-            float v = level_sum(t, level);
+            float v = float(hp_view_total(level, t));
             float cap = exp2(2.0 * float(level));  // a texel of level k sums 4^k base texels
             best = max(best, log2(1.0 + v) / log2(1.0 + cap));
         }

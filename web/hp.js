@@ -82,6 +82,8 @@
       s.heapBytes = Module.HEAPU8.length;
       return s;
     },
+    // Restarts the per-pass timing window (stats().ms gives medians since then).
+    resetTimings() { call('hp_reset_timings', null, [], []); },
     stream(limit) { return entries(call('hp_stream', 'number', ['number'], [limitOf(limit)])); },
     reference(limit) { return entries(call('hp_reference', 'number', ['number'], [limitOf(limit)])); },
     // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at

@@ -6,7 +6,11 @@
 
 namespace hp {
 
-const char* name_of(Pyramid v) { return v == Pyramid::Scalar ? "scalar" : "vec4"; }
+const char* name_of(Pyramid v) {
+    return v == Pyramid::Scalar ? "scalar" : v == Pyramid::Vec4 ? "vec4" : "baseline";
+}
+const char* name_of(Format v) { return v == Format::Float ? "float" : "uint"; }
+const char* name_of(Traversal v) { return v == Traversal::Fragment ? "fragment" : "vertex"; }
 const char* name_of(Source v) {
     switch (v) {
         case Source::Metaballs: return "metaballs";
@@ -17,7 +21,9 @@ const char* name_of(Source v) {
     return "?";
 }
 const char* name_of(Classify v) { return v == Classify::Surface ? "surface" : "solid"; }
-const char* name_of(Readback v) { return v == Readback::Sync ? "sync" : "expected"; }
+const char* name_of(Readback v) {
+    return v == Readback::Sync ? "sync" : v == Readback::Async ? "async" : "expected";
+}
 const char* name_of(View v) {
     switch (v) {
         case View::All: return "all";
@@ -95,14 +101,18 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
     bool ok = false;
     double d = 0;
     if (key == "pyramid") {
-        ok = parse_enum(key, value, {Pyramid::Scalar, Pyramid::Vec4}, &n.pyramid, error);
+        ok = parse_enum(key, value, {Pyramid::Scalar, Pyramid::Vec4, Pyramid::Baseline}, &n.pyramid, error);
+    } else if (key == "format") {
+        ok = parse_enum(key, value, {Format::Float, Format::Uint}, &n.format, error);
+    } else if (key == "traversal") {
+        ok = parse_enum(key, value, {Traversal::Fragment, Traversal::Vertex}, &n.traversal, error);
     } else if (key == "source") {
         ok = parse_enum(key, value, {Source::Metaballs, Source::Sphere, Source::Noise, Source::Png},
                         &n.source, error);
     } else if (key == "classify") {
         ok = parse_enum(key, value, {Classify::Surface, Classify::Solid}, &n.classify, error);
     } else if (key == "readback") {
-        ok = parse_enum(key, value, {Readback::Sync, Readback::Expected}, &n.readback, error);
+        ok = parse_enum(key, value, {Readback::Sync, Readback::Async, Readback::Expected}, &n.readback, error);
     } else if (key == "view") {
         ok = parse_enum(key, value, {View::All, View::Slices, View::Pyramid, View::Stream}, &n.view,
                         error);
@@ -133,8 +143,8 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
         ok = parse_bool(key, value, &n.overlay, error);
     } else {
         *error = "unknown setting " + quoted(key) +
-                 " (known: pyramid, source, classify, iso, time, paused, volume, atlas, readback, "
-                 "expected, overlay, view, clock)";
+                 " (known: pyramid, format, traversal, source, classify, iso, time, paused, volume, "
+                 "atlas, readback, expected, overlay, view, clock)";
     }
     if (ok) *s = n;
     return ok;

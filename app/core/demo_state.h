@@ -9,9 +9,16 @@
 
 namespace hp {
 
-enum class Pyramid { Scalar, Vec4 };
+// baseline: the reference article's design as published (scalar sums, three normalized
+// texture reads a level, each level its own texture copied into a pyramid atlas, the count
+// packed into RGBA8 and read back every frame), with only its errors fixed.
+enum class Pyramid { Scalar, Vec4, Baseline };
+enum class Format { Float, Uint };          // the pyramid's sums: R32F/RGBA32F or R32UI/RGBA32UI
+enum class Traversal { Fragment, Vertex };  // a fragment per stream texel, or a point per key
 enum class Source { Metaballs, Sphere, Noise, Png };
-enum class Readback { Sync, Expected };
+// sync: readPixels every frame (waits); async: a pixel-pack buffer and a fence, read when
+// signalled (never waits; the count is a few frames old); expected: never read.
+enum class Readback { Sync, Async, Expected };
 enum class View { All, Slices, Pyramid, Stream };
 // wall: time runs with the clock and timings are shown; fixed: every frame advances time by
 // 1/60 s and no clock reading is drawn, so the same settings draw the same pixels.
@@ -19,6 +26,8 @@ enum class Clock { Wall, Fixed };
 
 struct DemoState {
     Pyramid pyramid = Pyramid::Scalar;
+    Format format = Format::Float;
+    Traversal traversal = Traversal::Fragment;
     Source source = Source::Metaballs;
     Classify classify = Classify::Surface;
     float iso = 0.5f;
@@ -33,6 +42,8 @@ struct DemoState {
 };
 
 const char* name_of(Pyramid v);
+const char* name_of(Format v);
+const char* name_of(Traversal v);
 const char* name_of(Source v);
 const char* name_of(Classify v);
 const char* name_of(Readback v);

@@ -12,9 +12,6 @@ double now_ms() {
     return std::chrono::duration<double, std::milli>(
                std::chrono::steady_clock::now().time_since_epoch()).count();
 }
-PyramidLayout layout_of(Pyramid p) {
-    return p == Pyramid::Vec4 ? PyramidLayout::Vec4 : PyramidLayout::Scalar;
-}
 }  // namespace
 
 AtlasLayout DemoApp::layout_for(const DemoState& s) const {
@@ -24,6 +21,7 @@ AtlasLayout DemoApp::layout_for(const DemoState& s) const {
 
 bool DemoApp::init(std::string* error) {
     state_ = pending_;  // settings requested before the start (the URL's) count from frame 1
+    timer_.init(int(Pass::Count_), timer_queries_);
     if (!views_.init(error)) return false;
     return build_gpu(state_, error);
 }
@@ -36,19 +34,21 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
         return false;
     }
     VolumeCompaction next;
-    if (!next.init(layout, layout_of(s.pyramid), error)) return false;
+    if (!next.init(layout, mode_of(s), error)) return false;
     gpu_ = std::move(next);
     png_uploaded_ = false;
     return true;
 }
 
 bool DemoApp::recreate_gpu(std::string* error) {
+    timer_.init(int(Pass::Count_), timer_queries_);
     return views_.init(error) && build_gpu(state_, error);
 }
 
 void DemoApp::abandon_gpu() {
     gpu_.abandon();
     views_.abandon();
+    timer_.abandon();
 }
 
 bool DemoApp::request(const std::string& settings, std::string* error) {
@@ -101,8 +101,7 @@ void DemoApp::compute(double dt_seconds) {
     // Apply the pending state; a layout or pyramid change re-creates the pipeline, and if
     // that fails the previous state stays in effect.
     const AtlasLayout want = layout_for(pending_);
-    if (pending_.pyramid != state_.pyramid || want.atlas != layout().atlas ||
-        want.volume != layout().volume) {
+    if (mode_of(pending_) != gpu_.mode() || want.atlas != layout().atlas || want.volume != layout().volume) {
         std::string error;
         if (!build_gpu(pending_, &error)) {
             message_ = error;
@@ -119,24 +118,28 @@ void DemoApp::compute(double dt_seconds) {
         state_.time += dt_seconds;
         pending_.time = state_.time;
     }
+    timer_.begin_frame();
     const double t0 = now_ms();
-    result_ = gpu_.run(settings());
+    result_ = gpu_.run(settings(), &timer_);
     compute_ms_ = now_ms() - t0;
     ++frame_;
 }
 
-void DemoApp::draw_views(const Layout& l, int fb_height) const {
+void DemoApp::draw_views(const Layout& l, int fb_height) {
+    timer_.begin(int(Pass::Display));
     auto gl_rect = [&](const Panel& p) {
         return PanelRect{int(p.x * l.scale), fb_height - int((p.y + p.h) * l.scale), int(p.w * l.scale),
                          int(p.h * l.scale)};
     };
     if (l.slices.w > 0) views_.slices(gl_rect(l.slices), gpu_.volume(), state_.iso);
-    if (l.pyramid.w > 0) views_.pyramid(gl_rect(l.pyramid), gpu_.volume().base(), gpu_.pyramid());
-    if (l.stream.w > 0) views_.stream(gl_rect(l.stream), gpu_.pyramid(), result_.count, layout().volume);
+    if (l.pyramid.w > 0) views_.pyramid(gl_rect(l.pyramid), gpu_.volume().base(), gpu_.compactor());
+    if (l.stream.w > 0) views_.stream(gl_rect(l.stream), gpu_.compactor(), result_.count, layout().volume);
+    timer_.end(int(Pass::Display));
+    timer_.end_frame();
 }
 
 std::vector<float> DemoApp::stream(std::uint32_t limit) const {
-    return gpu_.pyramid().read_stream(std::min(limit, result_.count));
+    return gpu_.compactor().read_stream(std::min(limit, result_.count));
 }
 
 std::vector<StreamEntry> DemoApp::reference(std::uint32_t limit) const {

@@ -10,6 +10,7 @@
 
 #include "demo_state.h"
 #include "png_atlas.h"
+#include "gpu_timer.h"
 #include "views.h"
 #include "volume_compaction.h"
 
@@ -30,8 +31,13 @@ public:
 
     // One frame: apply what was asked since the last one, advance time, compute.
     void compute(double dt_seconds);
-    // Draws the views into the current framebuffer (size in pixels).
-    void draw_views(const Layout& layout, int framebuffer_height) const;
+    // Draws the views into the current framebuffer (size in pixels); ends the frame's timing.
+    void draw_views(const Layout& layout, int framebuffer_height);
+
+    // Per-pass timings: GPU timer queries when `gpu_queries`, else CPU-side. Call before init.
+    void set_timer_queries(bool gpu_queries) { timer_queries_ = gpu_queries; }
+    const GpuTimer& timer() const { return timer_; }
+    void reset_timings() { timer_.reset(); }
 
     // Requests, applied at the start of the next frame. An error leaves everything as it was.
     // `settings`: one "name=value" a line, as in the URL ("pyramid=vec4\niso=0.4"); all or nothing.
@@ -54,6 +60,7 @@ public:
     // Read-backs for the API and tests: the stream as the GPU wrote it, and the CPU
     // reference computed from the atlas the GPU used this frame.
     std::vector<float> stream(std::uint32_t limit) const;
+    const Compactor& compactor() const { return gpu_.compactor(); }
     std::vector<StreamEntry> reference(std::uint32_t limit) const;
 
     // The last problem to show the user ("" when none).
@@ -64,12 +71,15 @@ private:
     AtlasLayout layout_for(const DemoState& s) const;
     bool build_gpu(const DemoState& s, std::string* error);
     FrameSettings settings() const;
+    CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format, s.traversal}; }
 
     DemoState state_, pending_;
     std::optional<PngAtlas> png_;
     bool png_uploaded_ = false;
     VolumeCompaction gpu_;
     Views views_;
+    GpuTimer timer_;
+    bool timer_queries_ = false;
     FrameResult result_;
     std::uint64_t frame_ = 0;
     double compute_ms_ = 0;

@@ -21,7 +21,7 @@ struct Main {
     SDL_Window* window = nullptr;
     hp::DemoApp app;
     double last_ms = 0;
-    double interval_ms = 0;  // between frames, smoothed
+    hp::FrameHistory history;
     bool context_lost = false;
 } g;
 
@@ -42,7 +42,7 @@ void frame() {
     const double now = emscripten_get_now();
     const double dt = g.last_ms > 0 ? now - g.last_ms : 1000.0 / 60.0;
     g.last_ms = now;
-    g.interval_ms = g.interval_ms > 0 ? 0.9 * g.interval_ms + 0.1 * dt : dt;
+    g.history.add(float(dt));
     // Animation advances with the wall clock but never jumps more than 1/10 s a frame.
     g.app.compute(g.app.pending().clock == hp::Clock::Fixed ? 1.0 / 60.0 : std::min(dt, 100.0) / 1000.0);
 
@@ -61,7 +61,7 @@ void frame() {
     ImGui_ImplSDL2_NewFrame();
     ImGui::GetIO().DeltaTime = 1.0f / 60.0f;  // fixed: what is drawn never depends on the clock
     ImGui::NewFrame();
-    const hp::OverlayActions actions = hp::draw_overlay(g.app, layout, g.interval_ms);
+    const hp::OverlayActions actions = hp::draw_overlay(g.app, layout, g.history);
     ImGui::Render();
     glViewport(0, 0, fb_w, fb_h);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -82,6 +82,7 @@ EM_BOOL on_context_lost(int, const void*, void*) {
 EM_BOOL on_context_restored(int, const void*, void*) {
     std::string error;
     if (!enable_float_targets()) error = "EXT_color_buffer_float is missing after the restore";
+    emscripten_webgl_enable_extension(emscripten_webgl_get_current_context(), "EXT_disjoint_timer_query_webgl2");
     ImGui_ImplOpenGL3_DestroyDeviceObjects();
     ImGui_ImplOpenGL3_CreateDeviceObjects();
     if (error.empty()) g.app.recreate_gpu(&error);
@@ -118,6 +119,9 @@ int main(int argc, char** argv) {
                      "(EXT_color_buffer_float is missing), which the histopyramid's exact sums need.");
         return 1;
     }
+    // Timer queries are optional: without them the overlay shows CPU-side times, labelled.
+    g.app.set_timer_queries(emscripten_webgl_enable_extension(emscripten_webgl_get_current_context(),
+                                                              "EXT_disjoint_timer_query_webgl2"));
     GLint max_texture = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
 

@@ -9,7 +9,7 @@
 namespace hp {
 namespace {
 
-constexpr float kControlsWidth = 330;  // the control panel, CSS pixels
+constexpr float kControlsWidth = 390;  // the control panel, CSS pixels
 constexpr float kMargin = 10;
 constexpr float kCaption = 38;         // room above each view for its caption and legend
 
@@ -128,7 +128,36 @@ Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale)
     return l;
 }
 
-OverlayActions draw_overlay(DemoApp& app, const Layout& layout, double frame_interval_ms) {
+namespace {
+
+// Per-pass times (GPU timer queries, or CPU-side when the browser has none) and the
+// frame-time plot. Hidden with clock=fixed, where nothing drawn may depend on the clock.
+void timings(const DemoApp& app, const FrameHistory& history) {
+    const GpuTimer& t = app.timer();
+    ImGui::Text("Pass times in ms, median of %d frames", t.samples(int(Pass::Reduce)));
+    ImGui::TextDisabled("%s", t.gpu() ? "GPU timer queries" : "CPU side (no timer queries here): issue cost only");
+    if (ImGui::BeginTable("passes", 2, ImGuiTableFlags_SizingStretchSame)) {
+        double total = 0;
+        for (int p = 0; p < int(Pass::Count_); ++p) {
+            const double ms = t.median_ms(p);
+            total += ms;
+            ImGui::TableNextColumn();
+            ImGui::Text("%-9s %8.3f", name_of(Pass(p)), ms);
+        }
+        ImGui::TableNextColumn();
+        ImGui::Text("%-9s %8.3f", "sum", total);
+        ImGui::EndTable();
+    }
+    ImGui::Text("Compute %.1f ms on the CPU clock", app.compute_ms());
+    char label[48];
+    std::snprintf(label, sizeof label, "frame %.1f ms", history.latest());
+    ImGui::PlotLines("##frames", history.ms, FrameHistory::kFrames, history.next, label, 0.0f, 100.0f,
+                     {ImGui::GetContentRegionAvail().x, 48});
+}
+
+}  // namespace
+
+OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHistory& history) {
     OverlayActions actions;
     const DemoState& now = app.state();
     const AtlasLayout& al = app.layout();
@@ -168,13 +197,19 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, double frame_int
     const double pct = 100.0 * double(app.result().count) / double(al.texel_count());
     ImGui::Text("Active: %s", with_thousands(app.result().count).c_str());
     ImGui::TextDisabled("%.3f%% of %s texels", pct, with_thousands(std::uint64_t(al.texel_count())).c_str());
-    ImGui::TextDisabled("%s", app.result().count_read ? "count read back this frame (exact)"
-                                                      : "expected count: not read back");
+    ImGui::TextDisabled("%s", app.result().count_read                 ? "count read back this frame (exact)"
+                              : now.readback == Readback::Async ? "newest count read back (async)"
+                                                                : "expected count: not read back");
     ImGui::Separator();
 
-    radio_row("Pyramid", &s.pyramid, {Pyramid::Scalar, Pyramid::Vec4});
+    radio_row("Pyramid", &s.pyramid, {Pyramid::Scalar, Pyramid::Vec4, Pyramid::Baseline});
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("scalar: sums, three reads a level; vec4: partial sums, one read a level");
+        ImGui::SetTooltip("scalar: sums, three reads a level; vec4: partial sums, one read a level;\n"
+                          "baseline: the article's design as published");
+    ImGui::BeginDisabled(s.pyramid == Pyramid::Baseline);
+    radio_row("Sums", &s.format, {Format::Float, Format::Uint});
+    radio_row("Traversal", &s.traversal, {Traversal::Fragment, Traversal::Vertex});
+    ImGui::EndDisabled();
 
     ImGui::TextUnformatted("Source");
     ImGui::SameLine(110);
@@ -223,7 +258,11 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, double frame_int
     float t = float(s.time);
     if (ImGui::SliderFloat("##time", &t, 0.0f, 60.0f, "%.2f s")) s.time = t;
 
-    radio_row("Readback", &s.readback, {Readback::Sync, Readback::Expected});
+    radio_row("Readback", &s.readback, {Readback::Sync, Readback::Async, Readback::Expected});
+    if (now.readback == Readback::Async)
+        ImGui::TextDisabled(app.result().count_read ? "async count: this frame's"
+                                                    : "async count: %u frame(s) old; %u keys drawn",
+                            app.result().count_age, app.result().keys_drawn);
     if (s.readback == Readback::Expected) {
         ImGui::TextUnformatted("Expected");
         ImGui::SameLine(110);
@@ -243,9 +282,7 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, double frame_int
     }
     ImGui::Separator();
     if (now.clock == Clock::Wall) {
-        ImGui::Text("Compute %.1f ms (CPU%s)", app.compute_ms(),
-                    now.readback == Readback::Sync ? ", with readback" : "");
-        ImGui::Text("Frame interval %.1f ms", frame_interval_ms);
+        timings(app, history);
     } else {
         ImGui::TextDisabled("clock=fixed: 1/60 s a frame, no timings");
     }

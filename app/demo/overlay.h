@@ -22,7 +22,19 @@ struct OverlayActions {
     bool load_sample = false;  // ... or to load the one the demo ships
 };
 
+// The wall-clock intervals between the last frames, for the frame-time plot.
+struct FrameHistory {
+    static constexpr int kFrames = 300;
+    float ms[kFrames] = {};
+    int next = 0;  // the oldest entry, where the next one goes
+    void add(float interval_ms) {
+        ms[next] = interval_ms;
+        next = (next + 1) % kFrames;
+    }
+    float latest() const { return ms[(next + kFrames - 1) % kFrames]; }
+};
+
 // Draws the controls and the legends for this frame; call between ImGui::NewFrame and Render.
-OverlayActions draw_overlay(DemoApp& app, const Layout& layout, double frame_interval_ms);
+OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHistory& history);
 
 }  // namespace hp

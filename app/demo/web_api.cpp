@@ -29,6 +29,19 @@ std::string json_string(const std::string& s) {
     return out + "\"";
 }
 
+// ,"source":0.1,... : the median of each pass since the last reset, and the sample count.
+std::string pass_times() {
+    std::string out;
+    char buf[64];
+    const GpuTimer& t = g_app->timer();
+    for (int p = 0; p < int(Pass::Count_); ++p) {
+        std::snprintf(buf, sizeof buf, ",\"%s\":%.6f", name_of(Pass(p)), t.median_ms(p));
+        out += buf;
+    }
+    std::snprintf(buf, sizeof buf, ",\"samples\":%d", t.samples(int(Pass::Traverse)));
+    return out + buf;
+}
+
 }  // namespace
 
 void web_bind(DemoApp* app) { g_app = app; }
@@ -94,7 +107,12 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"readback\":" + json_string(name_of(s.readback)) + ",\"expected\":" + n(s.expected) +
                   ",\"overlay\":" + (s.overlay ? "true" : "false") + ",\"view\":" + json_string(name_of(s.view)) +
                   ",\"clock\":" + json_string(name_of(s.clock)) +
-                  ",\"ms\":{\"compute\":" + n(g_app->compute_ms()) + "}" +
+                  ",\"format\":" + json_string(name_of(s.format)) +
+                  ",\"traversal\":" + json_string(name_of(s.traversal)) +
+                  ",\"countAge\":" + n(g_app->result().count_age) +
+                  ",\"keysDrawn\":" + n(g_app->result().keys_drawn) +
+                  ",\"timing\":" + json_string(g_app->timer().gpu() ? "gpu" : "cpu") +
+                  ",\"ms\":{\"compute\":" + n(g_app->compute_ms()) + hp::pass_times() + "}" +
                   ",\"gl\":{\"textures\":" + n(gl.textures) + ",\"framebuffers\":" + n(gl.framebuffers) +
                   ",\"programs\":" + n(gl.programs) + ",\"buffers\":" + n(gl.buffers) + "}" +
                   ",\"message\":" + json_string(g_app->message()) + "}";
@@ -122,5 +140,7 @@ EMSCRIPTEN_KEEPALIVE int hp_reference(unsigned limit) {
 }
 
 EMSCRIPTEN_KEEPALIVE const float* hp_entries() { return hp::g_entries.data(); }
+
+EMSCRIPTEN_KEEPALIVE void hp_reset_timings() { g_app->reset_timings(); }
 
 }  // extern "C"

@@ -77,6 +77,22 @@ Framebuffer color_target(const Texture& t, int level) {
     return complete ? std::move(fb) : Framebuffer();
 }
 
+void Fence::insert() {
+    reset();
+    sync_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+}
+
+bool Fence::signalled() const {
+    if (!sync_) return false;
+    const GLenum r = glClientWaitSync(sync_, 0, 0);
+    return r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED;
+}
+
+void Fence::reset() {
+    if (sync_) glDeleteSync(sync_);
+    sync_ = nullptr;
+}
+
 void bind_texture(int unit, const Texture& t) {
     glActiveTexture(GL_TEXTURE0 + unit);
     glBindTexture(GL_TEXTURE_2D, t.id());

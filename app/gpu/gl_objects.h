@@ -71,6 +71,32 @@ Program make_program();
 VertexArray make_vertex_array();
 Buffer make_buffer();
 
+// A fence sync object (moves, never copies; deleted with its owner).
+class Fence {
+public:
+    Fence() = default;
+    Fence(Fence&& o) noexcept : sync_(std::exchange(o.sync_, nullptr)) {}
+    Fence& operator=(Fence&& o) noexcept {
+        if (this != &o) {
+            reset();
+            sync_ = std::exchange(o.sync_, nullptr);
+        }
+        return *this;
+    }
+    Fence(const Fence&) = delete;
+    Fence& operator=(const Fence&) = delete;
+    ~Fence() { reset(); }
+
+    void insert();                      // after the commands issued so far
+    bool pending() const { return sync_ != nullptr; }
+    bool signalled() const;             // never waits
+    void reset();
+    void abandon() { sync_ = nullptr; }
+
+private:
+    GLsync sync_ = nullptr;
+};
+
 // A framebuffer rendering into one level of a texture. Empty if incomplete (check with bool).
 Framebuffer color_target(const Texture& t, int level = 0);
 

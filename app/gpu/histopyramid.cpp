@@ -1,13 +1,28 @@
 #include "histopyramid.h"
 
 #include <algorithm>
+#include <cstring>
+
+#ifdef __EMSCRIPTEN__
+#include <webgl/webgl2.h>  // glGetBufferSubData
+#endif
 
 #include "shader_program.h"
+#include "stream_target.h"
 
 namespace hp {
 
 bool HistoPyramid::init(const HistoPyramidDesc& desc, std::string* error) {
-    *this = HistoPyramid();
+    // Start from nothing: the members' destructors free what a previous init made.
+    pyramid_ = gl::Texture();
+    level_targets_.clear();
+    stream_ = gl::Texture();
+    stream_target_ = gl::Framebuffer();
+    for (auto& p : pending_) p = PendingCount();
+    frame_ = newest_frame_ = 0;
+    have_newest_ = false;
+    stream_rows_dirty_ = 0;
+
     desc_ = desc;
     const int size = desc.size;
     if (size < 2 || (size & (size - 1)) != 0) {
@@ -16,14 +31,17 @@ bool HistoPyramid::init(const HistoPyramidDesc& desc, std::string* error) {
     }
     levels_ = 0;
     while ((1 << levels_) < size) ++levels_;
-
     const bool vec4 = desc.layout == PyramidLayout::Vec4;
-    pyramid_ = gl::Texture(vec4 ? GL_RGBA32F : GL_R32F, size / 2, size / 2, levels_);
+    const bool uint = desc.format == SumFormat::Uint;
+    defines_ = std::string(uint ? "#define HP_UINT 1\n" : "") + (vec4 ? "#define HP_VEC4 1\n" : "");
+
+    const GLenum format = vec4 ? (uint ? GL_RGBA32UI : GL_RGBA32F) : (uint ? GL_R32UI : GL_R32F);
+    pyramid_ = gl::Texture(format, size / 2, size / 2, levels_);
     for (int lod = 0; lod < levels_; ++lod) {
         level_targets_.push_back(gl::color_target(pyramid_, lod));
         if (!level_targets_.back()) {
-            *error = std::string("cannot render into a ") + (vec4 ? "RGBA32F" : "R32F") +
-                     " texture (float render targets unsupported?)";
+            *error = std::string("cannot render into ") + (vec4 ? "RGBA" : "R") + (uint ? "32UI" : "32F") +
+                     " textures" + (uint ? "" : " (EXT_color_buffer_float missing?)");
             return false;
         }
     }
@@ -35,31 +53,41 @@ bool HistoPyramid::init(const HistoPyramidDesc& desc, std::string* error) {
     }
 
     reduce_ = gl::build_program({"fullscreen.vert"},
-                                {vec4 ? "reduce_vec4.frag" : "reduce_scalar.frag"}, error);
+                                {"pyramid_format.glsl", vec4 ? "reduce_vec4.frag" : "reduce_scalar.frag"},
+                                error, defines_);
     if (!reduce_) return false;
-    std::vector<const char*> traverse_chunks = {"traverse_common.glsl",
-                                                vec4 ? "traverse_vec4.frag" : "traverse_scalar.frag"};
-    traverse_chunks.insert(traverse_chunks.end(), desc.emit.begin(), desc.emit.end());
-    traverse_ = gl::build_program({"fullscreen.vert"}, traverse_chunks, error);
+    std::vector<const char*> find = {"pyramid_format.glsl", "traverse_common.glsl",
+                                     vec4 ? "traverse_vec4.glsl" : "traverse_scalar.glsl"};
+    find.insert(find.end(), desc.emit.begin(), desc.emit.end());
+    if (desc.traversal == TraversalStage::Fragment) {
+        find.push_back("traverse.frag");
+        traverse_ = gl::build_program({"fullscreen.vert"}, find, error, defines_);
+    } else {
+        find.push_back("traverse.vert");
+        traverse_ = gl::build_program(find, {"traverse_point.frag"}, error, defines_);
+    }
     if (!traverse_) return false;
 
-    glUseProgram(reduce_.id());
-    glUniform1i(gl::uniform(reduce_, "uBelow"), 0);
+    for (const gl::Program* p : {&reduce_, &traverse_}) {
+        glUseProgram(p->id());
+        glUniform1i(gl::uniform(*p, "uPyramid"), 0);
+        glUniform1i(gl::uniform(*p, "uBase"), 1);
+    }
     u_below_is_base_ = gl::uniform(reduce_, "uBelowIsBase");
-    glUseProgram(traverse_.id());
-    glUniform1i(gl::uniform(traverse_, "uPyramid"), 0);
-    glUniform1i(gl::uniform(traverse_, "uBase"), 1);
-    u_top_lod_ = gl::uniform(traverse_, "uTopLod");
     u_limit_ = gl::uniform(traverse_, "uLimit");
-    glUniform1i(u_top_lod_, levels_ - 1);
+    glUseProgram(traverse_.id());
+    glUniform1i(gl::uniform(traverse_, "uTopLod"), levels_ - 1);
+    glUniform1i(gl::uniform(traverse_, "uSize"), size);
     glUseProgram(0);
     vao_ = gl::make_vertex_array();
+    for (auto& p : pending_) {
+        p.buffer = gl::make_buffer();
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, p.buffer.id());
+        glBufferData(GL_PIXEL_PACK_BUFFER, 16, nullptr, GL_STREAM_READ);
+    }
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
 
-    // A new stream starts cleared, so rows past the count read as zero from the first frame.
-    glBindFramebuffer(GL_FRAMEBUFFER, stream_target_.id());
-    glClearColor(0, 0, 0, 0);
-    glClear(GL_COLOR_BUFFER_BIT);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    clear_stream(stream_target_);  // texels past the count read as zero from the first frame
     return true;
 }
 
@@ -71,18 +99,23 @@ void HistoPyramid::abandon() {
     reduce_.abandon();
     traverse_.abandon();
     vao_.abandon();
+    for (auto& p : pending_) {
+        p.buffer.abandon();
+        p.fence.abandon();
+    }
 }
 
 void HistoPyramid::reduce(const gl::Texture& base) {
     glBindVertexArray(vao_.id());
     glUseProgram(reduce_.id());
+    gl::bind_texture(1, base);
     glActiveTexture(GL_TEXTURE0);
     for (int lod = 0; lod < levels_; ++lod) {
-        // Level lod+1 reads level lod: the base texture first, then the pyramid's own lower
-        // lod. Sampling exactly one lod of the texture being rendered into is what makes this
+        // Level lod+1 reads level lod: the base first, then the pyramid's own lower lod.
+        // Sampling exactly that one lod of the texture being rendered into is what makes this
         // legal (no feedback loop): the rendered lod is outside [BASE_LEVEL, MAX_LEVEL].
         if (lod == 0) {
-            glBindTexture(GL_TEXTURE_2D, base.id());
+            glBindTexture(GL_TEXTURE_2D, 0);
         } else {
             glBindTexture(GL_TEXTURE_2D, pyramid_.id());
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, lod - 1);
@@ -98,62 +131,97 @@ void HistoPyramid::reduce(const gl::Texture& base) {
     glBindTexture(GL_TEXTURE_2D, pyramid_.id());
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, levels_ - 1);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
-std::uint32_t HistoPyramid::read_count() const {
-    float top[4] = {0, 0, 0, 0};
+// The top texel as read back: floats or unsigned integers, the total in .r (scalar) or .a.
+std::uint32_t HistoPyramid::total_of(const std::uint32_t* top) const {
+    const std::uint32_t raw = top[desc_.layout == PyramidLayout::Vec4 ? 3 : 0];
+    if (desc_.format == SumFormat::Uint) return raw;
+    float f;
+    std::memcpy(&f, &raw, sizeof f);
+    return std::uint32_t(f);
+}
+
+void HistoPyramid::read_top(void* dst) const {
     glBindFramebuffer(GL_FRAMEBUFFER, level_targets_.back().id());
-    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, top);
+    if (desc_.format == SumFormat::Uint)
+        glReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, dst);
+    else
+        glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, dst);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    return std::uint32_t(desc_.layout == PyramidLayout::Vec4 ? top[3] : top[0]);
+}
+
+std::uint32_t HistoPyramid::read_count() {
+    std::uint32_t top[4] = {0, 0, 0, 0};
+    read_top(top);
+    return total_of(top);
+}
+
+void HistoPyramid::request_count() {
+    PendingCount& slot = pending_[std::size_t(frame_ % kPendingCounts)];
+    ++frame_;
+    if (slot.fence.pending() && !slot.fence.signalled()) return;  // all in flight: skip, never wait
+    if (slot.fence.pending()) newest_count(nullptr, nullptr);      // harvest it before reuse
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.buffer.id());
+    read_top(nullptr);  // into the bound pixel-pack buffer, at offset 0
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    slot.fence.insert();
+    slot.frame = frame_;
+    glFlush();  // so the fence can signal without a later command forcing it
+}
+
+bool HistoPyramid::newest_count(std::uint32_t* count, std::uint32_t* frames_old) {
+    for (PendingCount& slot : pending_) {
+        if (!slot.fence.signalled()) continue;
+        std::uint32_t top[4] = {0, 0, 0, 0};
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.buffer.id());
+#ifdef __EMSCRIPTEN__
+        glGetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, sizeof top, top);
+#else
+        if (const void* m = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, sizeof top, GL_MAP_READ_BIT)) {
+            std::memcpy(top, m, sizeof top);
+            glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+        }
+#endif
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        slot.fence.reset();
+        if (!have_newest_ || slot.frame > newest_frame_) {
+            newest_ = total_of(top);
+            newest_frame_ = slot.frame;
+            have_newest_ = true;
+        }
+    }
+    if (!have_newest_) return false;
+    if (count) *count = newest_;
+    if (frames_old) *frames_old = std::uint32_t(frame_ - newest_frame_);
+    return true;
 }
 
 void HistoPyramid::traverse(const gl::Texture& base, std::uint32_t limit) {
-    const int size = desc_.size;
-    const std::uint64_t capped = std::min<std::uint64_t>(limit, std::uint64_t(size) * size);
-    const int rows = int((capped + std::uint64_t(size) - 1) / std::uint64_t(size));
-    glBindFramebuffer(GL_FRAMEBUFFER, stream_target_.id());
-    glViewport(0, 0, size, size);
-    glEnable(GL_SCISSOR_TEST);
-    // Clear what the last traversal wrote (and this one will overwrite), not the whole stream.
-    const int clear_rows = std::max(rows, stream_rows_dirty_);
-    if (clear_rows > 0) {
-        glScissor(0, 0, size, clear_rows);
-        glClearColor(0, 0, 0, 0);
-        glClear(GL_COLOR_BUFFER_BIT);
-    }
-    stream_rows_dirty_ = rows;
-    if (rows > 0) {
-        glScissor(0, 0, size, rows);
-        glBindVertexArray(vao_.id());
-        glUseProgram(traverse_.id());
-        glUniform1ui(u_limit_, std::uint32_t(capped));
-        gl::bind_texture(0, pyramid_);
-        gl::bind_texture(1, base);
-        glDrawArrays(GL_TRIANGLES, 0, 3);
-    }
-    glDisable(GL_SCISSOR_TEST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindVertexArray(vao_.id());
+    glUseProgram(traverse_.id());
+    gl::bind_texture(0, pyramid_);
+    gl::bind_texture(1, base);
+    const bool points = desc_.traversal == TraversalStage::Vertex;
+    stream_rows_dirty_ = draw_stream_rows(stream_target_, desc_.size, limit, stream_rows_dirty_, u_limit_,
+                                          [points](std::uint32_t keys) {
+                                              if (points) glDrawArrays(GL_POINTS, 0, GLsizei(keys));
+                                              else glDrawArrays(GL_TRIANGLES, 0, 3);
+                                          });
 }
 
 std::vector<float> HistoPyramid::read_stream(std::uint32_t count) const {
-    const int size = desc_.size;
-    const std::uint64_t n = std::min<std::uint64_t>(count, std::uint64_t(size) * size);
-    std::vector<float> rows_data;
-    std::vector<float> out(std::size_t(n) * 4);
-    glBindFramebuffer(GL_FRAMEBUFFER, stream_target_.id());
-    // Row bands keep the temporary buffer small (a 4096² RGBA32F stream is 256 MB).
-    const int band = std::max(1, (1 << 20) / size);
-    rows_data.resize(std::size_t(band) * size * 4);
-    std::uint64_t done = 0;
-    for (int y = 0; done < n; y += band) {
-        glReadPixels(0, y, size, std::min(band, size - y), GL_RGBA, GL_FLOAT, rows_data.data());
-        const std::uint64_t take = std::min<std::uint64_t>(n - done, std::uint64_t(band) * size);
-        std::copy_n(rows_data.begin(), std::size_t(take) * 4, out.begin() + std::ptrdiff_t(done * 4));
-        done += take;
-    }
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    return out;
+    return read_stream_rows(stream_target_, desc_.size, count);
+}
+
+std::vector<const char*> HistoPyramid::view_chunks() const {
+    return {"pyramid_format.glsl", "view_levels_mips.glsl"};
+}
+
+void HistoPyramid::bind_view(const gl::Program&, const gl::Texture& base) const {
+    gl::bind_texture(0, pyramid_);
+    gl::bind_texture(1, base);
 }
 
 }  // namespace hp

@@ -6,7 +6,7 @@
 namespace hp::gl {
 namespace {
 
-constexpr const char* kPreamble =
+const std::string kPreamble =
     "#version 300 es\n"
     "precision highp float;\n"
     "precision highp int;\n"
@@ -36,8 +36,9 @@ std::string name_sources(const std::string& log, const std::vector<const char*>&
     return out;
 }
 
-GLuint compile(GLenum stage, const std::vector<const char*>& files, std::string* error) {
-    std::vector<std::string> texts = {kPreamble};
+GLuint compile(GLenum stage, const std::vector<const char*>& files, const std::string& defines,
+               std::string* error) {
+    std::vector<std::string> texts = {kPreamble + defines};
     std::vector<const char*> names;
     for (const char* f : files) {
         const char* src = embedded_shader(f);
@@ -73,10 +74,11 @@ GLuint compile(GLenum stage, const std::vector<const char*>& files, std::string*
 }  // namespace
 
 Program build_program(const std::vector<const char*>& vertex,
-                      const std::vector<const char*>& fragment, std::string* error) {
-    const GLuint vs = compile(GL_VERTEX_SHADER, vertex, error);
+                      const std::vector<const char*>& fragment, std::string* error,
+                      const std::string& defines) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, vertex, defines, error);
     if (!vs) return Program();
-    const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment, error);
+    const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment, defines, error);
     if (!fs) {
         glDeleteShader(vs);
         return Program();

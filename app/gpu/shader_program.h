@@ -14,9 +14,11 @@ namespace hp::gl {
 const char* embedded_shader(const std::string& name);
 
 // Compiles and links: the vertex stage from `vertex` files, the fragment stage from `fragment`
-// files, concatenated in order after one shared "#version 300 es" preamble.
+// files, concatenated in order after one shared "#version 300 es" preamble and `defines`
+// ("#define HP_UINT 1\n", say).
 Program build_program(const std::vector<const char*>& vertex,
-                      const std::vector<const char*>& fragment, std::string* error);
+                      const std::vector<const char*>& fragment, std::string* error,
+                      const std::string& defines = "");
 
 GLint uniform(const Program& p, const char* name);
 

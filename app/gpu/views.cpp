@@ -6,8 +6,9 @@
 
 namespace hp {
 
-bool Views::build(ViewProgram* v, const std::vector<const char*>& chunks, std::string* error) {
-    v->program = gl::build_program({"fullscreen.vert"}, chunks, error);
+bool Views::build(ViewProgram* v, const std::vector<const char*>& chunks, std::string* error,
+                  const std::string& defines) {
+    v->program = gl::build_program({"fullscreen.vert"}, chunks, error, defines);
     if (!v->program) return false;
     v->panel = gl::uniform(v->program, "uPanel");
     v->shown = gl::uniform(v->program, "uShown");
@@ -15,14 +16,10 @@ bool Views::build(ViewProgram* v, const std::vector<const char*>& chunks, std::s
 }
 
 bool Views::init(std::string* error) {
+    pyramids_.clear();
     if (!build(&slices_, {"volume.glsl", "view_common.glsl", "view_slices.frag"}, error) ||
-        !build(&pyramid_, {"view_common.glsl", "view_pyramid.frag"}, error) ||
         !build(&stream_, {"view_common.glsl", "view_stream.frag"}, error))
         return false;
-    glUseProgram(pyramid_.program.id());
-    glUniform1i(gl::uniform(pyramid_.program, "uBase"), 1);
-    glUniform1i(gl::uniform(pyramid_.program, "uPyramid"), 0);
-    u_vec4_ = gl::uniform(pyramid_.program, "uVec4");
     glUseProgram(stream_.program.id());
     glUniform1i(gl::uniform(stream_.program, "uStream"), 0);
     u_count_ = gl::uniform(stream_.program, "uCount");
@@ -33,8 +30,30 @@ bool Views::init(std::string* error) {
 }
 
 void Views::abandon() {
-    for (auto* v : {&slices_, &pyramid_, &stream_}) v->program.abandon();
+    for (auto* v : {&slices_, &stream_}) v->program.abandon();
+    for (auto& p : pyramids_) p.view.program.abandon();
+    pyramids_.clear();
     vao_.abandon();
+}
+
+const Views::PyramidProgram* Views::pyramid_program(const Compactor& c) {
+    std::vector<const char*> chunks = c.view_chunks();
+    std::string key = c.view_defines();
+    for (const char* ch : chunks) key += std::string("|") + ch;
+    for (const auto& p : pyramids_)
+        if (p.key == key) return &p;
+    chunks.push_back("view_common.glsl");
+    chunks.push_back("view_pyramid.frag");
+    PyramidProgram p;
+    p.key = key;
+    std::string error;
+    if (!build(&p.view, chunks, &error, c.view_defines())) return nullptr;  // shown as empty
+    glUseProgram(p.view.program.id());
+    glUniform1i(gl::uniform(p.view.program, "uPyramid"), 0);
+    glUniform1i(gl::uniform(p.view.program, "uBase"), 1);
+    p.size = gl::uniform(p.view.program, "uSize");
+    pyramids_.push_back(std::move(p));
+    return &pyramids_.back();
 }
 
 void Views::begin(const ViewProgram& v, PanelRect r, float shown_w, float shown_h) const {
@@ -52,12 +71,13 @@ void Views::slices(PanelRect r, const VolumeStages& volume, float iso) const {
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
-void Views::pyramid(PanelRect r, const gl::Texture& base, const HistoPyramid& p) const {
-    const float s = float(p.desc().size);
-    begin(pyramid_, r, s * pyramid_aspect(), s);
-    glUniform1i(u_vec4_, p.desc().layout == PyramidLayout::Vec4);
-    gl::bind_texture(0, p.pyramid());
-    gl::bind_texture(1, base);
+void Views::pyramid(PanelRect r, const gl::Texture& base, const Compactor& c) {
+    const PyramidProgram* p = pyramid_program(c);
+    if (!p) return;
+    const float s = float(c.size());
+    begin(p->view, r, s * pyramid_aspect(), s);
+    glUniform1i(p->size, c.size());
+    c.bind_view(p->view.program, base);
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
@@ -68,8 +88,8 @@ int Views::stream_rows_shown(int size, std::uint32_t count) {
     return std::min(shown, size);
 }
 
-void Views::stream(PanelRect r, const HistoPyramid& p, std::uint32_t count, int volume) const {
-    const int s = p.desc().size;
+void Views::stream(PanelRect r, const Compactor& p, std::uint32_t count, int volume) const {
+    const int s = p.size();
     begin(stream_, r, float(s), float(stream_rows_shown(s, count)));
     glUniform1ui(u_count_, count);
     glUniform1f(u_volume_size_, float(volume));

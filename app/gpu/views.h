@@ -5,9 +5,10 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "gl_objects.h"
-#include "histopyramid.h"
+#include "compactor.h"
 #include "volume_stages.h"
 
 namespace hp {
@@ -20,8 +21,10 @@ public:
     void abandon();
 
     void slices(PanelRect r, const VolumeStages& volume, float iso) const;
-    void pyramid(PanelRect r, const gl::Texture& base, const HistoPyramid& p) const;
-    void stream(PanelRect r, const HistoPyramid& p, std::uint32_t count, int volume) const;
+    // The pyramid view's program depends on how the compactor stores its levels: built the
+    // first time a kind of compactor is shown, then kept.
+    void pyramid(PanelRect r, const gl::Texture& base, const Compactor& c);
+    void stream(PanelRect r, const Compactor& c, std::uint32_t count, int volume) const;
 
     // The pyramid view is twice as wide as high (the base, then the levels beside it).
     static float pyramid_aspect() { return 2.0f; }
@@ -33,11 +36,20 @@ private:
         gl::Program program;
         GLint panel = -1, shown = -1;
     };
-    bool build(ViewProgram* v, const std::vector<const char*>& chunks, std::string* error);
+    bool build(ViewProgram* v, const std::vector<const char*>& chunks, std::string* error,
+               const std::string& defines = "");
     void begin(const ViewProgram& v, PanelRect r, float shown_w, float shown_h) const;
 
-    ViewProgram slices_, pyramid_, stream_;
-    GLint u_vec4_ = -1, u_count_ = -1, u_volume_size_ = -1;
+    struct PyramidProgram {
+        std::string key;  // the compactor's chunks and defines
+        ViewProgram view;
+        GLint size = -1;
+    };
+    const PyramidProgram* pyramid_program(const Compactor& c);
+
+    ViewProgram slices_, stream_;
+    std::vector<PyramidProgram> pyramids_;
+    GLint u_count_ = -1, u_volume_size_ = -1;
     gl::VertexArray vao_;
 };
 

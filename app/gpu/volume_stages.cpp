@@ -13,11 +13,11 @@ bool VolumeStages::init(const AtlasLayout& layout, std::string* error) {
     if (!layout.valid(error)) return false;
     const int s = layout.atlas;
     atlas_ = gl::Texture(GL_R32F, s, s);
-    base_ = gl::Texture(GL_R32F, s, s);
+    base_ = gl::Texture(GL_R8, s, s);  // 0/1: a byte a texel keeps the first reduction cheap
     atlas_target_ = gl::color_target(atlas_);
     base_target_ = gl::color_target(base_);
     if (!atlas_target_ || !base_target_) {
-        *error = "cannot render into R32F textures (EXT_color_buffer_float missing?)";
+        *error = "cannot render into the R32F slice atlas (EXT_color_buffer_float missing?)";
         return false;
     }
     const char* files[3] = {"source_metaballs.glsl", "source_sphere.glsl", "source_noise.glsl"};

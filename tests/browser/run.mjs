@@ -1,6 +1,6 @@
 // The browser tests: the built page, served on a free localhost port, in one headless
 // Chromium (WebGL2 on SwiftShader). One line per case, then "N passed, N failed".
-//   node run.mjs SITE_DIR [name filter]
+//   node run.mjs SITE_DIR [regular expression the case names must match]
 import { serve } from './serve.mjs';
 import { launch, openDemo } from './browser.mjs';
 import basics from './cases/basics.mjs';
@@ -26,7 +26,8 @@ let passed = 0, failed = 0, skipped = 0;
 let page = null, pageQuery = null, log = [];
 const closePage = async () => { if (page) await page.close().catch(() => {}); page = null; };
 try {
-  for (const c of cases.filter((c) => c.name.includes(filter))) {
+  const only = new RegExp(filter);
+  for (const c of cases.filter((c) => only.test(c.name))) {
     const t0 = Date.now();
     try {
       const reuse = page && !c.fresh && !c.setup && !c.viewport && pageQuery === (c.query ?? '');

@@ -14,8 +14,23 @@
 
 namespace hp {
 
-// Found by argument-dependent lookup, so it lives in PyramidLayout's namespace.
-void PrintTo(PyramidLayout p, std::ostream* os) { *os << (p == PyramidLayout::Scalar ? "scalar" : "vec4"); }
+// The compaction modes under test: the two designs in every combination of sum format and
+// traversal stage, and the article's baseline.
+std::string name_of(const CompactionMode& m) {
+    if (m.pyramid == Pyramid::Baseline) return "baseline";
+    return std::string(name_of(m.pyramid)) + "_" + name_of(m.format) + "_" + name_of(m.traversal);
+}
+// Found by argument-dependent lookup, so it lives in CompactionMode's namespace.
+void PrintTo(const CompactionMode& m, std::ostream* os) { *os << name_of(m); }
+
+std::vector<CompactionMode> all_modes() {
+    std::vector<CompactionMode> out;
+    for (Pyramid p : {Pyramid::Scalar, Pyramid::Vec4})
+        for (Format f : {Format::Float, Format::Uint})
+            for (Traversal t : {Traversal::Fragment, Traversal::Vertex}) out.push_back({p, f, t});
+    out.push_back({Pyramid::Baseline, Format::Float, Traversal::Fragment});
+    return out;
+}
 
 namespace {
 
@@ -57,7 +72,7 @@ std::string describe(const StreamEntry& e) {
 struct Case {
     const char* name;
     int volume;
-    PyramidLayout pyramid;
+    CompactionMode mode;
     Source source;
     Classify classify;
     float iso;
@@ -75,7 +90,7 @@ TEST_P(Compaction, StreamEqualsCpuReference) {
     const AtlasLayout layout = layout_for_volume(c.volume);
     VolumeCompaction gpu;
     std::string error;
-    ASSERT_TRUE(gpu.init(layout, c.pyramid, &error)) << error;
+    ASSERT_TRUE(gpu.init(layout, c.mode, &error)) << error;
     FrameSettings s;
     s.source = c.source;
     s.time = c.time;
@@ -86,35 +101,40 @@ TEST_P(Compaction, StreamEqualsCpuReference) {
     const auto ref = reference_stream(layout, atlas.data(), c.classify, c.iso);
     EXPECT_GT(ref.size(), 100u) << "the case should have work to do";
     ASSERT_EQ(r.count, ref.size());
-    EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(r.count), ref));
+    EXPECT_TRUE(same_stream(gpu.compactor().read_stream(r.count), ref));
 }
 
-// The matrix, as in the browser suite: every source at two times and two iso values in both
-// classifications on 64³ (512²); a subset on 128³ (2048²) and 256³ (4096²). Both pyramids.
+// The matrix, as in the browser suite: for the scalar and vec4 designs (float sums, fragment
+// traversal), every source at two times and two iso values in both classifications on 64³
+// (512²), a subset on 128³ (2048²) and 256³ (4096²). Every other mode on a smaller subset.
 std::vector<Case> cases() {
     static std::vector<std::string> names;  // the cases keep pointers into this
-    struct Scene { Source source; Classify classify; float iso; double time; };
-    std::vector<std::pair<int, Scene>> scenes;
+    struct Scene { int volume; Source source; Classify classify; float iso; double time; };
+    std::vector<Scene> full, some;
     for (Source src : {Source::Metaballs, Source::Sphere, Source::Noise})
         for (Classify cl : {Classify::Surface, Classify::Solid})
             for (double t : {0.75, 2.5})
-                for (float iso : {0.35f, 0.6f}) scenes.push_back({64, {src, cl, iso, t}});
+                for (float iso : {0.35f, 0.6f}) full.push_back({64, src, cl, iso, t});
     for (Source src : {Source::Metaballs, Source::Noise})
-        for (Classify cl : {Classify::Surface, Classify::Solid}) scenes.push_back({128, {src, cl, 0.5f, 1.25}});
-    scenes.push_back({256, {Source::Metaballs, Classify::Surface, 0.5f, 1.25}});
+        for (Classify cl : {Classify::Surface, Classify::Solid}) full.push_back({128, src, cl, 0.5f, 1.25});
+    full.push_back({256, Source::Metaballs, Classify::Surface, 0.5f, 1.25});
+    some = {{64, Source::Metaballs, Classify::Surface, 0.5f, 0.75}, {64, Source::Noise, Classify::Solid, 0.45f, 2.5},
+            {64, Source::Sphere, Classify::Surface, 0.35f, 2.5}, {128, Source::Noise, Classify::Surface, 0.5f, 1.25}};
     std::vector<Case> out;
-    for (PyramidLayout p : {PyramidLayout::Scalar, PyramidLayout::Vec4})
-        for (const auto& [volume, sc] : scenes) {
+    for (const CompactionMode& m : all_modes()) {
+        const bool design = m.pyramid != Pyramid::Baseline && m.format == Format::Float &&
+                            m.traversal == Traversal::Fragment;
+        for (const Scene& sc : design ? full : some) {
             char tail[64];
             std::snprintf(tail, sizeof tail, "_t%g_iso%g", sc.time, sc.iso);
-            std::string name = std::string(p == PyramidLayout::Scalar ? "scalar" : "vec4") + "_" +
-                               std::to_string(volume) + "_" + name_of(sc.source) + "_" +
+            std::string name = name_of(m) + "_" + std::to_string(sc.volume) + "_" + name_of(sc.source) + "_" +
                                name_of(sc.classify) + tail;
             for (char& ch : name)
                 if (ch == '.') ch = 'p';
             names.push_back(name);
-            out.push_back({nullptr, volume, p, sc.source, sc.classify, sc.iso, sc.time});
+            out.push_back({nullptr, sc.volume, m, sc.source, sc.classify, sc.iso, sc.time});
         }
+    }
     for (std::size_t i = 0; i < out.size(); ++i) out[i].name = names[i].c_str();
     return out;
 }
@@ -123,7 +143,7 @@ INSTANTIATE_TEST_SUITE_P(Matrix, Compaction, ::testing::ValuesIn(cases()),
                          [](const auto& info) { return std::string(info.param.name); });
 
 // Edge cases on the 64³ layout, both pyramids.
-class EdgeCases : public ::testing::TestWithParam<PyramidLayout> {
+class EdgeCases : public ::testing::TestWithParam<CompactionMode> {
 protected:
     void SetUp() override {
         ASSERT_NE(context(), nullptr);
@@ -148,7 +168,7 @@ TEST_P(EdgeCases, FullVolumeGivesNCubed) {
     const FrameResult r = gpu.run(s);
     ASSERT_EQ(r.count, 64u * 64u * 64u);
     const auto atlas = gpu.volume().read_atlas();
-    EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(r.count),
+    EXPECT_TRUE(same_stream(gpu.compactor().read_stream(r.count),
                             reference_stream(layout, atlas.data(), Classify::Solid, 0.0f)));
 }
 
@@ -165,7 +185,7 @@ TEST_P(EdgeCases, SingleVoxelAtTheLastPosition) {
     s.iso = 0.5f;
     const FrameResult r = gpu.run(s);
     ASSERT_EQ(r.count, 1u);
-    EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(1), {{63, 63, 63, 0.75f}}));
+    EXPECT_TRUE(same_stream(gpu.compactor().read_stream(1), {{63, 63, 63, 0.75f}}));
 }
 
 TEST_P(EdgeCases, PngAtlasWithAKnownPattern) {
@@ -191,14 +211,14 @@ TEST_P(EdgeCases, PngAtlasWithAKnownPattern) {
     s.classify = Classify::Solid;
     const FrameResult r = gpu.run(s);
     ASSERT_EQ(r.count, expected);
-    EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(r.count),
+    EXPECT_TRUE(same_stream(gpu.compactor().read_stream(r.count),
                             reference_stream(layout, atlas.values.data(), Classify::Solid, 0.5f)));
     // Surface mode on the same atlas: the cells around every active voxel.
     s.classify = Classify::Surface;
     const FrameResult r2 = gpu.run(s);
     const auto ref = reference_stream(layout, atlas.values.data(), Classify::Surface, 0.5f);
     ASSERT_EQ(r2.count, ref.size());
-    EXPECT_TRUE(same_stream(gpu.pyramid().read_stream(r2.count), ref));
+    EXPECT_TRUE(same_stream(gpu.compactor().read_stream(r2.count), ref));
 }
 
 TEST_P(EdgeCases, ExpectedCountBelowEqualAndAboveTheTruth) {
@@ -214,18 +234,33 @@ TEST_P(EdgeCases, ExpectedCountBelowEqualAndAboveTheTruth) {
         EXPECT_EQ(gpu.run(s).count, expected);
         // The stream holds the first min(expected, truth) keys; past them it is zero.
         const std::uint32_t written = std::min(expected, truth);
-        const auto got = gpu.pyramid().read_stream(written + 1);
+        const auto got = gpu.compactor().read_stream(written + 1);
         std::vector<StreamEntry> want(ref.begin(), ref.begin() + written);
         want.push_back({0, 0, 0, 0});
         EXPECT_TRUE(same_stream(got, want)) << "expected count " << expected << ", true " << truth;
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Pyramids, EdgeCases,
-                         ::testing::Values(PyramidLayout::Scalar, PyramidLayout::Vec4),
-                         [](const auto& info) {
-                             return std::string(info.param == PyramidLayout::Scalar ? "scalar" : "vec4");
-                         });
+TEST_P(EdgeCases, AsyncCountArrivesAndTheStreamStaysExact) {
+    FrameSettings s;
+    s.time = 1.5;
+    s.readback = Readback::Async;
+    FrameResult r;
+    for (int frame = 0; frame < 12; ++frame) r = gpu.run(s);  // a paused scene: the count settles
+    const auto atlas = gpu.volume().read_atlas();
+    const auto ref = reference_stream(layout, atlas.data(), s.classify, s.iso);
+    if (GetParam().pyramid == Pyramid::Baseline) {
+        EXPECT_TRUE(r.count_read) << "the baseline reads its count every frame";
+    } else {
+        EXPECT_FALSE(r.count_read);
+        EXPECT_GE(r.keys_drawn, ref.size()) << "the draw must cover every key";
+    }
+    ASSERT_EQ(r.count, ref.size());
+    EXPECT_TRUE(same_stream(gpu.compactor().read_stream(r.count), ref));
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, EdgeCases, ::testing::ValuesIn(all_modes()),
+                         [](const auto& info) { return name_of(info.param); });
 
 }  // namespace
 }  // namespace hp

@@ -1,0 +1,46 @@
+// The stream texture's bookkeeping, shared by every compactor: key k is texel
+// (k mod S, k div S); a traversal draws only the rows its limit needs and clears the rows
+// the previous one wrote, so texels past the written keys always read as zero.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "gl_objects.h"
+
+namespace hp {
+
+void clear_stream(const gl::Framebuffer& target);
+
+// Clears the rows the last traversal drew, then scissors to the rows `limit` keys need, sets
+// the traversal program's uLimit (the program must be in use) and calls draw(). Returns the
+// rows drawn: the next call's `dirty_rows`.
+template <typename Draw>
+int draw_stream_rows(const gl::Framebuffer& target, int size, std::uint32_t limit, int dirty_rows,
+                     GLint u_limit, Draw draw) {
+    const std::uint64_t capped = std::min<std::uint64_t>(limit, std::uint64_t(size) * size);
+    const int rows = int((capped + std::uint64_t(size) - 1) / std::uint64_t(size));
+    glBindFramebuffer(GL_FRAMEBUFFER, target.id());
+    glViewport(0, 0, size, size);
+    glEnable(GL_SCISSOR_TEST);
+    if (std::max(rows, dirty_rows) > 0) {
+        glScissor(0, 0, size, std::max(rows, dirty_rows));
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    if (rows > 0) {
+        glScissor(0, 0, size, rows);
+        glUniform1ui(u_limit, std::uint32_t(capped));
+        draw(std::uint32_t(capped));
+    }
+    glDisable(GL_SCISSOR_TEST);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return rows;
+}
+
+// The first `count` keys (4 floats each), read back in row bands (a 4096² RGBA32F stream is
+// 256 MB; the temporary buffer stays at 16 MB).
+std::vector<float> read_stream_rows(const gl::Framebuffer& target, int size, std::uint32_t count);
+
+}  // namespace hp

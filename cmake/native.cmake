@@ -27,3 +27,7 @@ target_link_libraries(gpu_tests PRIVATE hp_demo_gpu hp_egl GTest::gtest_main)
 gtest_discover_tests(gpu_tests TEST_PREFIX "gpu." DISCOVERY_TIMEOUT 60
   PROPERTIES TIMEOUT 600)
 
+
+# The benchmark on EGL (scripts/bench-native.sh): the browser benchmark's matrix, natively.
+add_executable(bench_native app/native/bench_native.cpp)
+target_link_libraries(bench_native PRIVATE hp_demo_gpu hp_egl)

@@ -5,7 +5,7 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const url = new URLSearchParams(location.search);
-  const pageOnly = new Set(['png', 'tile']);  // handled here, not by the app's settings
+  const pageOnly = new Set(['png', 'tile', 'bench']);  // handled here, not by the app's settings
   const SAMPLE = { url: 'assets/head-phantom-64.png', tile: 64 };
 
   function showMessage(text, fatal) {

@@ -34,6 +34,7 @@ struct DemoState {
     double time = 0.0;         // the procedural sources' time parameter, seconds
     bool paused = false;
     int volume = 128;          // N of the procedural sources (64, 128 or 256)
+    int atlas = 0;             // S; 0: the smallest that holds the volume (512, 2048, 4096)
     Readback readback = Readback::Sync;
     unsigned expected = 50000; // the count the "expected" readback mode assumes
     bool overlay = true;
@@ -54,5 +55,8 @@ const char* name_of(Clock v);
 // Unknown names and bad values return false with a message naming them; *s is unchanged then.
 bool apply_setting(DemoState* s, const std::string& key, const std::string& value,
                    std::string* error);
+
+// The atlas layout of the procedural sources for a state.
+AtlasLayout procedural_layout(const DemoState& s);
 
 }  // namespace hp

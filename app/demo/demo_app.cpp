@@ -16,7 +16,7 @@ double now_ms() {
 
 AtlasLayout DemoApp::layout_for(const DemoState& s) const {
     if (s.source == Source::Png && png_) return png_->layout;
-    return layout_for_volume(s.volume);
+    return procedural_layout(s);
 }
 
 bool DemoApp::init(std::string* error) {

@@ -247,7 +247,7 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
     const char* sizes[] = {"64³ in 512²", "128³ in 2048²", "256³ in 4096²"};
     int size_index = s.volume == 64 ? 0 : s.volume == 128 ? 1 : 2;
     ImGui::BeginDisabled(s.source == Source::Png);
-    if (ImGui::Combo("##volume", &size_index, sizes, 3)) s.volume = 64 << size_index;
+    if (ImGui::Combo("##volume", &size_index, sizes, 3)) s.volume = 64 << size_index, s.atlas = 0;
     ImGui::EndDisabled();
 
     ImGui::TextUnformatted("Time");

@@ -1,0 +1,195 @@
+// The benchmark on OpenGL ES 3 through EGL with no window (Mesa here, the NVIDIA driver on the
+// GPU machine): the matrix of web/bench.js (atlas sizes × occupancies × modes × readbacks),
+// GL timer queries per pass, and the whole frame as throughput: F frames issued back to back,
+// one glFinish at the end, wall time / F (so a blocking readback's stall counts, and an async
+// one's overlap shows). Writes JSON (the browser benchmark's schema) to stdout.
+//   bench_native [--quick] [--cub PROGRAM] [--dump DIR]
+// --cub runs PROGRAM (bench/cub/select_flagged.cu, built with nvcc) on the 2048² 10% case's
+// atlas and flags, dumped to DIR, and embeds what it prints: CUB's DeviceSelect::Flagged as
+// the compute floor on the same GPU.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "egl_context.h"
+#include "gpu_timer.h"
+#include "volume_compaction.h"
+
+namespace {
+
+using hp::CompactionMode;
+
+struct Plan {
+    std::vector<int> atlases;
+    std::vector<double> occupancy;
+    std::vector<std::pair<const char*, CompactionMode>> modes;
+    std::vector<hp::Readback> readbacks;
+    int warmup, frames;
+};
+
+double now_ms() {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+hp::AtlasLayout layout_of(int atlas) {
+    return {atlas, atlas <= 1024 ? 64 : atlas == 2048 ? 128 : 256};
+}
+
+// The iso at which the noise source in solid mode has `target` of its voxels active.
+float calibrate(hp::VolumeCompaction& gpu, double target, std::uint32_t* count) {
+    const double voxels = std::pow(double(gpu.volume().layout().volume), 3);
+    hp::FrameSettings s;
+    s.source = hp::Source::Noise;
+    s.classify = hp::Classify::Solid;
+    double lo = 0, hi = 1, best_iso = 0.5, best_err = 1e9;
+    for (int i = 0; i < 20; ++i) {
+        s.iso = float((lo + hi) / 2);
+        const std::uint32_t n = gpu.run(s).count;
+        const double occ = n / voxels;
+        if (std::fabs(occ - target) < best_err) best_err = std::fabs(occ - target), best_iso = s.iso, *count = n;
+        (occ > target ? lo : hi) = s.iso;
+    }
+    return float(best_iso);
+}
+
+void write_raw(const std::string& path, const void* data, std::size_t bytes) {
+    std::ofstream(path, std::ios::binary).write(static_cast<const char*>(data), std::streamsize(bytes));
+}
+
+std::string run_command(const std::string& cmd) {
+    std::string out;
+    if (FILE* p = popen(cmd.c_str(), "r")) {
+        char buf[4096];
+        std::size_t n;
+        while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+        pclose(p);
+    }
+    return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    bool quick = false;
+    std::string cub, dump = "/tmp";
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--quick")) quick = true;
+        else if (!std::strcmp(argv[i], "--cub") && i + 1 < argc) cub = argv[++i];
+        else if (!std::strcmp(argv[i], "--dump") && i + 1 < argc) dump = argv[++i];
+    }
+    using hp::Format;
+    using hp::Pyramid;
+    using hp::Traversal;
+    const std::vector<std::pair<const char*, CompactionMode>> all_modes = {
+        {"baseline", {Pyramid::Baseline, Format::Float, Traversal::Fragment}},
+        {"scalar", {Pyramid::Scalar, Format::Float, Traversal::Fragment}},
+        {"vec4", {Pyramid::Vec4, Format::Float, Traversal::Fragment}},
+        {"scalar-uint", {Pyramid::Scalar, Format::Uint, Traversal::Fragment}},
+        {"vec4-uint", {Pyramid::Vec4, Format::Uint, Traversal::Fragment}},
+        {"scalar-vertex", {Pyramid::Scalar, Format::Float, Traversal::Vertex}},
+        {"vec4-vertex", {Pyramid::Vec4, Format::Float, Traversal::Vertex}},
+        {"vec4-uint-vertex", {Pyramid::Vec4, Format::Uint, Traversal::Vertex}},
+    };
+    const Plan plan = quick ? Plan{{512, 2048}, {0.01, 0.1}, all_modes, {hp::Readback::Sync, hp::Readback::Async}, 5, 30}
+                            : Plan{{512, 1024, 2048, 4096}, {0.001, 0.01, 0.1, 0.5}, all_modes,
+                                   {hp::Readback::Sync, hp::Readback::Async, hp::Readback::Expected}, 20, 200};
+    hp::EglContext ctx;
+    std::string error;
+    if (!ctx.create(&error)) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
+    const char* ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+    const bool queries = ext && std::strstr(ext, "GL_EXT_disjoint_timer_query");
+    hp::GpuTimer timer;
+    std::string rows;
+    std::string cub_json = "null";
+    const double t_start = now_ms();
+    for (int atlas : plan.atlases) {
+        for (double target : plan.occupancy) {
+            hp::VolumeCompaction cal;
+            if (!cal.init(layout_of(atlas), all_modes[2].second, &error))
+                return std::fprintf(stderr, "%s\n", error.c_str()), 1;
+            std::uint32_t true_count = 0;
+            const float iso = calibrate(cal, target, &true_count);
+            const double occupancy = true_count / std::pow(double(layout_of(atlas).volume), 3);
+            if (!cub.empty() && atlas == 2048 && target == 0.1) {
+                // The same atlas and flags for CUB: the atlas floats and the base level bytes.
+                const auto values = cal.volume().read_atlas();
+                write_raw(dump + "/atlas.f32", values.data(), values.size() * 4);
+                std::vector<std::uint8_t> flags(values.size());
+                const hp::AtlasLayout l = layout_of(atlas);
+                for (int y = 0; y < l.volume_rows(); ++y)
+                    for (int x = 0; x < l.atlas; ++x) {
+                        hp::Voxel v;
+                        const std::size_t i = std::size_t(y) * l.atlas + x;
+                        flags[i] = l.voxel_of({x, y}, &v) && values[i] >= iso;
+                    }
+                write_raw(dump + "/flags.u8", flags.data(), flags.size());
+                char cmd[1024];
+                std::snprintf(cmd, sizeof cmd, "%s %s/atlas.f32 %s/flags.u8 %d %d %.9g", cub.c_str(), dump.c_str(),
+                              dump.c_str(), atlas, l.volume, double(iso));
+                cub_json = run_command(cmd);
+                if (cub_json.find('{') == std::string::npos) cub_json = "null";
+            }
+            for (const auto& [name, mode] : plan.modes) {
+                hp::VolumeCompaction gpu;
+                if (!gpu.init(layout_of(atlas), mode, &error)) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
+                timer.init(int(hp::Pass::Count_), queries);
+                for (hp::Readback rb : plan.readbacks) {
+                    hp::FrameSettings s;
+                    s.source = hp::Source::Noise;
+                    s.classify = hp::Classify::Solid;
+                    s.iso = iso;
+                    s.readback = rb;
+                    s.expected = true_count;
+                    for (int i = 0; i < plan.warmup; ++i) gpu.run(s);
+                    glFinish();
+                    timer.reset();
+                    std::vector<double> cpu;
+                    hp::FrameResult r;
+                    const double t0 = now_ms();
+                    for (int i = 0; i < plan.frames; ++i) {
+                        timer.begin_frame();
+                        const double c0 = now_ms();
+                        r = gpu.run(s, &timer);
+                        cpu.push_back(now_ms() - c0);
+                        timer.end_frame();
+                    }
+                    glFinish();
+                    const double frame = (now_ms() - t0) / plan.frames;
+                    for (int i = 0; i < 8; ++i) {  // collect the last frames' queries
+                        timer.begin_frame();
+                        timer.end_frame();
+                        glFinish();
+                    }
+                    std::nth_element(cpu.begin(), cpu.begin() + cpu.size() / 2, cpu.end());
+                    double ms[5], compact = 0;
+                    for (int p = 0; p < 5; ++p) ms[p] = timer.median_ms(p), compact += p ? ms[p] : 0;
+                    char row[1024];
+                    std::snprintf(row, sizeof row,
+                                  "%s  {\"atlas\": %d, \"volume\": %d, \"occupancy\": %g, \"measuredOccupancy\": %.6f, "
+                                  "\"iso\": %.9g, \"trueCount\": %u, \"mode\": \"%s\", \"readback\": \"%s\", "
+                                  "\"count\": %u, \"countRead\": %s, \"countAge\": %u, \"timing\": \"%s\", \"samples\": %d, "
+                                  "\"ms\": {\"source\": %.6f, \"classify\": %.6f, \"reduce\": %.6f, \"count\": %.6f, "
+                                  "\"traverse\": %.6f, \"display\": 0, \"compact\": %.6f, \"gpu\": %.6f, "
+                                  "\"compute\": %.6f, \"frame\": %.6f}}",
+                                  rows.empty() ? "" : ",\n", atlas, layout_of(atlas).volume, target, occupancy,
+                                  double(iso), true_count, name, hp::name_of(rb), r.count, r.count_read ? "true" : "false",
+                                  r.count_age, timer.gpu() ? "gpu" : "cpu", timer.samples(int(hp::Pass::Traverse)), ms[0],
+                                  ms[1], ms[2], ms[3], ms[4], compact, ms[0] + compact, cpu[cpu.size() / 2], frame);
+                    rows += row;
+                    std::fprintf(stderr, "%5d %5.1f%% %-17s %-8s compact %8.4f ms  frame %8.4f ms\n", atlas,
+                                 target * 100, name, hp::name_of(rb), compact, frame);
+                }
+            }
+        }
+    }
+    std::printf("{\"plan\": \"%s\", \"renderer\": \"%s\", \"timing\": \"%s\", \"frames\": %d, \"warmup\": %d, "
+                "\"seconds\": %.1f, \"native\": true,\n \"cub\": %s,\n \"rows\": [\n%s\n]}\n",
+                quick ? "quick" : "full", ctx.renderer().c_str(), queries ? "gpu" : "cpu", plan.frames, plan.warmup,
+                (now_ms() - t_start) / 1000, cub_json.c_str(), rows.c_str());
+    return 0;
+}

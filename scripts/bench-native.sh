@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The benchmark natively, on OpenGL ES 3 through EGL with no window (Mesa here; the NVIDIA
+# driver on the GPU machine), with GL timer queries. Where CUDA's nvcc is present it also
+# builds bench/cub/select_flagged.cu and times CUB's DeviceSelect::Flagged on the same flags.
+#   scripts/bench-native.sh [--quick] [--out FILE.json] [--no-build]
+# --no-build runs a bench_native built before (the GPU machine has no compiler for it: build
+# it here, send build/native/bench_native along).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+quick="" out="" build=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=--quick; shift ;;
+    --out) out=$2; shift 2 ;;
+    --no-build) build=0; shift ;;
+    *) echo "bench-native.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+if [ $build = 1 ]; then
+  "$root/scripts/setup.sh"
+  cmake -S "$root" -B "$root/build/native" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$root/build/native" --target bench_native >/dev/null
+fi
+cub=()
+work=$(mktemp -d)
+if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+  nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+  if "$nvcc" -O3 -std=c++17 -arch=native -o "$work/select_flagged" "$root/bench/cub/select_flagged.cu" 2>"$work/nvcc.log"; then
+    cub=(--cub "$work/select_flagged" --dump "$work")
+  else
+    echo "nvcc failed, no CUB comparison:" >&2; cat "$work/nvcc.log" >&2
+  fi
+fi
+if [ -z "$out" ]; then
+  mkdir -p "$root/bench/results"
+  out="$root/bench/results/$(date +%Y-%m-%d)-$(hostname -s)-native-$([ -n "$quick" ] && echo quick || echo full).json"
+fi
+"$root/build/native/bench_native" $quick "${cub[@]}" > "$out"
+rm -rf "$work"
+echo "$out"

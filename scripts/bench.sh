@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The benchmark in headless Chromium on this machine: every pyramid mode and readback mode over
+# atlas sizes and occupancies (web/bench.js has the matrix), GPU timer queries per pass.
+#   scripts/bench.sh [--quick]
+# Writes bench/results/<date>-<machine>.json and .png, prints the table. On the GPU machine the
+# same page runs through ../shared/gpu-browser (README, "Benchmarks").
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+plan=full
+[ "${1:-}" = --quick ] && plan=quick
+"$root/scripts/build-web.sh" >/dev/null
+mkdir -p "$root/bench/results"
+name="$(date +%Y-%m-%d)-$(hostname -s | tr -c 'A-Za-z0-9_\n-' '_')-swiftshader-$plan"
+node "$root/tests/browser/bench.mjs" "$root/build/web/site" "$root/bench/results/$name.json" \
+  "$root/bench/results/$name.png" "$plan"

@@ -1,0 +1,106 @@
+// The benchmark, run by the page itself: index.html?bench=quick (or full). It needs no Node
+// (the GPU machine has none): it drives the demo through window.hp, then sets window.hpBench
+// to its JSON and POSTs it to /result. scripts/bench.sh and the GPU machine's drive.py both
+// collect it. Times are medians over the measured frames of each configuration.
+'use strict';
+(function () {
+  const plan = new URLSearchParams(location.search).get('bench');
+  if (!plan) return;
+
+  const MODES = {
+    baseline: { pyramid: 'baseline' },
+    scalar: { pyramid: 'scalar', format: 'float', traversal: 'fragment' },
+    vec4: { pyramid: 'vec4', format: 'float', traversal: 'fragment' },
+    'scalar-uint': { pyramid: 'scalar', format: 'uint', traversal: 'fragment' },
+    'vec4-uint': { pyramid: 'vec4', format: 'uint', traversal: 'fragment' },
+    'scalar-vertex': { pyramid: 'scalar', format: 'float', traversal: 'vertex' },
+    'vec4-vertex': { pyramid: 'vec4', format: 'float', traversal: 'vertex' },
+    'vec4-uint-vertex': { pyramid: 'vec4', format: 'uint', traversal: 'vertex' },
+  };
+  const PLANS = {
+    quick: { atlases: [512, 2048], occupancy: [0.01, 0.1], modes: ['baseline', 'scalar', 'vec4', 'vec4-uint', 'vec4-vertex'],
+      readbacks: ['sync', 'async'], warmup: 3, frames: 8 },
+    full: { atlases: [512, 1024, 2048, 4096], occupancy: [0.001, 0.01, 0.1, 0.5], modes: Object.keys(MODES),
+      readbacks: ['sync', 'async', 'expected'], warmup: 8, frames: 30 },
+  };
+  const P = PLANS[plan];
+  const status = (t) => { document.getElementById('status').textContent = t; };
+  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
+
+  // The iso at which the noise source in solid mode has `target` of its voxels active.
+  async function calibrate(atlas, target) {
+    await hp.set({ atlas, source: 'noise', classify: 'solid', time: 0, paused: 1, readback: 'sync', ...MODES.vec4 });
+    const voxels = hp.stats().volume ** 3;
+    let lo = 0, hi = 1, best = null;
+    for (let i = 0; i < 18; i++) {
+      const iso = (lo + hi) / 2;
+      await hp.set({ iso });
+      const occupancy = hp.stats().count / voxels;
+      if (!best || Math.abs(occupancy - target) < Math.abs(best.occupancy - target)) best = { iso, occupancy, count: hp.stats().count };
+      if (occupancy > target) lo = iso; else hi = iso;
+    }
+    return best;
+  }
+
+  async function measure(state) {
+    await hp.set(state);
+    await hp.frames(P.warmup);
+    hp.resetTimings();
+    const compute = [], interval = [];
+    let last = performance.now();
+    for (let i = 0; i < P.frames; i++) {
+      await hp.frames(1);
+      const now = performance.now();
+      interval.push(now - last);
+      last = now;
+      compute.push(hp.stats().ms.compute);
+    }
+    const s = hp.stats();
+    const ms = { ...s.ms };
+    delete ms.samples;
+    ms.compact = ms.classify + ms.reduce + ms.count + ms.traverse;
+    ms.gpu = ms.source + ms.compact;
+    ms.compute = median(compute);
+    ms.interval = median(interval);
+    // A frame costs at least its GPU work and at least what the CPU waited for (a blocking
+    // readback stalls the CPU until the GPU is done).
+    ms.frame = Math.max(ms.gpu, ms.compute);
+    return { count: s.count, countRead: s.countRead, countAge: s.countAge, timing: s.timing, samples: s.ms.samples, ms };
+  }
+
+  function renderer() {
+    const gl = document.getElementById('canvas').getContext('webgl2');
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    return info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
+  }
+
+  async function run() {
+    await hp.ready;
+    await hp.set({ overlay: 0, view: 'stream', paused: 1, clock: 'wall' });
+    const rows = [];
+    const total = P.atlases.length * P.occupancy.length * P.modes.length * P.readbacks.length;
+    const t0 = performance.now();
+    for (const atlas of P.atlases) {
+      for (const target of P.occupancy) {
+        const cal = await calibrate(atlas, target);
+        for (const mode of P.modes) {
+          for (const readback of P.readbacks) {
+            status(`benchmark ${plan}: ${rows.length + 1}/${total}: ${atlas}² ${target * 100}% ${mode} ${readback}`);
+            const m = await measure({ ...MODES[mode], readback, iso: cal.iso, expected: cal.count });
+            rows.push({ atlas, volume: hp.stats().volume, occupancy: target, measuredOccupancy: cal.occupancy,
+              iso: cal.iso, trueCount: cal.count, mode, readback, ...m });
+          }
+        }
+      }
+    }
+    const result = { plan, date: new Date().toISOString(), seconds: (performance.now() - t0) / 1000,
+      userAgent: navigator.userAgent, renderer: renderer(), timing: rows[0] && rows[0].timing,
+      frames: P.frames, warmup: P.warmup, rows };
+    window.hpBench = result;
+    status(`benchmark ${plan}: done, ${rows.length} configurations`);
+    fetch('/result', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) })
+      .catch(() => {});
+  }
+  run().catch((e) => { window.hpBench = { error: e.message }; status(`benchmark failed: ${e.message}`);
+    fetch('/result', { method: 'POST', body: JSON.stringify({ error: e.message }) }).catch(() => {}); });
+})();

@@ -9,16 +9,13 @@
 
   const MODES = {
     baseline: { pyramid: 'baseline' },
-    scalar: { pyramid: 'scalar', format: 'float', traversal: 'fragment' },
-    vec4: { pyramid: 'vec4', format: 'float', traversal: 'fragment' },
-    'scalar-uint': { pyramid: 'scalar', format: 'uint', traversal: 'fragment' },
-    'vec4-uint': { pyramid: 'vec4', format: 'uint', traversal: 'fragment' },
-    'scalar-vertex': { pyramid: 'scalar', format: 'float', traversal: 'vertex' },
-    'vec4-vertex': { pyramid: 'vec4', format: 'float', traversal: 'vertex' },
-    'vec4-uint-vertex': { pyramid: 'vec4', format: 'uint', traversal: 'vertex' },
+    scalar: { pyramid: 'scalar', format: 'float' },
+    vec4: { pyramid: 'vec4', format: 'float' },
+    'scalar-uint': { pyramid: 'scalar', format: 'uint' },
+    'vec4-uint': { pyramid: 'vec4', format: 'uint' },
   };
   const PLANS = {
-    quick: { atlases: [512, 2048], occupancy: [0.01, 0.1], modes: ['baseline', 'scalar', 'vec4', 'vec4-uint', 'vec4-vertex'],
+    quick: { atlases: [512, 2048], occupancy: [0.01, 0.1], modes: ['baseline', 'scalar', 'vec4', 'vec4-uint'],
       readbacks: ['sync', 'async'], warmup: 3, frames: 8 },
     full: { atlases: [512, 1024, 2048, 4096], occupancy: [0.001, 0.01, 0.1, 0.5], modes: Object.keys(MODES),
       readbacks: ['sync', 'async', 'expected'], warmup: 8, frames: 30 },

@@ -10,7 +10,6 @@ const char* name_of(Pyramid v) {
     return v == Pyramid::Scalar ? "scalar" : v == Pyramid::Vec4 ? "vec4" : "baseline";
 }
 const char* name_of(Format v) { return v == Format::Float ? "float" : "uint"; }
-const char* name_of(Traversal v) { return v == Traversal::Fragment ? "fragment" : "vertex"; }
 const char* name_of(Source v) {
     switch (v) {
         case Source::Metaballs: return "metaballs";
@@ -104,8 +103,6 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
         ok = parse_enum(key, value, {Pyramid::Scalar, Pyramid::Vec4, Pyramid::Baseline}, &n.pyramid, error);
     } else if (key == "format") {
         ok = parse_enum(key, value, {Format::Float, Format::Uint}, &n.format, error);
-    } else if (key == "traversal") {
-        ok = parse_enum(key, value, {Traversal::Fragment, Traversal::Vertex}, &n.traversal, error);
     } else if (key == "source") {
         ok = parse_enum(key, value, {Source::Metaballs, Source::Sphere, Source::Noise, Source::Png},
                         &n.source, error);
@@ -146,7 +143,7 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
         ok = parse_bool(key, value, &n.overlay, error);
     } else {
         *error = "unknown setting " + quoted(key) +
-                 " (known: pyramid, format, traversal, source, classify, iso, time, paused, volume, "
+                 " (known: pyramid, format, source, classify, iso, time, paused, volume, "
                  "atlas, readback, expected, overlay, view, clock)";
     }
     if (ok) *s = n;

@@ -14,7 +14,6 @@ namespace hp {
 // packed into RGBA8 and read back every frame), with only its errors fixed.
 enum class Pyramid { Scalar, Vec4, Baseline };
 enum class Format { Float, Uint };          // the pyramid's sums: R32F/RGBA32F or R32UI/RGBA32UI
-enum class Traversal { Fragment, Vertex };  // a fragment per stream texel, or a point per key
 enum class Source { Metaballs, Sphere, Noise, Png };
 // sync: readPixels every frame (waits); async: a pixel-pack buffer and a fence, read when
 // signalled (never waits; the count is a few frames old); expected: never read.
@@ -27,7 +26,6 @@ enum class Clock { Wall, Fixed };
 struct DemoState {
     Pyramid pyramid = Pyramid::Scalar;
     Format format = Format::Float;
-    Traversal traversal = Traversal::Fragment;
     Source source = Source::Metaballs;
     Classify classify = Classify::Surface;
     float iso = 0.5f;
@@ -44,7 +42,6 @@ struct DemoState {
 
 const char* name_of(Pyramid v);
 const char* name_of(Format v);
-const char* name_of(Traversal v);
 const char* name_of(Source v);
 const char* name_of(Classify v);
 const char* name_of(Readback v);

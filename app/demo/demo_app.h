@@ -71,7 +71,7 @@ private:
     AtlasLayout layout_for(const DemoState& s) const;
     bool build_gpu(const DemoState& s, std::string* error);
     FrameSettings settings() const;
-    CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format, s.traversal}; }
+    CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format}; }
 
     DemoState state_, pending_;
     std::optional<PngAtlas> png_;

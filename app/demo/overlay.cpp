@@ -208,7 +208,6 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
                           "baseline: the article's design as published");
     ImGui::BeginDisabled(s.pyramid == Pyramid::Baseline);
     radio_row("Sums", &s.format, {Format::Float, Format::Uint});
-    radio_row("Traversal", &s.traversal, {Traversal::Fragment, Traversal::Vertex});
     ImGui::EndDisabled();
 
     ImGui::TextUnformatted("Source");

@@ -108,7 +108,6 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"overlay\":" + (s.overlay ? "true" : "false") + ",\"view\":" + json_string(name_of(s.view)) +
                   ",\"clock\":" + json_string(name_of(s.clock)) +
                   ",\"format\":" + json_string(name_of(s.format)) +
-                  ",\"traversal\":" + json_string(name_of(s.traversal)) +
                   ",\"countAge\":" + n(g_app->result().count_age) +
                   ",\"keysDrawn\":" + n(g_app->result().keys_drawn) +
                   ",\"timing\":" + json_string(g_app->timer().gpu() ? "gpu" : "cpu") +

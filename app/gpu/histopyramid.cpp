@@ -59,13 +59,8 @@ bool HistoPyramid::init(const HistoPyramidDesc& desc, std::string* error) {
     std::vector<const char*> find = {"pyramid_format.glsl", "traverse_common.glsl",
                                      vec4 ? "traverse_vec4.glsl" : "traverse_scalar.glsl"};
     find.insert(find.end(), desc.emit.begin(), desc.emit.end());
-    if (desc.traversal == TraversalStage::Fragment) {
-        find.push_back("traverse.frag");
-        traverse_ = gl::build_program({"fullscreen.vert"}, find, error, defines_);
-    } else {
-        find.push_back("traverse.vert");
-        traverse_ = gl::build_program(find, {"traverse_point.frag"}, error, defines_);
-    }
+    find.push_back("traverse.frag");
+    traverse_ = gl::build_program({"fullscreen.vert"}, find, error, defines_);
     if (!traverse_) return false;
 
     for (const gl::Program* p : {&reduce_, &traverse_}) {
@@ -203,12 +198,8 @@ void HistoPyramid::traverse(const gl::Texture& base, std::uint32_t limit) {
     glUseProgram(traverse_.id());
     gl::bind_texture(0, pyramid_);
     gl::bind_texture(1, base);
-    const bool points = desc_.traversal == TraversalStage::Vertex;
     stream_rows_dirty_ = draw_stream_rows(stream_target_, desc_.size, limit, stream_rows_dirty_, u_limit_,
-                                          [points](std::uint32_t keys) {
-                                              if (points) glDrawArrays(GL_POINTS, 0, GLsizei(keys));
-                                              else glDrawArrays(GL_TRIANGLES, 0, 3);
-                                          });
+                                          [](std::uint32_t) { glDrawArrays(GL_TRIANGLES, 0, 3); });
 }
 
 std::vector<float> HistoPyramid::read_stream(std::uint32_t count) const {

@@ -30,16 +30,11 @@ enum class SumFormat {
     Float,   // R32F / RGBA32F: needs EXT_color_buffer_float; exact up to 2^24 (4096²)
     Uint,    // R32UI / RGBA32UI: renderable everywhere in ES 3 / WebGL2; exact up to 2^32
 };
-enum class TraversalStage {
-    Fragment,  // a fragment per texel of the rows the count needs
-    Vertex,    // a point per key (gl_VertexID)
-};
 
 struct HistoPyramidDesc {
     int size = 2048;
     PyramidLayout layout = PyramidLayout::Scalar;
     SumFormat format = SumFormat::Float;
-    TraversalStage traversal = TraversalStage::Fragment;
     std::vector<const char*> emit = {"emit_texel.glsl"};  // shader chunks defining hp_emit
 };
 

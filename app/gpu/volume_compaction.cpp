@@ -27,7 +27,6 @@ bool VolumeCompaction::init(const AtlasLayout& layout, const CompactionMode& mod
     desc.size = layout.atlas;
     desc.layout = mode.pyramid == Pyramid::Vec4 ? PyramidLayout::Vec4 : PyramidLayout::Scalar;
     desc.format = mode.format == Format::Uint ? SumFormat::Uint : SumFormat::Float;
-    desc.traversal = mode.traversal == Traversal::Vertex ? TraversalStage::Vertex : TraversalStage::Fragment;
     desc.emit = emit;
     auto h = std::make_unique<HistoPyramid>();
     if (!h->init(desc, error)) return false;

@@ -19,10 +19,7 @@ namespace hp {
 struct CompactionMode {
     Pyramid pyramid = Pyramid::Scalar;
     Format format = Format::Float;
-    Traversal traversal = Traversal::Fragment;
-    bool operator==(const CompactionMode& o) const {
-        return pyramid == o.pyramid && format == o.format && traversal == o.traversal;
-    }
+    bool operator==(const CompactionMode& o) const { return pyramid == o.pyramid && format == o.format; }
     bool operator!=(const CompactionMode& o) const { return !(*this == o); }
 };
 

@@ -84,16 +84,12 @@ int main(int argc, char** argv) {
     }
     using hp::Format;
     using hp::Pyramid;
-    using hp::Traversal;
     const std::vector<std::pair<const char*, CompactionMode>> all_modes = {
-        {"baseline", {Pyramid::Baseline, Format::Float, Traversal::Fragment}},
-        {"scalar", {Pyramid::Scalar, Format::Float, Traversal::Fragment}},
-        {"vec4", {Pyramid::Vec4, Format::Float, Traversal::Fragment}},
-        {"scalar-uint", {Pyramid::Scalar, Format::Uint, Traversal::Fragment}},
-        {"vec4-uint", {Pyramid::Vec4, Format::Uint, Traversal::Fragment}},
-        {"scalar-vertex", {Pyramid::Scalar, Format::Float, Traversal::Vertex}},
-        {"vec4-vertex", {Pyramid::Vec4, Format::Float, Traversal::Vertex}},
-        {"vec4-uint-vertex", {Pyramid::Vec4, Format::Uint, Traversal::Vertex}},
+        {"baseline", {Pyramid::Baseline, Format::Float}},
+        {"scalar", {Pyramid::Scalar, Format::Float}},
+        {"vec4", {Pyramid::Vec4, Format::Float}},
+        {"scalar-uint", {Pyramid::Scalar, Format::Uint}},
+        {"vec4-uint", {Pyramid::Vec4, Format::Uint}},
     };
     const Plan plan = quick ? Plan{{512, 2048}, {0.01, 0.1}, all_modes, {hp::Readback::Sync, hp::Readback::Async}, 5, 30}
                             : Plan{{512, 1024, 2048, 4096}, {0.001, 0.01, 0.1, 0.5}, all_modes,

@@ -5,6 +5,7 @@
 // to build or test the demo. Prints one JSON object.
 //   select_flagged ATLAS.f32 FLAGS.u8 S N ISO
 #include <cub/cub.cuh>
+#include <thrust/iterator/counting_iterator.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -73,7 +74,7 @@ int main(int argc, char** argv) {
     CHECK(cudaMalloc(&d_selected, 4));
     CHECK(cudaMemcpy(d_atlas, atlas.data(), count * 4, cudaMemcpyHostToDevice));
     CHECK(cudaMemcpy(d_flags, flags.data(), count, cudaMemcpyHostToDevice));
-    cub::CountingInputIterator<int> items(0);
+    thrust::counting_iterator<int> items(0);  // the texel indices
     std::size_t temp_bytes = 0;
     cub::DeviceSelect::Flagged(nullptr, temp_bytes, items, d_flags, d_out, d_selected, int(count));
     void* d_temp;

@@ -37,7 +37,7 @@ const occs = [...new Set(R.rows.map(r => r.occupancy))];
 const occ = occs.includes(0.1) ? 0.1 : occs[occs.length - 1];
 const best = (rows) => rows.reduce((a, b) => (!a || b.ms.frame < a.ms.frame ? b : a), null);
 ctx.font = '14px sans-serif'; ctx.fillStyle = '#000';
-ctx.fillText('Histopyramid benchmark (' + R.plan + '): ' + R.renderer + ' — timing: ' + R.timing + ', ' + R.date.slice(0, 10), 20, 24);
+ctx.fillText('Histopyramid benchmark (' + R.plan + '): ' + R.renderer + ' — timing: ' + R.timing + ', ' + (R.date || '').slice(0, 10) + (R.native ? ' (native EGL)' : ' (browser)'), 20, 24);
 function axes(x, y, w, h, title, ymax, ylabel) {
   ctx.strokeStyle = '#888'; ctx.strokeRect(x, y, w, h); ctx.fillStyle = '#000';
   ctx.font = 'bold 15px sans-serif'; ctx.fillText(title, x, y - 10); ctx.font = '12px sans-serif';

@@ -14,11 +14,11 @@
 
 namespace hp {
 
-// The compaction modes under test: the two designs in every combination of sum format and
-// traversal stage, and the article's baseline.
+// The compaction modes under test: the two designs with float and integer sums, and the
+// article's baseline.
 std::string name_of(const CompactionMode& m) {
     if (m.pyramid == Pyramid::Baseline) return "baseline";
-    return std::string(name_of(m.pyramid)) + "_" + name_of(m.format) + "_" + name_of(m.traversal);
+    return std::string(name_of(m.pyramid)) + "_" + name_of(m.format);
 }
 // Found by argument-dependent lookup, so it lives in CompactionMode's namespace.
 void PrintTo(const CompactionMode& m, std::ostream* os) { *os << name_of(m); }
@@ -27,8 +27,8 @@ std::vector<CompactionMode> all_modes() {
     std::vector<CompactionMode> out;
     for (Pyramid p : {Pyramid::Scalar, Pyramid::Vec4})
         for (Format f : {Format::Float, Format::Uint})
-            for (Traversal t : {Traversal::Fragment, Traversal::Vertex}) out.push_back({p, f, t});
-    out.push_back({Pyramid::Baseline, Format::Float, Traversal::Fragment});
+            out.push_back({p, f});
+    out.push_back({Pyramid::Baseline, Format::Float});
     return out;
 }
 
@@ -122,8 +122,7 @@ std::vector<Case> cases() {
             {64, Source::Sphere, Classify::Surface, 0.35f, 2.5}, {128, Source::Noise, Classify::Surface, 0.5f, 1.25}};
     std::vector<Case> out;
     for (const CompactionMode& m : all_modes()) {
-        const bool design = m.pyramid != Pyramid::Baseline && m.format == Format::Float &&
-                            m.traversal == Traversal::Fragment;
+        const bool design = m.pyramid != Pyramid::Baseline && m.format == Format::Float;
         for (const Scene& sc : design ? full : some) {
             char tail[64];
             std::snprintf(tail, sizeof tail, "_t%g_iso%g", sc.time, sc.iso);

@@ -11,6 +11,9 @@ double now_ms() {
 }  // namespace
 
 void GpuTimer::init(int passes, bool gpu_queries) {
+    if (gpu_)  // a second init: free the first one's queries
+        for (Frame& f : frames_)
+            if (f.queries[0]) glDeleteQueries(passes_, f.queries.data());
     passes_ = std::min(passes, kMaxPasses);
     gpu_ = gpu_queries;
     frames_ = {};

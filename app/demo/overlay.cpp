@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
@@ -151,7 +152,7 @@ void timings(const DemoApp& app, const FrameHistory& history) {
     ImGui::Text("Compute %.1f ms on the CPU clock", app.compute_ms());
     char label[48];
     std::snprintf(label, sizeof label, "frame %.1f ms", history.latest());
-    ImGui::PlotLines("##frames", history.ms, FrameHistory::kFrames, history.next, label, 0.0f, 100.0f,
+    ImGui::PlotLines("##frames", history.ms, FrameHistory::kFrames, history.next, label, 0.0f, FLT_MAX,
                      {ImGui::GetContentRegionAvail().x, 48});
 }
 

@@ -55,30 +55,31 @@ FrameResult VolumeCompaction::run(const FrameSettings& s, GpuTimer* timer) {
         work();
         if (timer) timer->end(int(p));
     };
+    FrameResult r;
+    const bool async = s.readback == Readback::Async && compactor_->async_count_supported();
+    // Async: collect a count that has arrived before this frame's work is issued. In a browser
+    // the read is a round trip to the GPU process, answered only once that process has issued
+    // everything sent before it: asked here, that is the previous frame's work, done long ago;
+    // asked after the reduction, it would wait for this frame's passes.
+    std::uint32_t known = 0, age = 0;
+    const bool have_known = async && compactor_->newest_count(&known, &age);
     timed(Pass::Source, [&] { volume_.evaluate(s.source, s.time); });
     timed(Pass::Classify, [&] { volume_.classify(s.classify, s.iso); });
     timed(Pass::Reduce, [&] { compactor_->reduce(volume_.base()); });
-    FrameResult r;
-    const bool async = s.readback == Readback::Async && compactor_->async_count_supported();
     timed(Pass::Count, [&] {
-        if (s.readback == Readback::Sync || (s.readback == Readback::Async && !async)) {
+        if (async) {
+            compactor_->request_count();
+            const std::uint64_t all = std::uint64_t(compactor_->size()) * std::uint64_t(compactor_->size());
+            r.count = known;
+            r.count_age = age;
+            r.keys_drawn = have_known ? async_limit(known) : std::uint32_t(std::min<std::uint64_t>(UINT32_MAX, all));
+        } else if (s.readback == Readback::Expected) {
+            r.count = s.expected;
+            r.keys_drawn = s.expected;
+        } else {  // sync, or async where the compactor has no non-blocking count (the baseline)
             r.count = compactor_->read_count();
             r.count_read = true;
             r.keys_drawn = r.count;
-        } else if (async) {
-            compactor_->request_count();
-            std::uint32_t known = 0, age = 0;
-            if (compactor_->newest_count(&known, &age)) {
-                r.count = known;
-                r.count_age = age;
-                r.keys_drawn = async_limit(known);
-            } else {
-                r.keys_drawn = std::uint32_t(std::min<std::uint64_t>(
-                    UINT32_MAX, std::uint64_t(compactor_->size()) * std::uint64_t(compactor_->size())));
-            }
-        } else {
-            r.count = s.expected;
-            r.keys_drawn = s.expected;
         }
     });
     volume_.bind_volume(compactor_->traversal_program(), s.classify, s.iso);

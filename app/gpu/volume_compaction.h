@@ -57,7 +57,7 @@ public:
     const CompactionMode& mode() const { return mode_; }
 
 private:
-    std::uint32_t async_limit(std::uint32_t newest) ;
+    std::uint32_t async_limit(std::uint32_t newest);
 
     VolumeStages volume_;
     std::unique_ptr<Compactor> compactor_;

@@ -8,11 +8,9 @@
 namespace hp {
 
 bool BaselinePyramid::init(int size, const std::vector<const char*>& emit, std::string* error) {
+    *this = BaselinePyramid();  // start from nothing: what a previous init made is freed
     size_ = size;
-    levels_ = 0;
     while ((1 << levels_) < size) ++levels_;
-    levels_tex_.clear();
-    level_targets_.clear();
     for (int k = 1; k <= levels_; ++k) {
         levels_tex_.emplace_back(GL_RGBA32F, size >> k, size >> k);
         level_targets_.push_back(gl::color_target(levels_tex_.back()));
@@ -50,7 +48,6 @@ bool BaselinePyramid::init(int size, const std::vector<const char*>& emit, std::
     glUseProgram(0);
     vao_ = gl::make_vertex_array();
     clear_stream(stream_target_);
-    stream_rows_dirty_ = 0;
     return true;
 }
 

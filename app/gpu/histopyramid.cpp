@@ -13,15 +13,7 @@
 namespace hp {
 
 bool HistoPyramid::init(const HistoPyramidDesc& desc, std::string* error) {
-    // Start from nothing: the members' destructors free what a previous init made.
-    pyramid_ = gl::Texture();
-    level_targets_.clear();
-    stream_ = gl::Texture();
-    stream_target_ = gl::Framebuffer();
-    for (auto& p : pending_) p = PendingCount();
-    frame_ = newest_frame_ = 0;
-    have_newest_ = false;
-    stream_rows_dirty_ = 0;
+    *this = HistoPyramid();  // start from nothing: what a previous init made is freed
 
     desc_ = desc;
     const int size = desc.size;

@@ -1,7 +1,7 @@
 # Writes a C++ file holding every shader in SHADER_DIR as a string, looked up by file name
 # through hp::gl::embedded_shader(). Run at build time: editing a shader rebuilds the table.
 file(GLOB files RELATIVE "${SHADER_DIR}" "${SHADER_DIR}/*.vert" "${SHADER_DIR}/*.frag"
-     "${SHADER_DIR}/*.glsl")
+     "${SHADER_DIR}/*.glsl" "${SHADER_DIR}/*.wgsl")
 list(SORT files)
 set(out "// Generated from shaders/ by cmake/embed_shaders.cmake. Do not edit.\n")
 string(APPEND out "#include <cstring>\n#include <string>\n\nnamespace hp::gl {\nnamespace {\n")

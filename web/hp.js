@@ -46,6 +46,43 @@
   };
   window.Module = Module;
 
+  // WebGPU for the webgpu-* modes: the device is asked for before the module starts (the
+  // request is asynchronous; the C++ side finds it in Module.hpGpu). Without it the modes are
+  // shown disabled with the reason, and the WebGL2 demo runs as ever.
+  async function requestWebGpu() {
+    const gpu = { device: null, reason: '', errors: [] };
+    Module.hpGpu = gpu;
+    if (!navigator.gpu) { gpu.reason = 'this browser has no navigator.gpu'; return; }
+    try {
+      const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5000));
+      const adapter = await Promise.race([navigator.gpu.requestAdapter({ powerPreference: 'high-performance' }), timeout]);
+      if (adapter === 'timeout') { gpu.reason = 'the adapter request did not answer in 5 s'; return; }
+      if (!adapter) { gpu.reason = 'the browser offers no WebGPU adapter'; return; }
+      const features = adapter.features.has('timestamp-query') ? ['timestamp-query'] : [];
+      // The stream holds up to S² entries of 16 bytes: ask for the adapter's largest buffers.
+      const requiredLimits = { maxBufferSize: adapter.limits.maxBufferSize,
+        maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize };
+      gpu.device = await adapter.requestDevice({ requiredFeatures: features, requiredLimits });
+      gpu.adapter = adapter.info ? `${adapter.info.vendor} ${adapter.info.architecture} ${adapter.info.description}`.trim() : '';
+      gpu.device.lost.then((info) => {
+        gpu.reason = `the WebGPU device was lost: ${info.message || info.reason}`;
+        gpu.errors.push(gpu.reason);
+      });
+      gpu.device.addEventListener('uncapturederror', (e) => {
+        console.error('WebGPU:', e.error.message);
+        gpu.errors.push(`WebGPU: ${e.error.message}`);
+      });
+    } catch (e) {
+      gpu.device = null;
+      gpu.reason = `WebGPU failed to start: ${e.message}`;
+    }
+  }
+  requestWebGpu().finally(() => {
+    const script = document.createElement('script');
+    script.src = 'app.js';
+    document.body.appendChild(script);
+  });
+
   const call = (name, ret, types, args) => Module.ccall(name, ret, types, args);
 
   function frames(n = 1) {
@@ -57,6 +94,22 @@
     const f = Module.HEAPF32;
     const out = new Array(count);
     for (let i = 0; i < count; i++) out[i] = [f[ptr + 4 * i], f[ptr + 4 * i + 1], f[ptr + 4 * i + 2], f[ptr + 4 * i + 3]];
+    return out;
+  }
+
+  // Resolves after a completed frame ran with every setting requested so far (a WebGPU frame
+  // in sync readback completes when its count arrives, frames after it was issued).
+  async function settled() {
+    const want = call('hp_requested_serial', 'number', [], []);
+    do await frames(1); while (JSON.parse(call('hp_stats', 'string', [], [])).serial < want);
+  }
+
+  // The WebGPU modes' buffers, read back without blocking: {atlas, stream, size} or null.
+  const webgpuBuffers = () => JSON.parse(call('hp_webgpu_buffers', 'string', [], []));
+
+  function entriesOf(floats, count) {
+    const out = new Array(count);
+    for (let i = 0; i < count; i++) out[i] = [floats[4 * i], floats[4 * i + 1], floats[4 * i + 2], floats[4 * i + 3]];
     return out;
   }
 
@@ -74,7 +127,7 @@
       });
       const error = call('hp_request', 'string', ['string'], [settingsText(list)]);
       if (error) throw new Error(error);
-      await frames(1);
+      await settled();
     },
     frames,
     stats() {
@@ -84,8 +137,24 @@
     },
     // Restarts the per-pass timing window (stats().ms gives medians since then).
     resetTimings() { call('hp_reset_timings', null, [], []); },
-    stream(limit) { return entries(call('hp_stream', 'number', ['number'], [limitOf(limit)])); },
-    reference(limit) { return entries(call('hp_reference', 'number', ['number'], [limitOf(limit)])); },
+    // The stream as the GPU wrote it: min(limit, count) entries [x, y, z, w] (a Promise).
+    async stream(limit) {
+      const b = webgpuBuffers();
+      if (!b) return entries(call('hp_stream', 'number', ['number'], [limitOf(limit)]));
+      const n = Math.min(limitOf(limit), hp.stats().count, b.size * b.size);
+      return entriesOf(new Float32Array(await Module.hpGpu.read(b.stream, 0, 16 * n)), n);
+    },
+    // The CPU reference computed from the atlas the GPU used (a Promise).
+    async reference(limit) {
+      const b = webgpuBuffers();
+      if (!b) return entries(call('hp_reference', 'number', ['number'], [limitOf(limit)]));
+      const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
+      const ptr = Module._malloc(atlas.length);
+      Module.HEAPU8.set(atlas, ptr);
+      const n = call('hp_reference_of', 'number', ['number', 'number'], [ptr, limitOf(limit)]);
+      Module._free(ptr);
+      return entries(n);
+    },
     // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at
     // first, unless given).
     async loadAtlas(urlOrBytes, options = {}) {
@@ -111,7 +180,7 @@
       Module._free(ptr);
       if (error) { showMessage(error, false); throw new Error(error); }
       showMessage('', false);
-      await frames(1);
+      await settled();
     },
   };
   window.hp = hp;

@@ -1,4 +1,5 @@
 #include "demo_state.h"
+#include "frame.h"
 
 #include <cerrno>
 #include <cmath>
@@ -6,8 +7,20 @@
 
 namespace hp {
 
+const char* name_of(Pass p) {
+    static const char* names[] = {"source", "classify", "reduce", "count", "traverse", "display"};
+    return names[int(p)];
+}
+
 const char* name_of(Pyramid v) {
-    return v == Pyramid::Scalar ? "scalar" : v == Pyramid::Vec4 ? "vec4" : "baseline";
+    switch (v) {
+        case Pyramid::Scalar: return "scalar";
+        case Pyramid::Vec4: return "vec4";
+        case Pyramid::Baseline: return "baseline";
+        case Pyramid::WebgpuScan: return "webgpu-scan";
+        case Pyramid::WebgpuPyramid: return "webgpu-pyramid";
+    }
+    return "";
 }
 const char* name_of(Format v) { return v == Format::Float ? "float" : "uint"; }
 const char* name_of(Source v) {
@@ -100,7 +113,8 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
     bool ok = false;
     double d = 0;
     if (key == "pyramid") {
-        ok = parse_enum(key, value, {Pyramid::Scalar, Pyramid::Vec4, Pyramid::Baseline}, &n.pyramid, error);
+        ok = parse_enum(key, value, {Pyramid::Scalar, Pyramid::Vec4, Pyramid::Baseline, Pyramid::WebgpuScan, Pyramid::WebgpuPyramid},
+                        &n.pyramid, error);
     } else if (key == "format") {
         ok = parse_enum(key, value, {Format::Float, Format::Uint}, &n.format, error);
     } else if (key == "source") {

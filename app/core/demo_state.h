@@ -12,7 +12,10 @@ namespace hp {
 // baseline: the reference article's design as published (scalar sums, three normalized
 // texture reads a level, each level its own texture copied into a pyramid atlas, the count
 // packed into RGBA8 and read back every frame), with only its errors fixed.
-enum class Pyramid { Scalar, Vec4, Baseline };
+// webgpu-scan / webgpu-pyramid: the whole frame in WebGPU compute (app/webgpu/), a block-wise
+// prefix sum or a compute histopyramid; the browser must offer WebGPU.
+enum class Pyramid { Scalar, Vec4, Baseline, WebgpuScan, WebgpuPyramid };
+inline bool is_webgpu(Pyramid p) { return p == Pyramid::WebgpuScan || p == Pyramid::WebgpuPyramid; }
 enum class Format { Float, Uint };          // the pyramid's sums: R32F/RGBA32F or R32UI/RGBA32UI
 enum class Source { Metaballs, Sphere, Noise, Png };
 // sync: readPixels every frame (waits); async: a pixel-pack buffer and a fence, read when

@@ -14,6 +14,14 @@ double now_ms() {
 }
 }  // namespace
 
+const std::string& DemoApp::webgpu_unavailable() const {
+    if (!webgpu_checked_) {
+        if (!WebGpuCompaction::available(&webgpu_reason_) && webgpu_reason_.empty()) webgpu_reason_ = "no device";
+        webgpu_checked_ = true;
+    }
+    return webgpu_reason_;
+}
+
 AtlasLayout DemoApp::layout_for(const DemoState& s) const {
     if (s.source == Source::Png && png_) return png_->layout;
     return procedural_layout(s);
@@ -33,9 +41,22 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
                  std::to_string(max_texture_size_) + "²)";
         return false;
     }
-    VolumeCompaction next;
-    if (!next.init(layout, mode_of(s), error)) return false;
-    gpu_ = std::move(next);
+    if (is_webgpu(s.pyramid)) {
+        auto next = std::make_unique<WebGpuCompaction>();
+        ComputeView view;
+        if (!next->init(layout, s.pyramid, error) || !view.init(layout, error)) return false;
+        compute_ = std::move(next);
+        compute_view_ = std::move(view);
+        gpu_ = VolumeCompaction();
+    } else {
+        VolumeCompaction next;
+        if (!next.init(layout, mode_of(s), error)) return false;
+        gpu_ = std::move(next);
+        compute_.reset();
+        compute_view_ = ComputeView();
+    }
+    layout_ = layout;
+    mode_ = mode_of(s);
     png_uploaded_ = false;
     return true;
 }
@@ -47,6 +68,7 @@ bool DemoApp::recreate_gpu(std::string* error) {
 
 void DemoApp::abandon_gpu() {
     gpu_.abandon();
+    compute_view_.abandon();
     views_.abandon();
     timer_.abandon();
 }
@@ -62,6 +84,10 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
         const std::string value = eq == std::string::npos ? "" : pair.substr(eq + 1);
         if (!apply_setting(&next, key, value, error)) return false;
     }
+    if (is_webgpu(next.pyramid) && !webgpu_unavailable().empty()) {
+        *error = std::string("pyramid=") + name_of(next.pyramid) + " needs WebGPU: " + webgpu_reason_;
+        return false;
+    }
     if (next.source == Source::Png && !png_) {
         *error = "source=png needs a PNG atlas: load one first";
         return false;
@@ -73,6 +99,7 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
         return false;
     }
     pending_ = next;
+    ++requested_serial_;
     return true;
 }
 
@@ -83,6 +110,7 @@ bool DemoApp::load_atlas(const std::uint8_t* data, std::size_t size, int tile, s
     png_ = std::move(loaded);
     png_uploaded_ = false;
     pending_.source = Source::Png;
+    ++requested_serial_;
     return true;
 }
 
@@ -97,11 +125,11 @@ FrameSettings DemoApp::settings() const {
     return f;
 }
 
-void DemoApp::compute(double dt_seconds) {
-    // Apply the pending state; a layout or pyramid change re-creates the pipeline, and if
-    // that fails the previous state stays in effect.
+// Applies the pending state; a layout or mode change re-creates the pipeline, and if that
+// fails the previous state stays in effect.
+void DemoApp::apply_pending() {
     const AtlasLayout want = layout_for(pending_);
-    if (mode_of(pending_) != gpu_.mode() || want.atlas != layout().atlas || want.volume != layout().volume) {
+    if (mode_of(pending_) != mode_ || want.atlas != layout_.atlas || want.volume != layout_.volume) {
         std::string error;
         if (!build_gpu(pending_, &error)) {
             message_ = error;
@@ -109,11 +137,19 @@ void DemoApp::compute(double dt_seconds) {
         }
     }
     state_ = pending_;
+    issued_serial_ = requested_serial_;
     if (state_.source == Source::Png && png_ && !png_uploaded_) {
-        gpu_.volume().upload(*png_);
+        if (compute_) compute_->upload(*png_);
+        else gpu_.volume().upload(*png_);
         png_uploaded_ = true;
     }
     if (state_.source != Source::Png) png_uploaded_ = false;
+}
+
+void DemoApp::compute(double dt_seconds) {
+    if (compute_) return compute_webgpu(dt_seconds);
+    apply_pending();
+    if (compute_) return;  // switched to WebGPU: its first frame runs next time
     if (!state_.paused) {
         state_.time += dt_seconds;
         pending_.time = state_.time;
@@ -123,6 +159,42 @@ void DemoApp::compute(double dt_seconds) {
     result_ = gpu_.run(settings(), &timer_);
     compute_ms_ = now_ms() - t0;
     ++frame_;
+    done_serial_ = issued_serial_;
+}
+
+// WebGPU: collect what has arrived, then issue a frame, unless a sync frame still waits for
+// its count (it completes when the count arrives, and the next one is issued then).
+void DemoApp::compute_webgpu(double dt_seconds) {
+    timer_.begin_frame();
+    compute_->poll(&timer_);
+    const std::string error = WebGpuCompaction::take_error();
+    if (!error.empty()) message_ = error;
+    FrameResult arrived;
+    if (compute_->take_sync_result(&arrived)) {
+        result_ = arrived;
+        ++frame_;
+        done_serial_ = issued_serial_;
+    }
+    if (compute_->take_display(&display_, Views::stream_rows_shown(layout_.atlas, result_.count)))
+        compute_view_.show(display_.atlas.data(), display_.levels.data(), display_.levels.size(),
+                           compute_->pyramid_plan().offsets, compute_->pyramid_plan().top, display_.stream.data(),
+                           display_.stream_rows, state_.classify, state_.iso);
+    if (compute_->waiting_for_count()) return;
+    apply_pending();
+    if (!compute_) return;  // switched to WebGL2
+    if (!state_.paused) {
+        state_.time += dt_seconds;
+        pending_.time = state_.time;
+    }
+    compute_timestamps_ = hpgpu_has_timestamps() != 0;
+    const double t0 = now_ms();
+    const FrameResult r = compute_->run(settings());
+    compute_ms_ = now_ms() - t0;
+    if (state_.readback != Readback::Sync) {
+        result_ = r;
+        ++frame_;
+        done_serial_ = issued_serial_;
+    }
 }
 
 void DemoApp::draw_views(const Layout& l, int fb_height) {
@@ -131,20 +203,37 @@ void DemoApp::draw_views(const Layout& l, int fb_height) {
         return PanelRect{int(p.x * l.scale), fb_height - int((p.y + p.h) * l.scale), int(p.w * l.scale),
                          int(p.h * l.scale)};
     };
-    if (l.slices.w > 0) views_.slices(gl_rect(l.slices), gpu_.volume(), state_.iso);
-    if (l.pyramid.w > 0) views_.pyramid(gl_rect(l.pyramid), gpu_.volume().base(), gpu_.compactor());
-    if (l.stream.w > 0) views_.stream(gl_rect(l.stream), gpu_.compactor(), result_.count, layout().volume);
+    if (compute_) {
+        if (compute_view_.shown()) {
+            const VolumeStages& v = compute_view_.volume();
+            if (l.slices.w > 0) views_.slices(gl_rect(l.slices), v, state_.iso);
+            if (l.pyramid.w > 0) views_.pyramid(gl_rect(l.pyramid), v.base(), compute_view_);
+            if (l.stream.w > 0)
+                views_.stream(gl_rect(l.stream), compute_view_.stream(), layout_.atlas, result_.count, layout_.volume);
+        }
+    } else {
+        const Compactor& c = gpu_.compactor();
+        if (l.slices.w > 0) views_.slices(gl_rect(l.slices), gpu_.volume(), state_.iso);
+        if (l.pyramid.w > 0) views_.pyramid(gl_rect(l.pyramid), gpu_.volume().base(), c);
+        if (l.stream.w > 0) views_.stream(gl_rect(l.stream), c.stream(), c.size(), result_.count, layout_.volume);
+    }
     timer_.end(int(Pass::Display));
     timer_.end_frame();
 }
 
 std::vector<float> DemoApp::stream(std::uint32_t limit) const {
+    if (compute_) return {};
     return gpu_.compactor().read_stream(std::min(limit, result_.count));
 }
 
 std::vector<StreamEntry> DemoApp::reference(std::uint32_t limit) const {
+    if (compute_) return {};
     const std::vector<float> atlas = gpu_.volume().read_atlas();
-    return reference_stream(layout(), atlas.data(), state_.classify, state_.iso, limit);
+    return reference_of(atlas.data(), limit);
+}
+
+std::vector<StreamEntry> DemoApp::reference_of(const float* atlas, std::uint32_t limit) const {
+    return reference_stream(layout_, atlas, state_.classify, state_.iso, limit);
 }
 
 }  // namespace hp

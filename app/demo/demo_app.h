@@ -4,15 +4,18 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "compute_view.h"
 #include "demo_state.h"
 #include "png_atlas.h"
 #include "gpu_timer.h"
 #include "views.h"
 #include "volume_compaction.h"
+#include "webgpu_compaction.h"
 
 namespace hp {
 
@@ -50,8 +53,18 @@ public:
     // What the last frame did.
     const DemoState& state() const { return state_; }
     const FrameResult& result() const { return result_; }
-    const AtlasLayout& layout() const { return gpu_.volume().layout(); }
+    const AtlasLayout& layout() const { return layout_; }
+    // Frames whose results are complete (a WebGPU sync frame completes when its count arrives).
     std::uint64_t frame() const { return frame_; }
+    // Each accepted request (and atlas load) gets a serial; settings_done() is the newest one
+    // whose settings a completed frame ran with.
+    std::uint64_t settings_requested() const { return requested_serial_; }
+    std::uint64_t settings_done() const { return done_serial_; }
+    bool webgpu() const { return compute_ != nullptr; }
+    // Why the WebGPU modes cannot run ("" when they can).
+    const std::string& webgpu_unavailable() const;
+    const WebGpuCompaction* compute_backend() const { return compute_.get(); }
+    bool timestamps() const { return compute_timestamps_; }
     double compute_ms() const { return compute_ms_; }
     bool has_png() const { return png_.has_value(); }
     const PngAtlas* png() const { return png_ ? &*png_ : nullptr; }
@@ -59,9 +72,11 @@ public:
 
     // Read-backs for the API and tests: the stream as the GPU wrote it, and the CPU
     // reference computed from the atlas the GPU used this frame.
+    // WebGL2 modes only: WebGPU's are read asynchronously by the page (web/hp.js).
     std::vector<float> stream(std::uint32_t limit) const;
-    const Compactor& compactor() const { return gpu_.compactor(); }
     std::vector<StreamEntry> reference(std::uint32_t limit) const;
+    // The reference for an atlas read back elsewhere (the WebGPU modes').
+    std::vector<StreamEntry> reference_of(const float* atlas, std::uint32_t limit) const;
 
     // The last problem to show the user ("" when none).
     const std::string& message() const { return message_; }
@@ -71,12 +86,23 @@ private:
     AtlasLayout layout_for(const DemoState& s) const;
     bool build_gpu(const DemoState& s, std::string* error);
     FrameSettings settings() const;
+    void apply_pending();
+    void compute_webgpu(double dt_seconds);
     CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format}; }
 
     DemoState state_, pending_;
     std::optional<PngAtlas> png_;
     bool png_uploaded_ = false;
-    VolumeCompaction gpu_;
+    AtlasLayout layout_;
+    CompactionMode mode_;
+    VolumeCompaction gpu_;  // the WebGL2 modes
+    std::unique_ptr<WebGpuCompaction> compute_;  // the WebGPU modes
+    ComputeView compute_view_;                   // what the views show of them
+    ComputeDisplay display_;
+    bool compute_timestamps_ = false;
+    mutable std::string webgpu_reason_;
+    mutable bool webgpu_checked_ = false;
+    std::uint64_t requested_serial_ = 0, issued_serial_ = 0, done_serial_ = 0;
     Views views_;
     GpuTimer timer_;
     bool timer_queries_ = false;

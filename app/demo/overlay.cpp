@@ -136,7 +136,10 @@ namespace {
 void timings(const DemoApp& app, const FrameHistory& history) {
     const GpuTimer& t = app.timer();
     ImGui::Text("Pass times in ms, median of %d frames", t.samples(int(Pass::Reduce)));
-    ImGui::TextDisabled("%s", t.gpu() ? "GPU timer queries" : "CPU side (no timer queries here): issue cost only");
+    ImGui::TextDisabled("%s", app.webgpu() ? (app.timestamps() ? "WebGPU timestamp queries"
+                                                               : "no timestamp-query on this adapter: no pass times")
+                              : t.gpu() ? "GPU timer queries"
+                                        : "CPU side (no timer queries here): issue cost only");
     if (ImGui::BeginTable("passes", 2, ImGuiTableFlags_SizingStretchSame)) {
         double total = 0;
         for (int p = 0; p < int(Pass::Count_); ++p) {
@@ -173,10 +176,15 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
         legend_bar(layout.slices, title, "0", ">= iso", grey_to_amber);
     }
     if (layout.pyramid.w > 0) {
-        const char* title = now.pyramid == Pyramid::Vec4 ? "vec4 histopyramid" : "Scalar histopyramid";
+        const char* title = now.pyramid == Pyramid::Vec4            ? "vec4 histopyramid"
+                            : now.pyramid == Pyramid::WebgpuPyramid ? "WebGPU compute histopyramid"
+                            : now.pyramid == Pyramid::WebgpuScan    ? "WebGPU block scan: base only"
+                                                                    : "Scalar histopyramid";
         caption(layout.pyramid, title,
-                "base level, then levels 1-" + std::to_string(al.levels()) +
-                    "; colour = log(1+sum) / log(1+4^level)");
+                now.pyramid == Pyramid::WebgpuScan
+                    ? std::string("the base, scanned in Morton order (a scan has no levels)")
+                    : "base level, then levels 1-" + std::to_string(al.levels()) +
+                          "; colour = log(1+sum) / log(1+4^level)");
         legend_bar(layout.pyramid, title, "0", "full", pyramid_color);
     }
     if (layout.stream.w > 0) {
@@ -207,7 +215,15 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("scalar: sums, three reads a level; vec4: partial sums, one read a level;\n"
                           "baseline: the article's design as published");
-    ImGui::BeginDisabled(s.pyramid == Pyramid::Baseline);
+    // The WebGPU modes: shown disabled, with the reason, where the browser has no WebGPU.
+    const std::string& no_webgpu = app.webgpu_unavailable();
+    ImGui::BeginDisabled(!no_webgpu.empty());
+    radio_row("WebGPU", &s.pyramid, {Pyramid::WebgpuScan, Pyramid::WebgpuPyramid});
+    ImGui::EndDisabled();
+    if (!no_webgpu.empty()) ImGui::TextDisabled("WebGPU: %s", no_webgpu.c_str());
+    else if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("compute shaders: a block-wise prefix sum and scatter, or a compute histopyramid");
+    ImGui::BeginDisabled(s.pyramid == Pyramid::Baseline || is_webgpu(s.pyramid));
     radio_row("Sums", &s.format, {Format::Float, Format::Uint});
     ImGui::EndDisabled();
 

@@ -29,6 +29,18 @@ std::string json_string(const std::string& s) {
     return out + "\"";
 }
 
+// Puts entries where hp_entries() finds them; returns how many.
+int hand_over(const std::vector<StreamEntry>& ref) {
+    g_entries.resize(ref.size() * 4);
+    for (std::size_t i = 0; i < ref.size(); ++i) {
+        g_entries[4 * i + 0] = ref[i].x;
+        g_entries[4 * i + 1] = ref[i].y;
+        g_entries[4 * i + 2] = ref[i].z;
+        g_entries[4 * i + 3] = ref[i].w;
+    }
+    return int(ref.size());
+}
+
 // ,"source":0.1,... : the median of each pass since the last reset, and the sample count.
 std::string pass_times() {
     std::string out;
@@ -40,6 +52,13 @@ std::string pass_times() {
     }
     std::snprintf(buf, sizeof buf, ",\"samples\":%d", t.samples(int(Pass::Traverse)));
     return out + buf;
+}
+
+// What the per-pass times are: GPU timer queries or WebGPU timestamps ("gpu"), CPU-side
+// times of issuing the work ("cpu"), or none (WebGPU without timestamp-query).
+const char* timing() {
+    if (g_app->webgpu()) return g_app->timestamps() ? "gpu" : "none";
+    return g_app->timer().gpu() ? "gpu" : "cpu";
 }
 
 }  // namespace
@@ -110,7 +129,10 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"format\":" + json_string(name_of(s.format)) +
                   ",\"countAge\":" + n(g_app->result().count_age) +
                   ",\"keysDrawn\":" + n(g_app->result().keys_drawn) +
-                  ",\"timing\":" + json_string(g_app->timer().gpu() ? "gpu" : "cpu") +
+                  ",\"timing\":" + json_string(hp::timing()) +
+                  ",\"backend\":" + json_string(g_app->webgpu() ? "webgpu" : "webgl2") +
+                  ",\"webgpu\":" + json_string(g_app->webgpu_unavailable()) +
+                  ",\"serial\":" + n(double(g_app->settings_done())) +
                   ",\"ms\":{\"compute\":" + n(g_app->compute_ms()) + hp::pass_times() + "}" +
                   ",\"gl\":{\"textures\":" + n(gl.textures) + ",\"framebuffers\":" + n(gl.framebuffers) +
                   ",\"programs\":" + n(gl.programs) + ",\"buffers\":" + n(gl.buffers) + "}" +
@@ -126,17 +148,25 @@ EMSCRIPTEN_KEEPALIVE int hp_stream(unsigned limit) {
 }
 
 // The CPU reference for the atlas the GPU used this frame.
-EMSCRIPTEN_KEEPALIVE int hp_reference(unsigned limit) {
-    const auto ref = g_app->reference(limit);
-    hp::g_entries.resize(ref.size() * 4);
-    for (std::size_t i = 0; i < ref.size(); ++i) {
-        hp::g_entries[4 * i + 0] = ref[i].x;
-        hp::g_entries[4 * i + 1] = ref[i].y;
-        hp::g_entries[4 * i + 2] = ref[i].z;
-        hp::g_entries[4 * i + 3] = ref[i].w;
-    }
-    return int(ref.size());
+EMSCRIPTEN_KEEPALIVE int hp_reference(unsigned limit) { return hp::hand_over(g_app->reference(limit)); }
+
+// The WebGPU modes: the buffers window.hp reads back asynchronously, as JSON ("null" in the
+// WebGL2 modes).
+EMSCRIPTEN_KEEPALIVE const char* hp_webgpu_buffers() {
+    const hp::WebGpuCompaction* c = g_app->compute_backend();
+    hp::g_reply = c ? "{\"atlas\":" + std::to_string(c->atlas_buffer()) + ",\"stream\":" +
+                          std::to_string(c->stream_buffer()) + ",\"size\":" + std::to_string(c->layout().atlas) + "}"
+                    : "null";
+    return hp::g_reply.c_str();
 }
+
+// The CPU reference for an atlas the page read back (S×S floats at `atlas`).
+EMSCRIPTEN_KEEPALIVE int hp_reference_of(const float* atlas, unsigned limit) {
+    const auto ref = g_app->reference_of(atlas, limit);
+    return hp::hand_over(ref);
+}
+
+EMSCRIPTEN_KEEPALIVE double hp_requested_serial() { return double(g_app->settings_requested()); }
 
 EMSCRIPTEN_KEEPALIVE const float* hp_entries() { return hp::g_entries.data(); }
 

@@ -12,12 +12,23 @@
 
 namespace hp {
 
-class Compactor {
+// What the pyramid view needs of whatever holds the levels: shader chunks defining
+// `uint hp_view_total(int level, ivec2 texel)` for level ≥ 1, built with view_defines();
+// bind_view() binds what they read (units 0 and 1) and sets their uniforms.
+class PyramidViewSource {
 public:
-    virtual ~Compactor() = default;
+    virtual ~PyramidViewSource() = default;
+    virtual int size() const = 0;  // the base is size×size
+    virtual std::vector<const char*> view_chunks() const = 0;
+    virtual std::string view_defines() const { return ""; }
+    virtual void bind_view(const gl::Program& p, const gl::Texture& base) const = 0;
+};
+
+class Compactor : public PyramidViewSource {
+public:
     // Forgets the GL objects without deleting them (their context is gone).
     virtual void abandon() = 0;
-    virtual int size() const = 0;  // base and stream are size×size
+    // size(): base and stream are size×size.
 
     // Reduction: every level above `base` (size×size, 0/1 in .r).
     virtual void reduce(const gl::Texture& base) = 0;
@@ -35,13 +46,6 @@ public:
     virtual std::vector<float> read_stream(std::uint32_t count) const = 0;  // 4 floats a key
     virtual const gl::Texture& stream() const = 0;                           // RGBA32F
     virtual const gl::Program& traversal_program() const = 0;  // the emit chunk's uniforms
-
-    // The pyramid view reads the levels through shader chunks defining
-    // `uint hp_view_total(int level, ivec2 texel)` for level ≥ 1, built with view_defines();
-    // bind_view() binds what they read (units 0 and 1) and sets their uniforms.
-    virtual std::vector<const char*> view_chunks() const = 0;
-    virtual std::string view_defines() const { return ""; }
-    virtual void bind_view(const gl::Program& p, const gl::Texture& base) const = 0;
 };
 
 }  // namespace hp

@@ -28,6 +28,8 @@ public:
     void begin(int pass);
     void end(int pass);
 
+    // A time measured elsewhere (WebGPU timestamps), into the same window.
+    void add(int pass, double ms);
     // Over the window (or since reset): milliseconds.
     double median_ms(int pass) const;
     double mean_ms(int pass) const;
@@ -41,7 +43,6 @@ private:
         std::array<bool, kMaxPasses> used{};
         bool issued = false;
     };
-    void add(int pass, double ms);
     void collect();
 
     int passes_ = 0;

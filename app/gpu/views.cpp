@@ -36,7 +36,7 @@ void Views::abandon() {
     vao_.abandon();
 }
 
-const Views::PyramidProgram* Views::pyramid_program(const Compactor& c) {
+const Views::PyramidProgram* Views::pyramid_program(const PyramidViewSource& c) {
     std::vector<const char*> chunks = c.view_chunks();
     std::string key = c.view_defines();
     for (const char* ch : chunks) key += std::string("|") + ch;
@@ -71,7 +71,7 @@ void Views::slices(PanelRect r, const VolumeStages& volume, float iso) const {
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
-void Views::pyramid(PanelRect r, const gl::Texture& base, const Compactor& c) {
+void Views::pyramid(PanelRect r, const gl::Texture& base, const PyramidViewSource& c) {
     const PyramidProgram* p = pyramid_program(c);
     if (!p) return;
     const float s = float(c.size());
@@ -88,12 +88,11 @@ int Views::stream_rows_shown(int size, std::uint32_t count) {
     return std::min(shown, size);
 }
 
-void Views::stream(PanelRect r, const Compactor& p, std::uint32_t count, int volume) const {
-    const int s = p.size();
+void Views::stream(PanelRect r, const gl::Texture& stream, int s, std::uint32_t count, int volume) const {
     begin(stream_, r, float(s), float(stream_rows_shown(s, count)));
     glUniform1ui(u_count_, count);
     glUniform1f(u_volume_size_, float(volume));
-    gl::bind_texture(0, p.stream());
+    gl::bind_texture(0, stream);
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 

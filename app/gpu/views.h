@@ -23,8 +23,9 @@ public:
     void slices(PanelRect r, const VolumeStages& volume, float iso) const;
     // The pyramid view's program depends on how the compactor stores its levels: built the
     // first time a kind of compactor is shown, then kept.
-    void pyramid(PanelRect r, const gl::Texture& base, const Compactor& c);
-    void stream(PanelRect r, const Compactor& c, std::uint32_t count, int volume) const;
+    void pyramid(PanelRect r, const gl::Texture& base, const PyramidViewSource& c);
+    // `stream`: RGBA32F, size×size, key k at (k mod size, k div size).
+    void stream(PanelRect r, const gl::Texture& stream, int size, std::uint32_t count, int volume) const;
 
     // The pyramid view is twice as wide as high (the base, then the levels beside it).
     static float pyramid_aspect() { return 2.0f; }
@@ -45,7 +46,7 @@ private:
         ViewProgram view;
         GLint size = -1;
     };
-    const PyramidProgram* pyramid_program(const Compactor& c);
+    const PyramidProgram* pyramid_program(const PyramidViewSource& c);
 
     ViewProgram slices_, stream_;
     std::vector<PyramidProgram> pyramids_;

@@ -7,12 +7,11 @@
 
 namespace hp {
 
-const char* name_of(Pass p) {
-    static const char* names[] = {"source", "classify", "reduce", "count", "traverse", "display"};
-    return names[int(p)];
-}
-
 bool VolumeCompaction::init(const AtlasLayout& layout, const CompactionMode& mode, std::string* error) {
+    if (is_webgpu(mode.pyramid)) {
+        *error = std::string("pyramid=") + name_of(mode.pyramid) + " runs in WebGPU, not in the WebGL2 pipeline";
+        return false;
+    }
     if (!volume_.init(layout, error)) return false;
     mode_ = mode;
     recent_counts_.fill(0);

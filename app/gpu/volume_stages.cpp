@@ -1,9 +1,9 @@
 #include "volume_stages.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "shader_program.h"
+#include "source_params.h"
 
 namespace hp {
 
@@ -76,32 +76,13 @@ void VolumeStages::bind_volume(const gl::Program& p, Classify mode, float iso) c
     gl::bind_texture(kAtlasUnit, atlas_);
 }
 
-// The sources' animation lives here, in double precision, so that a time gives one volume.
+// The animation itself is app/core/source_params.cpp, shared with the WebGPU backend.
 void VolumeStages::set_source_params(Source source, double t) const {
-    const SourceProgram& sp = sources_[int(source)];
-    switch (source) {
-        case Source::Metaballs: {
-            float balls[6 * 4];
-            for (int i = 0; i < 6; ++i) {
-                const double k = i;
-                balls[4 * i + 0] = float(0.5 * std::sin(0.61 * t + 1.9 * k));
-                balls[4 * i + 1] = float(0.5 * std::sin(0.83 * t + 2.7 * k + 1.0));
-                balls[4 * i + 2] = float(0.5 * std::sin(0.47 * t + 1.3 * k + 2.0));
-                balls[4 * i + 3] = float(0.16 + 0.03 * k);
-            }
-            glUniform4fv(sp.params, 6, balls);
-            break;
-        }
-        case Source::Sphere:
-            glUniform4f(sp.params, float(0.55 + 0.15 * std::sin(0.9 * t)), 0.12f, 0.06f,
-                        float(std::fmod(1.3 * t, 6.283185307179586)));
-            break;
-        case Source::Noise:
-            glUniform3f(sp.params, float(std::fmod(0.21 * t, 4096.0)), float(std::fmod(0.13 * t, 4096.0)),
-                        float(std::fmod(0.35 * t, 4096.0)));
-            break;
-        case Source::Png: break;
-    }
+    const SourceParams p = source_params(source, t);
+    const GLint at = sources_[int(source)].params;
+    if (source == Source::Metaballs) glUniform4fv(at, p.vec4_count, p.values.data());
+    else if (source == Source::Sphere) glUniform4fv(at, 1, p.values.data());
+    else if (source == Source::Noise) glUniform3fv(at, 1, p.values.data());
 }
 
 void VolumeStages::evaluate(Source source, double time) {
@@ -125,12 +106,15 @@ void VolumeStages::evaluate(Source source, double time) {
 }
 
 void VolumeStages::upload(const PngAtlas& png) {
+    upload_rows(png.values.data(), layout_.atlas);
+    rows_below_written_ = true;
+}
+
+void VolumeStages::upload_rows(const float* values, int rows) {
     glBindTexture(GL_TEXTURE_2D, atlas_.id());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout_.atlas, layout_.atlas, GL_RED, GL_FLOAT,
-                    png.values.data());
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout_.atlas, rows, GL_RED, GL_FLOAT, values);
     glBindTexture(GL_TEXTURE_2D, 0);
-    rows_below_written_ = true;
 }
 
 void VolumeStages::classify(Classify mode, float iso) {

@@ -27,6 +27,8 @@ public:
     void evaluate(Source source, double time);
     // Uploads a loaded atlas (its layout must equal this one's).
     void upload(const PngAtlas& png);
+    // Uploads the atlas's first `rows` rows (S floats each); the rest keep their values.
+    void upload_rows(const float* values, int rows);
     // Writes the base level from the atlas.
     void classify(Classify mode, float iso);
     // Sets the uniforms of a program built with volume.glsl (and emit_voxel.glsl), and binds

@@ -16,7 +16,7 @@ export async function launch({ width = 1280, height = 800 } = {}) {
     headless: true,
     userDataDir,
     defaultViewport: { width, height, deviceScaleFactor: 1 },
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-unsafe-webgpu',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
       '--no-first-run', '--disable-dev-shm-usage', `--window-size=${width},${height}`],
   });

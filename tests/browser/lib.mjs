@@ -19,7 +19,7 @@ export function sameStream(gpu, cpu, what = 'stream') {
 export async function compute(page, state, limit) {
   return page.evaluate(async (state, limit) => {
     await hp.set(state);
-    return { stats: hp.stats(), gpu: hp.stream(limit), cpu: hp.reference(limit) };
+    return { stats: hp.stats(), gpu: await hp.stream(limit), cpu: await hp.reference(limit) };
   }, state, limit);
 }
 

@@ -22,8 +22,8 @@ cases.push({
       `live GL objects ${JSON.stringify(after.gl)} after, ${JSON.stringify(before.gl)} before`);
     const shown = await page.evaluate(() => document.getElementById('message').textContent);
     assert(shown === '' && after.message === '', `still showing: '${shown}' / '${after.message}'`);
-    const exact = await page.evaluate(() => {
-      const g = hp.stream(), c = hp.reference();
+    const exact = await page.evaluate(async () => {
+      const g = await hp.stream(), c = await hp.reference();
       return g.length === c.length && g.every((e, k) => e.every((v, i) => v === c[k][i]));
     });
     assert(exact, 'the stream after the restore differs from the CPU reference');

@@ -1,0 +1,45 @@
+// The views' copy of a compaction computed elsewhere (the WebGPU modes: WebGL cannot read
+// WebGPU's buffers). Display only, outside every timed pass: the atlas rows are uploaded
+// into a VolumeStages and classified again here for the base view; the histopyramid's levels,
+// stored in Morton order, go into one R32UI texture read by view_levels_morton.glsl; the
+// stream's first rows into an RGBA32F texture.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "compactor.h"
+#include "volume_stages.h"
+
+namespace hp {
+
+class ComputeView : public PyramidViewSource {
+public:
+    bool init(const AtlasLayout& layout, std::string* error);
+    void abandon();
+
+    // `offsets[k]`: level k's start in `levels` (k = 1..top); no levels: top 0.
+    void show(const float* atlas_rows, const std::uint32_t* levels, std::size_t words,
+              const std::vector<std::uint32_t>& offsets, int top, const float* stream_rows, int rows,
+              Classify classify, float iso);
+
+    const VolumeStages& volume() const { return volume_; }
+    const gl::Texture& stream() const { return stream_; }
+    bool shown() const { return shown_; }
+
+    int size() const override { return volume_.layout().atlas; }
+    std::vector<const char*> view_chunks() const override { return {"view_levels_morton.glsl"}; }
+    void bind_view(const gl::Program& p, const gl::Texture& base) const override;
+
+    static constexpr int kLevelsWidth = 2048;  // texels a row of the level texture
+
+private:
+    VolumeStages volume_;
+    gl::Texture levels_, stream_;
+    int top_ = 0;
+    std::vector<std::uint32_t> offsets_;
+    bool shown_ = false;
+};
+
+}  // namespace hp

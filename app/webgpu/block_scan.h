@@ -1,0 +1,40 @@
+// A block-wise exclusive scan of n u32 in a WebGPU storage buffer, in place: each workgroup
+// scans a block of 1024 and writes the block's sum; the sums are scanned the same way, level
+// by level, down to one block; then each level's scanned sums are added back to the level
+// below (the plan: app/core/compute_plan.h). The total ends in total_buffer()[0]. Another
+// engine can take this class and shaders/scan_block.wgsl, scan_add.wgsl as they are.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compute_plan.h"
+#include "gpu_device.h"
+
+namespace hp::wgpu {
+
+class BlockScan {
+public:
+    // `data`: the buffer to scan (STORAGE), n elements. Pipelines are built here.
+    bool init(std::uint32_t n, int data, std::string* error);
+    // Records the scan's dispatches into the open compute pass.
+    void record() const;
+    int total_buffer() const { return sums_.back().id(); }
+    const ScanPlan& plan() const { return plan_; }
+
+private:
+    ScanPlan plan_;
+    Object block_pipeline_, add_pipeline_;
+    std::vector<Object> sums_;      // level k+1's buffer holds level k's block sums
+    std::vector<Object> uniforms_;  // level k's size
+    std::vector<Object> block_groups_, add_groups_;
+};
+
+// Shader source from the embedded chunks, in order (shaders/*.wgsl).
+std::string wgsl_of(std::initializer_list<const char*> chunks);
+// A pipeline whose binding i has kind kinds[i] (Binding).
+Object pipeline(std::initializer_list<const char*> chunks, std::initializer_list<int> kinds, const char* label);
+Object group(const Object& pipeline, std::initializer_list<int> buffers);
+Object buffer(double bytes, int usage, const char* label);
+
+}  // namespace hp::wgpu

@@ -1,0 +1,59 @@
+// The WebGPU calls, implemented in JavaScript (app/webgpu/hp_webgpu.js, linked with
+// --js-library): a handful of functions over the browser's API, objects named by integer ids.
+// Only the WebGPU backend includes this.
+#pragma once
+
+#include <cstdint>
+
+extern "C" {
+int hpgpu_ready();                               // 1: the page got a device
+void hpgpu_reason(char* out, int capacity);      // why not
+int hpgpu_take_error(char* out, int capacity);   // the oldest validation error, if any
+int hpgpu_has_timestamps();
+double hpgpu_limit(int which);                   // 0 maxBufferSize, 1 maxStorageBufferBindingSize
+int hpgpu_buffer(double bytes, int usage, const char* label);
+void hpgpu_release(int id);
+int hpgpu_pipeline(const char* wgsl, const char* label, const int* kinds, int count);
+int hpgpu_group(int pipeline, const int* buffers, int count);
+void hpgpu_write(int buffer, double offset, const void* data, int bytes);
+void hpgpu_timestamps(int count);
+void hpgpu_begin();
+void hpgpu_pass_begin(int timestamp);
+void hpgpu_dispatch(int pipeline, int group, int x, int y);
+void hpgpu_dispatch_indirect(int pipeline, int group, int buffer, int offset);
+void hpgpu_pass_end();
+void hpgpu_resolve_timestamps(int count, int buffer);
+int hpgpu_read(int buffer, double offset, int bytes);
+void hpgpu_submit();
+int hpgpu_read_state(int ticket);                // 0 pending, 1 ready, -1 failed
+int hpgpu_read_take(int ticket, void* out, int capacity);
+}
+
+namespace hp::wgpu {
+
+enum Usage { kStorage = 1, kUniform = 2, kIndirect = 4, kCopySrc = 8, kCopyDst = 16, kQueryResolve = 32 };
+enum Binding { kNone = -1, kUniformBinding = 0, kReadOnly = 1, kReadWrite = 2 };
+
+// Owns one WebGPU object id (a buffer, pipeline or bind group); released with it.
+class Object {
+public:
+    Object() = default;
+    explicit Object(int id) : id_(id) {}
+    Object(Object&& o) noexcept : id_(o.id_) { o.id_ = 0; }
+    Object& operator=(Object&& o) noexcept {
+        if (this != &o) { reset(); id_ = o.id_; o.id_ = 0; }
+        return *this;
+    }
+    ~Object() { reset(); }
+    int id() const { return id_; }
+    explicit operator bool() const { return id_ != 0; }
+    void reset() {
+        if (id_) hpgpu_release(id_);
+        id_ = 0;
+    }
+
+private:
+    int id_ = 0;
+};
+
+}  // namespace hp::wgpu

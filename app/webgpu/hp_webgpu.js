@@ -1,0 +1,229 @@
+// The WebGPU calls the C++ backend makes (app/webgpu/gpu_device.h), linked with --js-library.
+// A thin layer over the browser's API: objects live in a table and C++ holds their indices.
+// The device itself is requested by the page before the module starts (web/hp.js), because
+// that request is asynchronous: Module.hpGpu holds it, or the reason there is none.
+mergeInto(LibraryManager.library, {
+  $HPGPU: {
+    objects: [null],
+    free: [],
+    encoder: null,
+    pass: null,
+    pendingReads: [],  // staging buffers to map once the frame is submitted
+    reads: {},         // ticket → {state: 0 pending | 1 mapped | -1 failed, buffer, bytes}
+    nextTicket: 1,
+    staging: {},       // size → idle MAP_READ buffers
+    querySet: null,
+    add: function (o) {
+      const id = HPGPU.free.length ? HPGPU.free.pop() : HPGPU.objects.length;
+      HPGPU.objects[id] = o;
+      return id;
+    },
+    get: function (id) { return HPGPU.objects[id]; },
+    device: function () { return Module.hpGpu && Module.hpGpu.device; },
+    takeStaging: function (bytes) {
+      const idle = HPGPU.staging[bytes];
+      if (idle && idle.length) return idle.pop();
+      return HPGPU.device().createBuffer({ size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    },
+    giveStaging: function (buffer) {
+      buffer.unmap();
+      (HPGPU.staging[buffer.size] = HPGPU.staging[buffer.size] || []).push(buffer);
+    },
+    report: function (what, e) {
+      const text = `WebGPU ${what}: ${e.message}`;
+      console.error(text);
+      if (Module.hpGpu) Module.hpGpu.errors.push(text);
+    },
+  },
+
+  // 1 when the page got a device. Also gives the page Module.hpGpu.read(buffer, offset, bytes),
+  // a Promise of the bytes, for window.hp's read-backs (web/hp.js).
+  hpgpu_ready__deps: ['$HPGPU'],
+  hpgpu_ready: function () {
+    if (!HPGPU.device()) return 0;
+    Module.hpGpu.read = (id, offset, bytes) => {
+      const size = Math.max(16, Math.ceil(bytes / 16) * 16);
+      const staging = HPGPU.device().createBuffer({ size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      const encoder = HPGPU.device().createCommandEncoder();
+      if (bytes) encoder.copyBufferToBuffer(HPGPU.get(id), offset, staging, 0, Math.ceil(bytes / 4) * 4);
+      HPGPU.device().queue.submit([encoder.finish()]);
+      return staging.mapAsync(GPUMapMode.READ).then(() => {
+        const copy = staging.getMappedRange().slice(0, bytes);
+        staging.destroy();
+        return copy;
+      });
+    };
+    return 1;
+  },
+
+  // Why there is no device ('' when there is one), into a C buffer.
+  hpgpu_reason: function (out, capacity) {
+    stringToUTF8((Module.hpGpu && Module.hpGpu.reason) || 'WebGPU was not initialised by the page', out, capacity);
+  },
+
+  // The oldest validation error not yet taken, into a C buffer; 0 when there is none.
+  hpgpu_take_error: function (out, capacity) {
+    const errors = Module.hpGpu ? Module.hpGpu.errors : [];
+    if (!errors.length) return 0;
+    stringToUTF8(errors.shift(), out, capacity);
+    return 1;
+  },
+
+  hpgpu_has_timestamps__deps: ['$HPGPU'],
+  hpgpu_has_timestamps: function () { return HPGPU.device() && HPGPU.device().features.has('timestamp-query') ? 1 : 0; },
+
+  // 0: maxBufferSize, 1: maxStorageBufferBindingSize (of the device, as requested).
+  hpgpu_limit__deps: ['$HPGPU'],
+  hpgpu_limit: function (which) {
+    const l = HPGPU.device().limits;
+    return which === 0 ? l.maxBufferSize : l.maxStorageBufferBindingSize;
+  },
+
+  // usage: bit 0 storage, 1 uniform, 2 indirect, 3 copy source, 4 copy destination,
+  // 5 query resolve.
+  hpgpu_buffer__deps: ['$HPGPU'],
+  hpgpu_buffer: function (bytes, usage, label) {
+    const u = ((usage & 1) ? GPUBufferUsage.STORAGE : 0) | ((usage & 2) ? GPUBufferUsage.UNIFORM : 0) |
+      ((usage & 4) ? GPUBufferUsage.INDIRECT : 0) | ((usage & 8) ? GPUBufferUsage.COPY_SRC : 0) |
+      ((usage & 16) ? GPUBufferUsage.COPY_DST : 0) | ((usage & 32) ? GPUBufferUsage.QUERY_RESOLVE : 0);
+    return HPGPU.add(HPGPU.device().createBuffer({ size: Math.max(16, Math.ceil(bytes / 4) * 4), usage: u,
+      label: UTF8ToString(label) }));
+  },
+
+  hpgpu_release__deps: ['$HPGPU'],
+  hpgpu_release: function (id) {
+    const o = HPGPU.objects[id];
+    if (!o) return;
+    if (o instanceof GPUBuffer) o.destroy();
+    HPGPU.objects[id] = null;
+    HPGPU.free.push(id);
+  },
+
+  // A compute pipeline from WGSL with an explicit layout: kinds[i] is binding i's kind
+  // (0 uniform, 1 read-only storage, 2 storage, -1 none). Errors arrive later, through
+  // hpgpu_take_error, named by `label`.
+  hpgpu_pipeline__deps: ['$HPGPU'],
+  hpgpu_pipeline: function (code, label, kinds, count) {
+    const device = HPGPU.device();
+    const name = UTF8ToString(label);
+    const types = ['uniform', 'read-only-storage', 'storage'];
+    const entries = [];
+    for (let i = 0; i < count; i++) {
+      const k = HEAP32[(kinds >> 2) + i];
+      if (k >= 0) entries.push({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer: { type: types[k] } });
+    }
+    device.pushErrorScope('validation');
+    const module = device.createShaderModule({ code: UTF8ToString(code), label: name });
+    const layout = device.createBindGroupLayout({ entries, label: name });
+    const pipeline = device.createComputePipeline({
+      layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+      compute: { module, entryPoint: 'main' }, label: name,
+    });
+    device.popErrorScope().then((e) => { if (e) HPGPU.report(`pipeline ${name}`, e); });
+    return HPGPU.add({ pipeline, layout });
+  },
+
+  // A bind group of whole buffers: buffers[i] for binding i (0: binding absent).
+  hpgpu_group__deps: ['$HPGPU'],
+  hpgpu_group: function (pipeline, buffers, count) {
+    const entries = [];
+    for (let i = 0; i < count; i++) {
+      const id = HEAP32[(buffers >> 2) + i];
+      if (id) entries.push({ binding: i, resource: { buffer: HPGPU.get(id) } });
+    }
+    return HPGPU.add(HPGPU.device().createBindGroup({ layout: HPGPU.get(pipeline).layout, entries }));
+  },
+
+  hpgpu_write__deps: ['$HPGPU'],
+  hpgpu_write: function (buffer, offset, data, bytes) {
+    HPGPU.device().queue.writeBuffer(HPGPU.get(buffer), offset, HEAPU8, data, bytes);
+  },
+
+  // Timestamps: a query set of `count` entries (pairs, one per pass).
+  hpgpu_timestamps__deps: ['$HPGPU'],
+  hpgpu_timestamps: function (count) {
+    if (HPGPU.querySet) HPGPU.querySet.destroy();
+    HPGPU.querySet = HPGPU.device().createQuerySet({ type: 'timestamp', count });
+  },
+
+  hpgpu_begin__deps: ['$HPGPU'],
+  hpgpu_begin: function () { HPGPU.encoder = HPGPU.device().createCommandEncoder(); },
+
+  // A compute pass; `timestamp` ≥ 0 writes queries 2·timestamp and 2·timestamp+1 around it.
+  hpgpu_pass_begin__deps: ['$HPGPU'],
+  hpgpu_pass_begin: function (timestamp) {
+    const d = {};
+    if (timestamp >= 0 && HPGPU.querySet)
+      d.timestampWrites = { querySet: HPGPU.querySet, beginningOfPassWriteIndex: 2 * timestamp,
+        endOfPassWriteIndex: 2 * timestamp + 1 };
+    HPGPU.pass = HPGPU.encoder.beginComputePass(d);
+  },
+
+  hpgpu_dispatch__deps: ['$HPGPU'],
+  hpgpu_dispatch: function (pipeline, group, x, y) {
+    HPGPU.pass.setPipeline(HPGPU.get(pipeline).pipeline);
+    HPGPU.pass.setBindGroup(0, HPGPU.get(group));
+    HPGPU.pass.dispatchWorkgroups(x, y, 1);
+  },
+
+  hpgpu_dispatch_indirect__deps: ['$HPGPU'],
+  hpgpu_dispatch_indirect: function (pipeline, group, buffer, offset) {
+    HPGPU.pass.setPipeline(HPGPU.get(pipeline).pipeline);
+    HPGPU.pass.setBindGroup(0, HPGPU.get(group));
+    HPGPU.pass.dispatchWorkgroupsIndirect(HPGPU.get(buffer), offset);
+  },
+
+  hpgpu_pass_end__deps: ['$HPGPU'],
+  hpgpu_pass_end: function () { HPGPU.pass.end(); HPGPU.pass = null; },
+
+  hpgpu_resolve_timestamps__deps: ['$HPGPU'],
+  hpgpu_resolve_timestamps: function (count, buffer) {
+    HPGPU.encoder.resolveQuerySet(HPGPU.querySet, 0, count, HPGPU.get(buffer), 0);
+  },
+
+  // Starts reading `bytes` of a buffer back, recorded in the current encoder: a ticket for
+  // hpgpu_read_state / hpgpu_read_take. The mapping starts when the frame is submitted.
+  hpgpu_read__deps: ['$HPGPU'],
+  hpgpu_read: function (buffer, offset, bytes) {
+    const size = Math.max(16, Math.ceil(bytes / 16) * 16);
+    const staging = HPGPU.takeStaging(size);
+    HPGPU.encoder.copyBufferToBuffer(HPGPU.get(buffer), offset, staging, 0, Math.ceil(bytes / 4) * 4);
+    const ticket = HPGPU.nextTicket++;
+    HPGPU.reads[ticket] = { state: 0, buffer: staging, bytes };
+    HPGPU.pendingReads.push(ticket);
+    return ticket;
+  },
+
+  hpgpu_submit__deps: ['$HPGPU'],
+  hpgpu_submit: function () {
+    HPGPU.device().queue.submit([HPGPU.encoder.finish()]);
+    HPGPU.encoder = null;
+    for (const ticket of HPGPU.pendingReads) {
+      const r = HPGPU.reads[ticket];
+      r.buffer.mapAsync(GPUMapMode.READ).then(() => {
+        r.state = 1;
+        if (r.dropped) HPGPU.giveStaging(r.buffer);
+      }, (e) => { r.state = -1; r.buffer.destroy(); HPGPU.report('read back', e); });
+    }
+    HPGPU.pendingReads = [];
+  },
+
+  hpgpu_read_state__deps: ['$HPGPU'],
+  hpgpu_read_state: function (ticket) { const r = HPGPU.reads[ticket]; return r ? r.state : -1; },
+
+  // Copies a mapped read into C memory and ends it (a pending one is dropped once it maps).
+  hpgpu_read_take__deps: ['$HPGPU'],
+  hpgpu_read_take: function (ticket, out, capacity) {
+    const r = HPGPU.reads[ticket];
+    if (!r) return 0;
+    delete HPGPU.reads[ticket];
+    if (r.state !== 1) {
+      r.dropped = true;  // pending: back to the pool once it maps
+      return 0;
+    }
+    const n = Math.min(capacity, r.bytes);
+    if (out && n) HEAPU8.set(new Uint8Array(r.buffer.getMappedRange(), 0, n), out);
+    HPGPU.giveStaging(r.buffer);
+    return n;
+  },
+});

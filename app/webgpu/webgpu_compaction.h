@@ -1,0 +1,100 @@
+// One frame of the demo in WebGPU compute, the whole of it on its own device (WebGL and
+// WebGPU share no textures): source → classify (base in Morton order) → compaction → count →
+// stream. Two modes:
+//  - webgpu-scan: a block-wise exclusive scan of the base (BlockScan), then a scatter of the
+//    active elements to their keys;
+//  - webgpu-pyramid: a histopyramid built by compute reduction (up to five levels a
+//    dispatch) and traversed one invocation a key, dispatched indirectly.
+// Both write the WebGL2 modes' stream: same elements, same order, same [x, y, z, w]. The
+// count is never needed by the CPU for the work (the GPU sizes its own dispatches); it is
+// read back with mapAsync for display, sync (the next frame waits for it) or async (the
+// newest arrived, with its age).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "atlas_layout.h"
+#include "block_scan.h"
+#include "compute_plan.h"
+#include "frame.h"
+#include "gpu_device.h"
+#include "png_atlas.h"
+
+namespace hp {
+
+class GpuTimer;
+
+// What the views show of the newest frame, read back from WebGPU (display only: outside the
+// timed passes).
+struct ComputeDisplay {
+    std::vector<float> atlas;           // the volume's rows of the atlas, row-major
+    std::vector<std::uint32_t> levels;  // webgpu-pyramid: the level buffer (PyramidPlan)
+    std::vector<float> stream;          // the first `stream_rows` rows of the stream, RGBA
+    int stream_rows = 0;
+};
+
+class WebGpuCompaction {
+public:
+    // Whether the page got a WebGPU device; if not, why.
+    static bool available(std::string* reason);
+
+    bool init(const AtlasLayout& layout, Pyramid mode, std::string* error);
+    void upload(const PngAtlas& png);
+
+    // Collects what has arrived (counts, timestamps into `timer`, display data). Call once
+    // at the start of every frame.
+    void poll(GpuTimer* timer);
+    // Sync readback: the last frame's count has not arrived yet (run nothing new).
+    bool waiting_for_count() const { return sync_ticket_ != 0; }
+    // Issues one frame. With Readback::Sync the result's count comes through
+    // take_sync_result() once it arrives; otherwise the result is final.
+    FrameResult run(const FrameSettings& s);
+    bool take_sync_result(FrameResult* r);
+    // Requests a display copy of the latest frame if none is on its way; true and the data
+    // once one has arrived.
+    bool take_display(ComputeDisplay* out, int stream_rows);
+    // A validation error the device reported ("" when none).
+    static std::string take_error();
+
+    const AtlasLayout& layout() const { return layout_; }
+    Pyramid mode() const { return mode_; }
+    const PyramidPlan& pyramid_plan() const { return pyramid_plan_; }
+    int atlas_buffer() const { return atlas_.id(); }
+    int stream_buffer() const { return stream_.id(); }
+
+private:
+    void write_volume(const FrameSettings& s);
+    void record_frame(const FrameSettings& s);
+
+    AtlasLayout layout_;
+    Pyramid mode_ = Pyramid::WebgpuScan;
+    bool timestamps_ = false;
+    wgpu::Object volume_uniform_, atlas_, base_, counter_, stream_, total_at_, timestamp_buffer_;
+    wgpu::Object source_pipelines_[3], source_groups_[3];
+    wgpu::Object classify_pipeline_, classify_group_;
+    wgpu::Object count_pipeline_, count_group_, tail_pipeline_, tail_group_;
+    // webgpu-scan
+    wgpu::BlockScan scan_;
+    wgpu::Object scatter_pipeline_, scatter_group_;
+    // webgpu-pyramid
+    PyramidPlan pyramid_plan_;
+    wgpu::Object levels_, reduce_pipeline_, traverse_pipeline_, traverse_group_, traverse_uniform_;
+    std::vector<wgpu::Object> reduce_uniforms_, reduce_groups_;
+
+    struct Read { int ticket; std::uint64_t frame; };
+    std::deque<Read> count_reads_, timestamp_reads_;
+    std::uint64_t frames_issued_ = 0;
+    std::uint32_t newest_count_ = 0;
+    std::uint64_t newest_count_frame_ = 0;
+    bool have_count_ = false;
+    int sync_ticket_ = 0;
+    FrameResult sync_result_;
+    bool sync_done_ = false;
+    int display_tickets_[3] = {0, 0, 0};
+    int display_rows_ = 0, display_rows_issued_ = 0;
+};
+
+}  // namespace hp

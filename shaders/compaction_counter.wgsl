@@ -1,0 +1,11 @@
+// The counter both WebGPU modes share: the total, how many keys the stream holds this frame,
+// and the indirect dispatch arguments of the traversal and of the stream's tail (the keys a
+// previous frame wrote past this frame's end, cleared to zero). Written by count.wgsl only.
+struct Counter {
+    total: u32,
+    written: u32,        // min(total, limit)
+    tail_begin: u32,     // keys [tail_begin, tail_end) are cleared this frame
+    tail_end: u32,
+    traverse_args: vec4<u32>,  // x, y, z workgroups (w unused)
+    tail_args: vec4<u32>,
+}

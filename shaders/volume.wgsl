@@ -1,0 +1,56 @@
+// The slice atlas layout and Morton order for the WebGPU kernels: the WGSL twin of volume.glsl
+// (and of app/core/atlas_layout.h, morton.h). Binding 0 of every volume kernel is this
+// frame's `Volume`; cells.wgsl adds what reads the atlas.
+struct Volume {
+    atlas: u32,         // S
+    volume: u32,        // N
+    volume_shift: u32,  // log2(N)
+    tiles_shift: u32,   // log2(S/N)
+    iso: f32,
+    surface: u32,       // 1: marching-cubes cells; 0: voxels at or above iso
+    limit: u32,         // keys at or past this are not written (the expected-count mode)
+    pad: u32,
+    params: array<vec4<f32>, 6>,  // the source's animated parameters (app/core/source_params.h)
+}
+
+@group(0) @binding(0) var<uniform> u: Volume;
+
+fn atlas_texel(v: vec3<i32>) -> vec2<i32> {
+    let tiles_mask = (1 << u.tiles_shift) - 1;
+    return vec2<i32>(((v.z & tiles_mask) << u.volume_shift) + v.x, ((v.z >> u.tiles_shift) << u.volume_shift) + v.y);
+}
+
+// The voxel at texel t in .xyz; .w is 0 for texels in tiles past slice N-1.
+fn voxel_of(t: vec2<i32>) -> vec4<i32> {
+    let mask = i32(u.volume) - 1;
+    let z = ((t.y >> u.volume_shift) << u.tiles_shift) + (t.x >> u.volume_shift);
+    return vec4<i32>(t.x & mask, t.y & mask, z, i32(z < i32(u.volume)));
+}
+
+// Morton (Z-order) index of a texel, x in the even bits: the order the histopyramid visits
+// children in, so the scan runs over the base in this order to give the same stream.
+fn morton_spread(x: u32) -> u32 {
+    var v = x & 0xffffu;
+    v = (v | (v << 8u)) & 0x00ff00ffu;
+    v = (v | (v << 4u)) & 0x0f0f0f0fu;
+    v = (v | (v << 2u)) & 0x33333333u;
+    v = (v | (v << 1u)) & 0x55555555u;
+    return v;
+}
+
+fn morton_compact(x: u32) -> u32 {
+    var v = x & 0x55555555u;
+    v = (v | (v >> 1u)) & 0x33333333u;
+    v = (v | (v >> 2u)) & 0x0f0f0f0fu;
+    v = (v | (v >> 4u)) & 0x00ff00ffu;
+    v = (v | (v >> 8u)) & 0x0000ffffu;
+    return v;
+}
+
+fn morton_encode(t: vec2<u32>) -> u32 { return morton_spread(t.x) | (morton_spread(t.y) << 1u); }
+fn morton_decode(m: u32) -> vec2<i32> { return vec2<i32>(i32(morton_compact(m)), i32(morton_compact(m >> 1u))); }
+
+// A 1D index over a 2D grid of 256-wide workgroups (one dimension holds at most 65535).
+fn linear_index(wid: vec3<u32>, groups: vec3<u32>, lid: u32) -> u32 {
+    return (wid.y * groups.x + wid.x) * 256u + lid;
+}

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The benchmark in headless Chromium on this machine: every pyramid mode and readback mode over
 # atlas sizes and occupancies (web/bench.js has the matrix), GPU timer queries per pass.
-#   scripts/bench.sh [--quick]
+#   scripts/bench.sh [--quick | --compute]   (--compute: histopyramid vs WebGPU scan over occupancy)
 # Writes bench/results/<date>-<machine>.json and .png, prints the table. On the GPU machine the
 # same page runs through ../shared/gpu-browser (README, "Benchmarks").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 plan=full
 [ "${1:-}" = --quick ] && plan=quick
+[ "${1:-}" = --compute ] && plan=compute
 "$root/scripts/build-web.sh" >/dev/null
 mkdir -p "$root/bench/results"
 name="$(date +%Y-%m-%d)-$(hostname -s | tr -c 'A-Za-z0-9_\n-' '_')-swiftshader-$plan"

@@ -13,12 +13,18 @@
     vec4: { pyramid: 'vec4', format: 'float' },
     'scalar-uint': { pyramid: 'scalar', format: 'uint' },
     'vec4-uint': { pyramid: 'vec4', format: 'uint' },
+    'webgpu-scan': { pyramid: 'webgpu-scan' },
+    'webgpu-pyramid': { pyramid: 'webgpu-pyramid' },
   };
+  // The WebGPU modes run where the page got a device; elsewhere they are left out (and said so).
   const PLANS = {
     quick: { atlases: [512, 2048], occupancy: [0.01, 0.1], modes: ['baseline', 'scalar', 'vec4', 'vec4-uint'],
       readbacks: ['sync', 'async'], warmup: 3, frames: 8 },
     full: { atlases: [512, 1024, 2048, 4096], occupancy: [0.001, 0.01, 0.1, 0.5], modes: Object.keys(MODES),
       readbacks: ['sync', 'async', 'expected'], warmup: 8, frames: 30 },
+    // The histopyramid against the scan across occupancy (the chart's fourth panel).
+    compute: { atlases: [512, 2048, 4096], occupancy: [0.001, 0.01, 0.1, 0.25, 0.5],
+      modes: ['baseline', 'scalar', 'vec4', 'webgpu-scan', 'webgpu-pyramid'], readbacks: ['sync', 'async'], warmup: 8, frames: 30 },
   };
   const P = PLANS[plan];
   const status = (t) => { document.getElementById('status').textContent = t; };
@@ -73,6 +79,8 @@
 
   async function run() {
     await hp.ready;
+    const noWebgpu = hp.stats().webgpu;
+    if (noWebgpu) P.modes = P.modes.filter((m) => !m.startsWith('webgpu'));
     await hp.set({ overlay: 0, view: 'stream', paused: 1, clock: 'wall' });
     const rows = [];
     const total = P.atlases.length * P.occupancy.length * P.modes.length * P.readbacks.length;
@@ -92,6 +100,7 @@
     }
     const result = { plan, date: new Date().toISOString(), seconds: (performance.now() - t0) / 1000,
       userAgent: navigator.userAgent, renderer: renderer(), timing: rows[0] && rows[0].timing,
+      webgpu: noWebgpu ? `not run: ${noWebgpu}` : (Module.hpGpu.adapter || 'yes'),
       frames: P.frames, warmup: P.warmup, rows };
     window.hpBench = result;
     status(`benchmark ${plan}: done, ${rows.length} configurations`);

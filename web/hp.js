@@ -155,6 +155,22 @@
       Module._free(ptr);
       return entries(n);
     },
+    // The WebGPU block scan on `values` (a Uint32Array), as the webgpu-scan mode runs it:
+    // resolves to {scan: its exclusive scan, total}. For the scan's own tests.
+    async webgpuScan(values) {
+      await ready;
+      const n = values.length;
+      const ptr = Module._malloc(4 * (n + 1));
+      Module.HEAPU8.set(new Uint8Array(values.buffer, values.byteOffset, 4 * n), ptr);
+      const error = call('hp_scan_begin', 'string', ['number', 'number'], [ptr, n]);
+      if (error) { Module._free(ptr); throw new Error(error); }
+      let state = 0;
+      while ((state = call('hp_scan_take', 'number', ['number'], [ptr])) === 0) await new Promise((r) => setTimeout(r, 5));
+      const out = new Uint32Array(Module.HEAPU8.buffer.slice(ptr, ptr + 4 * (n + 1)));
+      Module._free(ptr);
+      if (state < 0) throw new Error('the WebGPU scan failed');
+      return { scan: out.subarray(0, n), total: out[n] };
+    },
     // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at
     // first, unless given).
     async loadAtlas(urlOrBytes, options = {}) {

@@ -163,7 +163,8 @@ void DemoApp::compute(double dt_seconds) {
 }
 
 // WebGPU: collect what has arrived, then issue a frame, unless a sync frame still waits for
-// its count (it completes when the count arrives, and the next one is issued then).
+// its count (it completes when the count arrives, and the next one is issued then) or the
+// GPU is still busy with earlier frames.
 void DemoApp::compute_webgpu(double dt_seconds) {
     timer_.begin_frame();
     compute_->poll(&timer_);
@@ -175,11 +176,12 @@ void DemoApp::compute_webgpu(double dt_seconds) {
         ++frame_;
         done_serial_ = issued_serial_;
     }
-    if (compute_->take_display(&display_, Views::stream_rows_shown(layout_.atlas, result_.count)))
-        compute_view_.show(display_.atlas.data(), display_.levels.data(), display_.levels.size(),
+    if (compute_->take_display(&display_, Views::stream_rows_shown(layout_.atlas, result_.count), volume_shown_))
+        compute_view_.show(display_.atlas.empty() ? nullptr : display_.atlas.data(), display_.levels.data(),
+                           display_.levels.size(),
                            compute_->pyramid_plan().offsets, compute_->pyramid_plan().top, display_.stream.data(),
                            display_.stream_rows, state_.classify, state_.iso);
-    if (compute_->waiting_for_count()) return;
+    if (compute_->busy()) return;
     apply_pending();
     if (!compute_) return;  // switched to WebGL2
     if (!state_.paused) {
@@ -199,6 +201,7 @@ void DemoApp::compute_webgpu(double dt_seconds) {
 
 void DemoApp::draw_views(const Layout& l, int fb_height) {
     timer_.begin(int(Pass::Display));
+    volume_shown_ = l.slices.w > 0 || l.pyramid.w > 0;
     auto gl_rect = [&](const Panel& p) {
         return PanelRect{int(p.x * l.scale), fb_height - int((p.y + p.h) * l.scale), int(p.w * l.scale),
                          int(p.h * l.scale)};

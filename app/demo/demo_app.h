@@ -100,6 +100,7 @@ private:
     ComputeView compute_view_;                   // what the views show of them
     ComputeDisplay display_;
     bool compute_timestamps_ = false;
+    bool volume_shown_ = true;  // the last frame drew the slices or the pyramid view
     mutable std::string webgpu_reason_;
     mutable bool webgpu_checked_ = false;
     std::uint64_t requested_serial_ = 0, issued_serial_ = 0, done_serial_ = 0;

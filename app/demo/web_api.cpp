@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "block_scan.h"
 #include "demo_app.h"
 #include "gl_objects.h"
 
@@ -164,6 +165,53 @@ EMSCRIPTEN_KEEPALIVE const char* hp_webgpu_buffers() {
 EMSCRIPTEN_KEEPALIVE int hp_reference_of(const float* atlas, unsigned limit) {
     const auto ref = g_app->reference_of(atlas, limit);
     return hp::hand_over(ref);
+}
+
+// The WebGPU block scan on given values, for the scan's own tests (hp.webgpuScan): begin
+// uploads n values and runs the scan; take copies the n scanned values and the total to `out`
+// once they have arrived (1), or says they have not yet (0) or failed (-1).
+namespace {
+struct ScanCheck {
+    hp::wgpu::Object data;
+    hp::wgpu::BlockScan scan;
+    int values = 0, total = 0;
+    std::uint32_t n = 0;
+};
+ScanCheck* g_scan = nullptr;
+}  // namespace
+
+EMSCRIPTEN_KEEPALIVE const char* hp_scan_begin(const std::uint32_t* values, unsigned n) {
+    using namespace hp::wgpu;
+    hp::g_reply.clear();
+    delete g_scan;
+    g_scan = nullptr;
+    if (!hp::WebGpuCompaction::available(&hp::g_reply)) return hp::g_reply.c_str();
+    if (n == 0) return (hp::g_reply = "a scan needs at least one value").c_str();
+    g_scan = new ScanCheck;
+    g_scan->n = n;
+    g_scan->data = buffer(4.0 * n, kStorage | kCopySrc | kCopyDst, "scan check");
+    hpgpu_write(g_scan->data.id(), 0, values, int(4 * n));
+    g_scan->scan.init(n, g_scan->data.id(), &hp::g_reply);
+    hpgpu_begin();
+    hpgpu_pass_begin(-1);
+    g_scan->scan.record();
+    hpgpu_pass_end();
+    g_scan->values = hpgpu_read(g_scan->data.id(), 0, int(4 * n));
+    g_scan->total = hpgpu_read(g_scan->scan.total_buffer(), 0, 4);
+    hpgpu_submit();
+    return hp::g_reply.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE int hp_scan_take(std::uint32_t* out) {
+    if (!g_scan) return -1;
+    const int a = hpgpu_read_state(g_scan->values), b = hpgpu_read_state(g_scan->total);
+    if (a == 0 || b == 0) return 0;
+    const int ok = a == 1 && b == 1 ? 1 : -1;
+    hpgpu_read_take(g_scan->values, out, int(4 * g_scan->n));
+    hpgpu_read_take(g_scan->total, out + g_scan->n, 4);
+    delete g_scan;
+    g_scan = nullptr;
+    return ok;
 }
 
 EMSCRIPTEN_KEEPALIVE double hp_requested_serial() { return double(g_app->settings_requested()); }

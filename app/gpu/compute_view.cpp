@@ -25,8 +25,10 @@ void ComputeView::show(const float* atlas_rows, const std::uint32_t* levels, std
                        const std::vector<std::uint32_t>& offsets, int top, const float* stream_rows, int rows,
                        Classify classify, float iso) {
     const int s = size();
-    volume_.upload_rows(atlas_rows, volume_.layout().volume_rows());
-    volume_.classify(classify, iso);
+    if (atlas_rows) {
+        volume_.upload_rows(atlas_rows, volume_.layout().volume_rows());
+        volume_.classify(classify, iso);
+    }
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     if (rows > 0) {
         glBindTexture(GL_TEXTURE_2D, stream_.id());

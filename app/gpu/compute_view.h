@@ -19,7 +19,8 @@ public:
     bool init(const AtlasLayout& layout, std::string* error);
     void abandon();
 
-    // `offsets[k]`: level k's start in `levels` (k = 1..top); no levels: top 0.
+    // `offsets[k]`: level k's start in `levels` (k = 1..top); no levels: top 0. No atlas
+    // (null): the slices and base keep what they showed.
     void show(const float* atlas_rows, const std::uint32_t* levels, std::size_t words,
               const std::vector<std::uint32_t>& offsets, int top, const float* stream_rows, int rows,
               Classify classify, float iso);

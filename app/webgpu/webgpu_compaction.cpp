@@ -22,7 +22,7 @@ struct VolumeUniform {
 static_assert(sizeof(VolumeUniform) == 128, "matches volume.wgsl");
 
 constexpr int kTimedPasses = 5;  // Pass::Source .. Pass::Traverse
-constexpr std::size_t kMaxReadsInFlight = 16;
+constexpr std::size_t kMaxTimestampReads = 16;
 
 // Workgroups for n invocations of 256 as a grid (a dimension holds at most 65535).
 void grid(std::uint64_t n, int* x, int* y) {
@@ -193,8 +193,9 @@ FrameResult WebGpuCompaction::run(const FrameSettings& s) {
     const int count_ticket = hpgpu_read(counter_.id(), 0, 8);
     if (display_rows_ > 0 && display_tickets_[0] == 0) {
         const int s_ = layout_.atlas;
-        display_tickets_[0] = hpgpu_read(atlas_.id(), 0, 4 * s_ * layout_.volume_rows());
-        display_tickets_[1] = mode_ == Pyramid::WebgpuPyramid ? hpgpu_read(levels_.id(), 0, int(4 * pyramid_plan_.words)) : -1;
+        const bool levels = display_volume_ && mode_ == Pyramid::WebgpuPyramid;
+        display_tickets_[0] = display_volume_ ? hpgpu_read(atlas_.id(), 0, 4 * s_ * layout_.volume_rows()) : -1;
+        display_tickets_[1] = levels ? hpgpu_read(levels_.id(), 0, int(4 * pyramid_plan_.words)) : -1;
         display_tickets_[2] = hpgpu_read(stream_.id(), 0, 16 * s_ * display_rows_);
         display_rows_issued_ = display_rows_;
     }
@@ -207,10 +208,6 @@ FrameResult WebGpuCompaction::run(const FrameSettings& s) {
         return r;  // completed by take_sync_result()
     }
     count_reads_.push_back({count_ticket, frames_issued_});
-    while (count_reads_.size() > kMaxReadsInFlight) {
-        hpgpu_read_take(count_reads_.front().ticket, nullptr, 0);
-        count_reads_.pop_front();
-    }
     if (s.readback == Readback::Expected) {
         r.count = s.expected;
         r.keys_drawn = s.expected;
@@ -259,7 +256,7 @@ void WebGpuCompaction::poll(GpuTimer* timer) {
         for (int p = 0; p < kTimedPasses; ++p)
             if (t[2 * p + 1] >= t[2 * p] && t[2 * p] != 0) timer->add(p, double(t[2 * p + 1] - t[2 * p]) / 1e6);
     }
-    while (timestamp_reads_.size() > kMaxReadsInFlight) {
+    while (timestamp_reads_.size() > kMaxTimestampReads) {
         hpgpu_read_take(timestamp_reads_.front().ticket, nullptr, 0);
         timestamp_reads_.pop_front();
     }
@@ -272,14 +269,18 @@ bool WebGpuCompaction::take_sync_result(FrameResult* r) {
     return true;
 }
 
-bool WebGpuCompaction::take_display(ComputeDisplay* out, int stream_rows) {
+bool WebGpuCompaction::take_display(ComputeDisplay* out, int stream_rows, bool volume) {
     display_rows_ = std::max(1, std::min(stream_rows, layout_.atlas));
+    display_volume_ = volume;
     if (display_tickets_[0] == 0) return false;
     for (int t : display_tickets_)
         if (t > 0 && hpgpu_read_state(t) == 0) return false;
     const int s = layout_.atlas;
-    out->atlas.resize(std::size_t(s) * layout_.volume_rows());
-    hpgpu_read_take(display_tickets_[0], out->atlas.data(), int(out->atlas.size() * 4));
+    out->atlas.clear();
+    if (display_tickets_[0] > 0) {
+        out->atlas.resize(std::size_t(s) * layout_.volume_rows());
+        hpgpu_read_take(display_tickets_[0], out->atlas.data(), int(out->atlas.size() * 4));
+    }
     out->levels.clear();
     if (display_tickets_[1] > 0) {
         out->levels.resize(pyramid_plan_.words);

@@ -30,7 +30,7 @@ class GpuTimer;
 // What the views show of the newest frame, read back from WebGPU (display only: outside the
 // timed passes).
 struct ComputeDisplay {
-    std::vector<float> atlas;           // the volume's rows of the atlas, row-major
+    std::vector<float> atlas;           // the volume's rows of the atlas, row-major (or none)
     std::vector<std::uint32_t> levels;  // webgpu-pyramid: the level buffer (PyramidPlan)
     std::vector<float> stream;          // the first `stream_rows` rows of the stream, RGBA
     int stream_rows = 0;
@@ -47,15 +47,18 @@ public:
     // Collects what has arrived (counts, timestamps into `timer`, display data). Call once
     // at the start of every frame.
     void poll(GpuTimer* timer);
-    // Sync readback: the last frame's count has not arrived yet (run nothing new).
-    bool waiting_for_count() const { return sync_ticket_ != 0; }
+    // Run nothing new now: in sync readback the last frame's count has not arrived yet;
+    // otherwise kFramesInFlight frames are still on the GPU (WebGPU submissions are not
+    // throttled by the page's frame rate: without a bound a slow GPU's queue grows forever).
+    static constexpr std::size_t kFramesInFlight = 3;
+    bool busy() const { return sync_ticket_ != 0 || count_reads_.size() >= kFramesInFlight; }
     // Issues one frame. With Readback::Sync the result's count comes through
     // take_sync_result() once it arrives; otherwise the result is final.
     FrameResult run(const FrameSettings& s);
     bool take_sync_result(FrameResult* r);
-    // Requests a display copy of the latest frame if none is on its way; true and the data
-    // once one has arrived.
-    bool take_display(ComputeDisplay* out, int stream_rows);
+    // Asks for a display copy of the next frame if none is on its way (the atlas and levels
+    // only when `volume` views are shown); true and the data once one has arrived.
+    bool take_display(ComputeDisplay* out, int stream_rows, bool volume);
     // A validation error the device reported ("" when none).
     static std::string take_error();
 
@@ -95,6 +98,7 @@ private:
     bool sync_done_ = false;
     int display_tickets_[3] = {0, 0, 0};
     int display_rows_ = 0, display_rows_issued_ = 0;
+    bool display_volume_ = false;
 };
 
 }  // namespace hp

@@ -1,6 +1,6 @@
 // Reports a benchmark result (web/bench.js's JSON): a table on stdout and a PNG chart drawn
 // by Chromium on a 2D canvas (ms per frame by mode and size, ms per pass, cost against atlas
-// area).
+// area, cost against occupancy).
 //   node bench-report.mjs RESULT.json [CHART.png]
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +86,22 @@ function legend(x, y, names) { names.forEach((n, i) => { ctx.fillStyle = COLORS[
   pts.forEach((line, j) => { ctx.strokeStyle = COLORS[j % 9]; ctx.lineWidth = 2; ctx.beginPath();
     line.forEach((r, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, lx(r.atlas), ly(r.ms.compact))); ctx.stroke(); });
   ctx.lineWidth = 1; }
+// D: compaction ms against occupancy at 2048² (or the largest atlas), per mode, log-log: where
+// the histopyramid wins and where the scan does.
+{ const a = atlases.includes(2048) ? 2048 : atlases[atlases.length - 1];
+  const x = 1130, y = 530, w = 340, h = 380;
+  const pts = modes.map(m => occs.map(o => best(R.rows.filter(r => r.atlas === a && r.mode === m && r.occupancy === o))).filter(Boolean));
+  const all = pts.flat(); const lo = Math.min(...all.map(r => r.ms.compact)), hi = Math.max(...all.map(r => r.ms.compact));
+  const ly = (v) => y + h - h * (Math.log(v / lo) / Math.log(hi / lo || 2));
+  const omin = Math.min(...occs), omax = Math.max(...occs);
+  const lx = (o) => x + w * (Math.log(o / omin) / Math.log(omax / omin || 2));
+  ctx.strokeStyle = '#888'; ctx.strokeRect(x, y, w, h); ctx.font = 'bold 15px sans-serif'; ctx.fillStyle = '#000';
+  ctx.fillText('compaction ms vs occupancy at ' + a + '² (log-log)', x, y - 10); ctx.font = '12px sans-serif';
+  ctx.fillText(lo.toFixed(3) + ' ms', x - 70, y + h); ctx.fillText(hi.toFixed(2) + ' ms', x - 70, y + 10);
+  occs.forEach(o => ctx.fillText(o * 100 + '%', lx(o) - 12, y + h + 16));
+  pts.forEach((line, j) => { ctx.strokeStyle = COLORS[j % 9]; ctx.lineWidth = 2; ctx.beginPath();
+    line.forEach((r, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, lx(r.occupancy), ly(r.ms.compact))); ctx.stroke(); });
+  ctx.lineWidth = 1; legend(x + 8, y + 8, modes); }
 document.title = 'ready';
 </script></body>`;
 }

@@ -1,0 +1,140 @@
+// The WebGPU compute modes (SwiftShader's WebGPU, --enable-unsafe-webgpu): the exact matrix
+// against the CPU reference, the same stream as the WebGL2 modes where both read the same
+// numbers, the block scan's own cases, and the page without WebGPU.
+import { assert, exact, compute, sameStream, pngOf, texelOf, loadBytes } from '../lib.mjs';
+
+const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
+const MODES = ['webgpu-scan', 'webgpu-pyramid'];
+const cases = [];
+const add = (name, run, extra = {}) => cases.push({ name, query: QUERY, run, ...extra });
+
+for (const pyramid of MODES)
+  for (const source of ['metaballs', 'sphere', 'noise'])
+    for (const classify of ['surface', 'solid'])
+      for (const [time, iso] of [[0.75, 0.35], [2.5, 0.6]])
+        add(`${pyramid} 64³ ${source} ${classify} t=${time} iso=${iso}`, (page) =>
+          exact(page, { pyramid, volume: 64, source, classify, time, iso }, { atLeast: 50 }));
+
+for (const pyramid of MODES) {
+  add(`${pyramid} 128³ in 2048² noise surface`, (page) =>
+    exact(page, { pyramid, volume: 128, source: 'noise', classify: 'surface', time: 1.25, iso: 0.5 }, { atLeast: 1000 }));
+  add(`${pyramid} 256³ in 4096² metaballs surface (${pyramid === 'webgpu-scan' ? 'three levels of block sums' : '12 levels'})`, async (page) => {
+    const r = await page.evaluate((pyramid) => hp.set({ pyramid, volume: 256, source: 'metaballs', classify: 'surface',
+      time: 1.25, iso: 0.5 }).then(() => '', (e) => e.message), pyramid);
+    const s = await page.evaluate(() => hp.stats());
+    if (s.atlas !== 4096) {
+      await page.evaluate(() => hp.set({ volume: 64 }));
+      return `skipped: ${r || s.message}`;
+    }
+    await exact(page, { pyramid, volume: 256 }, { atLeast: 10000 });
+    await page.evaluate(() => hp.set({ volume: 64 }));
+  });
+  add(`${pyramid} empty volume: count 0`, async (page) => {
+    const n = await exact(page, { pyramid, volume: 64, source: 'metaballs', classify: 'solid', iso: 1 }, { atLeast: 0 });
+    assert(n === 0, `count ${n}`);
+  });
+  add(`${pyramid} full volume in solid mode: count N³`, async (page) => {
+    const n = await exact(page, { pyramid, volume: 64, source: 'metaballs', classify: 'solid', iso: 0 });
+    assert(n === 64 ** 3, `count ${n}, not ${64 ** 3}`);
+  });
+  add(`${pyramid} one active voxel at the last atlas position (511, 511)`, async (page) => {
+    const [lx, ly] = texelOf(64, 512, 63, 63, 63);
+    const error = await loadBytes(page, pngOf(512, 512, (x, y) => (x === lx && y === ly ? 0.8 : 0.1)), { tile: 64 });
+    assert(error === '', error);
+    const { stats, gpu, cpu } = await compute(page, { pyramid, source: 'png', classify: 'solid', iso: 0.5 });
+    assert(stats.count === 1 && cpu.length === 1, `count ${stats.count}, CPU ${cpu.length}`);
+    sameStream(gpu, [[63, 63, 63, Math.fround(204 / 255)]], 'the one voxel');
+  });
+  add(`${pyramid} PNG atlas: the WebGL2 scalar mode's stream, bit for bit`, async (page) => {
+    const on = (x, y) => ((x % 64) + 2 * (y % 64) + 3 * (Math.floor(y / 64) * 8 + Math.floor(x / 64))) % 5 === 0;
+    const error = await loadBytes(page, pngOf(512, 512, (x, y) => (on(x, y) ? 1 : 0.25 + 0.5 * ((x * y) % 7) / 7), { bits: 16 }), { tile: 64 });
+    assert(error === '', error);
+    for (const classify of ['solid', 'surface']) {
+      const webgl = await compute(page, { pyramid: 'scalar', source: 'png', classify, iso: 0.5 });
+      await exact(page, { pyramid, source: 'png', classify, iso: 0.5 }, { atLeast: 1000 });
+      const webgpu = await compute(page, {});
+      sameStream(webgpu.gpu, webgl.gpu, `${classify}: ${pyramid} vs WebGL2 scalar`);
+    }
+  });
+  add(`${pyramid} expected-count mode below, at and above the true count`, async (page) => {
+    const truth = await exact(page, { pyramid, volume: 64, source: 'noise', classify: 'surface', iso: 0.5, time: 1,
+      readback: 'sync' });
+    for (const expected of [Math.floor(truth / 3), truth, truth + 5000, Math.floor(truth / 5)]) {
+      const { stats, gpu, cpu } = await compute(page, { readback: 'expected', expected });
+      assert(stats.count === expected && !stats.countRead, `count shown ${stats.count}, read ${stats.countRead}`);
+      const written = Math.min(expected, truth);
+      assert(gpu.length === expected, `read ${gpu.length} entries for expected ${expected}`);
+      sameStream(gpu.slice(0, written), cpu.slice(0, written), `expected ${expected}`);
+      const stray = gpu.slice(written).findIndex((e) => e.some((v) => v !== 0));
+      assert(stray < 0, `expected ${expected}: key ${written + stray} past the written keys is not zero`);
+    }
+    await page.evaluate(() => hp.set({ readback: 'sync' }));
+  });
+  add(`${pyramid}: async count arrives with its age, the stream stays exact`, async (page) => {
+    await page.evaluate((p) => hp.set({ pyramid: p, volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5,
+      time: 1, readback: 'async' }), pyramid);
+    await page.evaluate(() => hp.frames(10));
+    const { stats, gpu, cpu } = await compute(page, {});
+    await page.evaluate(() => hp.set({ readback: 'sync' }));
+    assert(stats.readback === 'async' && !stats.countRead, `readback ${stats.readback}, read ${stats.countRead}`);
+    assert(stats.count === cpu.length, `count ${stats.count} (${stats.countAge} frames old), CPU ${cpu.length}`);
+    sameStream(gpu, cpu);
+  });
+}
+
+add('webgpu-scan and webgpu-pyramid streams are bit-identical, and equal WebGL2 on the sphere', async (page) => {
+  const state = { volume: 64, source: 'sphere', classify: 'surface', time: 2, iso: 0.5 };
+  const a = await compute(page, { pyramid: 'webgpu-scan', ...state });
+  const b = await compute(page, { pyramid: 'webgpu-pyramid' });
+  assert(a.stats.count > 100 && a.stats.count === b.stats.count, `counts ${a.stats.count} and ${b.stats.count}`);
+  sameStream(b.gpu, a.gpu, 'pyramid vs scan');
+  const c = await compute(page, { pyramid: 'scalar' });
+  sameStream(a.gpu, c.gpu, 'WebGPU vs WebGL2 (same formulas, same SwiftShader)');
+});
+
+// The block scan alone, through hp.webgpuScan (the same class and kernels as the mode).
+const SCANS = [
+  ['a single block (1000 values)', 1000, (i) => (i * 7) % 3 === 0],
+  ['exactly one block (1024)', 1024, (i) => i % 2],
+  ['not a multiple of the block (1025)', 1025, (i) => (i * 13) % 5 === 0],
+  ['not a multiple of the block (3001)', 3001, (i) => i % 3 === 1],
+  ['all-active and none-active blocks', 5000, (i) => (i >= 1024 && i < 2048) || i === 4999],
+  ['two levels of block sums (1,100,000)', 1100000, (i) => (i * 2654435761) % 7 < 2],
+  ['three levels of block sums (1024² + 1, ones)', 1024 * 1024 + 1, () => 1],
+  ['values above one (counts up to 9)', 70000, (i) => i % 10],
+];
+for (const [what, n, value] of SCANS)
+  add(`block scan: ${what}`, async (page) => {
+    const r = await page.evaluate(async (n, fn) => {
+      const value = new Function('i', `return (${fn})(i)`);
+      const v = new Uint32Array(n);
+      for (let i = 0; i < n; i++) v[i] = Number(value(i));
+      const { scan, total } = await hp.webgpuScan(v);
+      let sum = 0;
+      for (let i = 0; i < n; i++) {
+        if (scan[i] !== sum) return `index ${i}: GPU ${scan[i]}, CPU ${sum}`;
+        sum += v[i];
+      }
+      return total === sum ? '' : `total: GPU ${total}, CPU ${sum}`;
+    }, n, value.toString());
+    assert(r === '', r);
+  });
+
+// Without WebGPU the modes are refused with the reason, shown, and WebGL2 goes on.
+add('no navigator.gpu: the WebGPU modes are refused with the reason, WebGL2 runs on', async (page) => {
+  const s = await page.evaluate(() => hp.stats());
+  assert(/no navigator\.gpu/.test(s.webgpu), `stats.webgpu is '${s.webgpu}'`);
+  const error = await page.evaluate(() => hp.set({ pyramid: 'webgpu-scan' }).then(() => '', (e) => e.message));
+  assert(/pyramid=webgpu-scan needs WebGPU: this browser has no navigator\.gpu/.test(error), `rejection: '${error}'`);
+  const after = await page.evaluate(() => hp.frames(2).then(() => hp.stats()));
+  assert(after.backend === 'webgl2' && after.pyramid === 'scalar', `now ${after.backend} ${after.pyramid}`);
+  await exact(page, { volume: 64, source: 'metaballs', classify: 'surface', time: 1, iso: 0.5 });
+}, { setup: (page) => page.evaluateOnNewDocument(() => { delete Navigator.prototype.gpu; }) });
+
+add('URL pyramid=webgpu-pyramid starts in WebGPU', async (page) => {
+  const s = await page.evaluate(() => hp.stats());
+  assert(s.backend === 'webgpu' && s.pyramid === 'webgpu-pyramid', `${s.backend} ${s.pyramid}`);
+  await exact(page, { source: 'sphere', classify: 'solid', iso: 0.5 });
+}, { query: QUERY + '&pyramid=webgpu-pyramid&volume=64', fresh: true });
+
+export default cases;

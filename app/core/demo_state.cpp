@@ -8,7 +8,7 @@
 namespace hp {
 
 const char* name_of(Pass p) {
-    static const char* names[] = {"source", "classify", "reduce", "count", "traverse", "display"};
+    static const char* names[] = {"source", "classify", "reduce", "count", "traverse", "display", "compaction"};
     return names[int(p)];
 }
 
@@ -47,6 +47,7 @@ const char* name_of(View v) {
 }
 
 const char* name_of(Clock v) { return v == Clock::Wall ? "wall" : "fixed"; }
+const char* name_of(Timestamps v) { return v == Timestamps::Passes ? "passes" : "whole"; }
 
 namespace {
 
@@ -129,6 +130,8 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
                         error);
     } else if (key == "clock") {
         ok = parse_enum(key, value, {Clock::Wall, Clock::Fixed}, &n.clock, error);
+    } else if (key == "timestamps") {
+        ok = parse_enum(key, value, {Timestamps::Passes, Timestamps::Whole}, &n.timestamps, error);
     } else if (key == "iso") {
         ok = parse_number(key, value, 0.0, 1.0, &d, error);
         n.iso = float(d);
@@ -158,7 +161,7 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
     } else {
         *error = "unknown setting " + quoted(key) +
                  " (known: pyramid, format, source, classify, iso, time, paused, volume, "
-                 "atlas, readback, expected, overlay, view, clock)";
+                 "atlas, readback, expected, overlay, view, clock, timestamps)";
     }
     if (ok) *s = n;
     return ok;

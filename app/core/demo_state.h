@@ -25,6 +25,9 @@ enum class View { All, Slices, Pyramid, Stream };
 // wall: time runs with the clock and timings are shown; fixed: every frame advances time by
 // 1/60 s and no clock reading is drawn, so the same settings draw the same pixels.
 enum class Clock { Wall, Fixed };
+// WebGPU timestamps: around each pass, or around the whole compaction as one pass (fewer pass
+// boundaries: what the compaction costs without the per-pass measurement).
+enum class Timestamps { Passes, Whole };
 
 struct DemoState {
     Pyramid pyramid = Pyramid::Scalar;
@@ -41,6 +44,7 @@ struct DemoState {
     bool overlay = true;
     View view = View::All;
     Clock clock = Clock::Wall;
+    Timestamps timestamps = Timestamps::Passes;
 };
 
 const char* name_of(Pyramid v);
@@ -50,6 +54,7 @@ const char* name_of(Classify v);
 const char* name_of(Readback v);
 const char* name_of(View v);
 const char* name_of(Clock v);
+const char* name_of(Timestamps v);
 
 // Sets one field by its name from text, as in a URL query (`pyramid=vec4`, `iso=0.4`).
 // Unknown names and bad values return false with a message naming them; *s is unchanged then.

@@ -24,6 +24,7 @@ struct FrameSettings {
     float iso = 0.5f;
     Readback readback = Readback::Sync;
     std::uint32_t expected = 0;  // the count assumed in Readback::Expected
+    Timestamps timestamps = Timestamps::Passes;  // WebGPU only
 };
 
 struct FrameResult {
@@ -33,8 +34,9 @@ struct FrameResult {
     std::uint32_t keys_drawn = 0;  // the limit the traversal was drawn with
 };
 
-// The passes timed each frame, in order.
-enum class Pass { Source, Classify, Reduce, Count, Traverse, Display, Count_ };
+// The passes timed each frame, in order. Compaction: classify to stream timed as one pass
+// (WebGPU with timestamps=whole, where per-pass timestamps would add their own cost).
+enum class Pass { Source, Classify, Reduce, Count, Traverse, Display, Compaction, Count_ };
 const char* name_of(Pass p);
 
 }  // namespace hp

@@ -122,6 +122,7 @@ FrameSettings DemoApp::settings() const {
     f.iso = state_.iso;
     f.readback = state_.readback;
     f.expected = state_.expected;
+    f.timestamps = state_.timestamps;
     return f;
 }
 
@@ -136,6 +137,7 @@ void DemoApp::apply_pending() {
             pending_ = state_;
         }
     }
+    if (pending_.timestamps != state_.timestamps || pending_.pyramid != state_.pyramid) timer_.reset();
     state_ = pending_;
     issued_serial_ = requested_serial_;
     if (state_.source == Source::Png && png_ && !png_uploaded_) {

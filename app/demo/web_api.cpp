@@ -127,6 +127,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"readback\":" + json_string(name_of(s.readback)) + ",\"expected\":" + n(s.expected) +
                   ",\"overlay\":" + (s.overlay ? "true" : "false") + ",\"view\":" + json_string(name_of(s.view)) +
                   ",\"clock\":" + json_string(name_of(s.clock)) +
+                  ",\"timestamps\":" + json_string(name_of(s.timestamps)) +
                   ",\"format\":" + json_string(name_of(s.format)) +
                   ",\"countAge\":" + n(g_app->result().count_age) +
                   ",\"keysDrawn\":" + n(g_app->result().keys_drawn) +

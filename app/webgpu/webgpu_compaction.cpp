@@ -21,7 +21,7 @@ struct VolumeUniform {
 };
 static_assert(sizeof(VolumeUniform) == 128, "matches volume.wgsl");
 
-constexpr int kTimedPasses = 5;  // Pass::Source .. Pass::Traverse
+constexpr int kTimedPasses = int(Pass::Count_);  // query pairs, indexed by Pass
 constexpr std::size_t kMaxTimestampReads = 16;
 
 // Workgroups for n invocations of 256 as a grid (a dimension holds at most 65535).
@@ -147,11 +147,17 @@ void WebGpuCompaction::write_volume(const FrameSettings& s) {
 }
 
 void WebGpuCompaction::record_frame(const FrameSettings& s) {
-    const int ts = timestamps_ ? 0 : -1;
+    // timestamps=whole: classify to stream in one compute pass, timed as Pass::Compaction.
+    const bool whole = s.timestamps == Timestamps::Whole;
+    int open = -1;  // the pass being recorded
     auto pass = [&](Pass p, auto&& work) {
-        hpgpu_pass_begin(ts < 0 ? -1 : int(p));
+        const int want = whole && p != Pass::Source ? int(Pass::Compaction) : int(p);
+        if (open != want) {
+            if (open >= 0) hpgpu_pass_end();
+            hpgpu_pass_begin(timestamps_ ? want : -1);
+            open = want;
+        }
         work();
-        hpgpu_pass_end();
     };
     const int tiles = (layout_.atlas + 15) / 16;
     pass(Pass::Source, [&] {
@@ -179,6 +185,7 @@ void WebGpuCompaction::record_frame(const FrameSettings& s) {
         }
         hpgpu_dispatch_indirect(tail_pipeline_.id(), tail_group_.id(), counter_.id(), 32);
     });
+    hpgpu_pass_end();
 }
 
 FrameResult WebGpuCompaction::run(const FrameSettings& s) {

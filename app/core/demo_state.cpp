@@ -42,6 +42,7 @@ const char* name_of(View v) {
         case View::Slices: return "slices";
         case View::Pyramid: return "pyramid";
         case View::Stream: return "stream";
+        case View::None: return "none";
     }
     return "?";
 }
@@ -126,7 +127,7 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
     } else if (key == "readback") {
         ok = parse_enum(key, value, {Readback::Sync, Readback::Async, Readback::Expected}, &n.readback, error);
     } else if (key == "view") {
-        ok = parse_enum(key, value, {View::All, View::Slices, View::Pyramid, View::Stream}, &n.view,
+        ok = parse_enum(key, value, {View::All, View::Slices, View::Pyramid, View::Stream, View::None}, &n.view,
                         error);
     } else if (key == "clock") {
         ok = parse_enum(key, value, {Clock::Wall, Clock::Fixed}, &n.clock, error);

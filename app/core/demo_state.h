@@ -21,7 +21,8 @@ enum class Source { Metaballs, Sphere, Noise, Png };
 // sync: readPixels every frame (waits); async: a pixel-pack buffer and a fence, read when
 // signalled (never waits; the count is a few frames old); expected: never read.
 enum class Readback { Sync, Async, Expected };
-enum class View { All, Slices, Pyramid, Stream };
+// none: no view is drawn (and, in the WebGPU modes, nothing is copied for display): for timing.
+enum class View { All, Slices, Pyramid, Stream, None };
 // wall: time runs with the clock and timings are shown; fixed: every frame advances time by
 // 1/60 s and no clock reading is drawn, so the same settings draw the same pixels.
 enum class Clock { Wall, Fixed };

@@ -178,7 +178,8 @@ void DemoApp::compute_webgpu(double dt_seconds) {
         ++frame_;
         done_serial_ = issued_serial_;
     }
-    if (compute_->take_display(&display_, Views::stream_rows_shown(layout_.atlas, result_.count), volume_shown_))
+    const int rows = stream_shown_ || volume_shown_ ? Views::stream_rows_shown(layout_.atlas, result_.count) : 0;
+    if (compute_->take_display(&display_, rows, volume_shown_))
         compute_view_.show(display_.atlas.empty() ? nullptr : display_.atlas.data(), display_.levels.data(),
                            display_.levels.size(),
                            compute_->pyramid_plan().offsets, compute_->pyramid_plan().top, display_.stream.data(),
@@ -204,6 +205,7 @@ void DemoApp::compute_webgpu(double dt_seconds) {
 void DemoApp::draw_views(const Layout& l, int fb_height) {
     timer_.begin(int(Pass::Display));
     volume_shown_ = l.slices.w > 0 || l.pyramid.w > 0;
+    stream_shown_ = l.stream.w > 0;
     auto gl_rect = [&](const Panel& p) {
         return PanelRect{int(p.x * l.scale), fb_height - int((p.y + p.h) * l.scale), int(p.w * l.scale),
                          int(p.h * l.scale)};

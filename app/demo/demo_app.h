@@ -101,6 +101,7 @@ private:
     ComputeDisplay display_;
     bool compute_timestamps_ = false;
     bool volume_shown_ = true;  // the last frame drew the slices or the pyramid view
+    bool stream_shown_ = true;
     mutable std::string webgpu_reason_;
     mutable bool webgpu_checked_ = false;
     std::uint64_t requested_serial_ = 0, issued_serial_ = 0, done_serial_ = 0;

@@ -108,6 +108,7 @@ Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale)
         case View::Slices: place(&l.slices, x0, kMargin, 1, row_unit(w, h, 1, 1, cap)); break;
         case View::Stream: place(&l.stream, x0, kMargin, 1, row_unit(w, h, 1, 1, cap)); break;
         case View::Pyramid: place(&l.pyramid, x0, kMargin, pa, row_unit(w, h, pa, 1, cap)); break;
+        case View::None: break;
         case View::All: {
             // One row (slices, pyramid, stream) or two (slices and stream above the pyramid):
             // whichever shows them larger.
@@ -292,7 +293,7 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
     ImGui::SameLine(110);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##view", name_of(s.view))) {
-        for (View o : {View::All, View::Slices, View::Pyramid, View::Stream})
+        for (View o : {View::All, View::Slices, View::Pyramid, View::Stream, View::None})
             if (ImGui::Selectable(name_of(o), s.view == o)) s.view = o;
         ImGui::EndCombo();
     }

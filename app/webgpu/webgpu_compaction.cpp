@@ -203,7 +203,7 @@ FrameResult WebGpuCompaction::run(const FrameSettings& s) {
         const bool levels = display_volume_ && mode_ == Pyramid::WebgpuPyramid;
         display_tickets_[0] = display_volume_ ? hpgpu_read(atlas_.id(), 0, 4 * s_ * layout_.volume_rows()) : -1;
         display_tickets_[1] = levels ? hpgpu_read(levels_.id(), 0, int(4 * pyramid_plan_.words)) : -1;
-        display_tickets_[2] = hpgpu_read(stream_.id(), 0, 16 * s_ * display_rows_);
+        display_tickets_[2] = hpgpu_read(stream_.id(), 0, 16 * s_ * std::max(1, display_rows_));
         display_rows_issued_ = display_rows_;
     }
     hpgpu_submit();
@@ -277,7 +277,7 @@ bool WebGpuCompaction::take_sync_result(FrameResult* r) {
 }
 
 bool WebGpuCompaction::take_display(ComputeDisplay* out, int stream_rows, bool volume) {
-    display_rows_ = std::max(1, std::min(stream_rows, layout_.atlas));
+    display_rows_ = std::max(0, std::min(stream_rows, layout_.atlas));
     display_volume_ = volume;
     if (display_tickets_[0] == 0) return false;
     for (int t : display_tickets_)

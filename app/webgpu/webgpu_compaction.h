@@ -57,7 +57,8 @@ public:
     FrameResult run(const FrameSettings& s);
     bool take_sync_result(FrameResult* r);
     // Asks for a display copy of the next frame if none is on its way (the atlas and levels
-    // only when `volume` views are shown); true and the data once one has arrived.
+    // only when `volume` views are shown; nothing at all for 0 stream rows: no view shown);
+    // true and the data once one has arrived.
     bool take_display(ComputeDisplay* out, int stream_rows, bool volume);
     // A validation error the device reported ("" when none).
     static std::string take_error();

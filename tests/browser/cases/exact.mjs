@@ -1,6 +1,6 @@
 // Exact checks: for each case and both pyramids, the GPU stream read back equals the CPU
 // reference (computed in wasm from the atlas the GPU used) at every key.
-import { assert, exact, compute, sameStream, pngOf, texelOf, loadBytes } from '../lib.mjs';
+import { assert, exact, compute, sameStream, pngOf, loadBytes, edgeCases } from '../lib.mjs';
 
 // One page for all of them: overlay hidden and only the stream drawn keeps frames cheap.
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
@@ -31,23 +31,7 @@ for (const pyramid of PYRAMIDS)
   });
 
 for (const pyramid of PYRAMIDS) {
-  add(`${pyramid} empty volume: count 0`, async (page) => {
-    const n = await exact(page, { pyramid, volume: 64, source: 'metaballs', classify: 'solid', iso: 1 }, { atLeast: 0 });
-    assert(n === 0, `count ${n}`);
-  });
-  add(`${pyramid} full volume in solid mode: count N³`, async (page) => {
-    const n = await exact(page, { pyramid, volume: 64, source: 'metaballs', classify: 'solid', iso: 0 });
-    assert(n === 64 ** 3, `count ${n}, not ${64 ** 3}`);
-  });
-  add(`${pyramid} one active voxel at the last atlas position (511, 511)`, async (page) => {
-    const [lx, ly] = texelOf(64, 512, 63, 63, 63);
-    assert(lx === 511 && ly === 511, 'layout');
-    const error = await loadBytes(page, pngOf(512, 512, (x, y) => (x === lx && y === ly ? 0.8 : 0.1)), { tile: 64 });
-    assert(error === '', error);
-    const { stats, gpu, cpu } = await compute(page, { pyramid, source: 'png', classify: 'solid', iso: 0.5 });
-    assert(stats.count === 1 && cpu.length === 1, `count ${stats.count}, CPU ${cpu.length}`);
-    sameStream(gpu, [[63, 63, 63, Math.fround(204 / 255)]], 'the one voxel');
-  });
+  edgeCases(add, pyramid);
   add(`${pyramid} PNG atlas written by the test (16-bit, known pattern)`, async (page) => {
     // Voxel (x,y,z) is 1 where (x + 2y + 3z) mod 5 == 0, else 0.25.
     let want = 0;

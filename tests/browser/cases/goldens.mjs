@@ -48,7 +48,9 @@ const golden = (name, query, file, owner = true) => ({
   query: `${BASE}&${query}`,
   viewport: VIEWPORT,
   async run(page) {
-    await page.evaluate(() => hp.frames(3));  // ImGui sizes its windows over the first frames
+    // ImGui sizes its windows over the first frames; a WebGPU mode's views show its frame
+    // once the display copy has arrived, a frame or two later.
+    await page.evaluate(() => hp.frames(6));
     await matchGolden(page, file, owner);
   },
 });
@@ -61,4 +63,10 @@ export default [
   golden('pyramid alone, vec4 (same totals: same image as scalar)', 'overlay=0&view=pyramid&pyramid=vec4', 'pyramid', false),
   golden('stream alone, scalar', 'overlay=0&view=stream', 'stream'),
   golden('stream alone, vec4 (must match scalar)', 'overlay=0&view=stream&pyramid=vec4', 'stream', false),
+  // The WebGPU modes' views draw copies of their buffers: the same numbers give the same image.
+  golden('default view, webgpu-pyramid', 'pyramid=webgpu-pyramid', 'default-webgpu-pyramid'),
+  golden('slice atlas alone, webgpu-scan (WGSL source: same image as WebGL2)', 'overlay=0&view=slices&pyramid=webgpu-scan', 'slices', false),
+  golden('pyramid alone, webgpu-pyramid (same sums: same image as scalar)', 'overlay=0&view=pyramid&pyramid=webgpu-pyramid', 'pyramid', false),
+  golden('stream alone, webgpu-scan (must match scalar)', 'overlay=0&view=stream&pyramid=webgpu-scan', 'stream', false),
+  golden('stream alone, webgpu-pyramid (must match scalar)', 'overlay=0&view=stream&pyramid=webgpu-pyramid', 'stream', false),
 ];

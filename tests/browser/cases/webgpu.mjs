@@ -1,7 +1,7 @@
 // The WebGPU compute modes (SwiftShader's WebGPU, --enable-unsafe-webgpu): the exact matrix
 // against the CPU reference, the same stream as the WebGL2 modes where both read the same
 // numbers, the block scan's own cases, and the page without WebGPU.
-import { assert, exact, compute, sameStream, pngOf, texelOf, loadBytes } from '../lib.mjs';
+import { assert, exact, compute, sameStream, pngOf, loadBytes, edgeCases } from '../lib.mjs';
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
 const MODES = ['webgpu-scan', 'webgpu-pyramid'];
@@ -29,22 +29,7 @@ for (const pyramid of MODES) {
     await exact(page, { pyramid, volume: 256 }, { atLeast: 10000 });
     await page.evaluate(() => hp.set({ volume: 64 }));
   });
-  add(`${pyramid} empty volume: count 0`, async (page) => {
-    const n = await exact(page, { pyramid, volume: 64, source: 'metaballs', classify: 'solid', iso: 1 }, { atLeast: 0 });
-    assert(n === 0, `count ${n}`);
-  });
-  add(`${pyramid} full volume in solid mode: count N³`, async (page) => {
-    const n = await exact(page, { pyramid, volume: 64, source: 'metaballs', classify: 'solid', iso: 0 });
-    assert(n === 64 ** 3, `count ${n}, not ${64 ** 3}`);
-  });
-  add(`${pyramid} one active voxel at the last atlas position (511, 511)`, async (page) => {
-    const [lx, ly] = texelOf(64, 512, 63, 63, 63);
-    const error = await loadBytes(page, pngOf(512, 512, (x, y) => (x === lx && y === ly ? 0.8 : 0.1)), { tile: 64 });
-    assert(error === '', error);
-    const { stats, gpu, cpu } = await compute(page, { pyramid, source: 'png', classify: 'solid', iso: 0.5 });
-    assert(stats.count === 1 && cpu.length === 1, `count ${stats.count}, CPU ${cpu.length}`);
-    sameStream(gpu, [[63, 63, 63, Math.fround(204 / 255)]], 'the one voxel');
-  });
+  edgeCases(add, pyramid);
   add(`${pyramid} PNG atlas: the WebGL2 scalar mode's stream, bit for bit`, async (page) => {
     const on = (x, y) => ((x % 64) + 2 * (y % 64) + 3 * (Math.floor(y / 64) * 8 + Math.floor(x / 64))) % 5 === 0;
     const error = await loadBytes(page, pngOf(512, 512, (x, y) => (on(x, y) ? 1 : 0.25 + 0.5 * ((x * y) % 7) / 7), { bits: 16 }), { tile: 64 });

@@ -65,6 +65,7 @@
       gpu.device = await adapter.requestDevice({ requiredFeatures: features, requiredLimits });
       gpu.adapter = adapter.info ? `${adapter.info.vendor} ${adapter.info.architecture} ${adapter.info.description}`.trim() : '';
       gpu.device.lost.then((info) => {
+        gpu.lost = true;
         gpu.reason = `the WebGPU device was lost: ${info.message || info.reason}`;
         gpu.errors.push(gpu.reason);
       });

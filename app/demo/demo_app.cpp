@@ -169,6 +169,16 @@ void DemoApp::compute(double dt_seconds) {
 // GPU is still busy with earlier frames.
 void DemoApp::compute_webgpu(double dt_seconds) {
     timer_.begin_frame();
+    if (!WebGpuCompaction::available(&webgpu_reason_)) {  // the device was lost: back to WebGL2
+        webgpu_checked_ = true;
+        message_ = webgpu_reason_ + "; back to the WebGL2 scalar pyramid";
+        pending_.pyramid = state_.pyramid = Pyramid::Scalar;
+        compute_.reset();
+        compute_view_ = ComputeView();
+        mode_ = CompactionMode{Pyramid::WebgpuScan, Format::Float};  // differs: apply_pending rebuilds
+        apply_pending();
+        return;
+    }
     compute_->poll(&timer_);
     const std::string error = WebGpuCompaction::take_error();
     if (!error.empty()) message_ = error;

@@ -175,7 +175,7 @@ namespace {
 struct ScanCheck {
     hp::wgpu::Object data;
     hp::wgpu::BlockScan scan;
-    int values = 0, total = 0;
+    hp::wgpu::Ticket values, total;
     std::uint32_t n = 0;
 };
 ScanCheck* g_scan = nullptr;
@@ -187,29 +187,29 @@ EMSCRIPTEN_KEEPALIVE const char* hp_scan_begin(const std::uint32_t* values, unsi
     delete g_scan;
     g_scan = nullptr;
     if (!hp::WebGpuCompaction::available(&hp::g_reply)) return hp::g_reply.c_str();
-    if (n == 0) return (hp::g_reply = "a scan needs at least one value").c_str();
+    if (n == 0 || n > (1u << 26)) return (hp::g_reply = "a scan takes 1 to 2^26 values").c_str();
     g_scan = new ScanCheck;
     g_scan->n = n;
     g_scan->data = buffer(4.0 * n, kStorage | kCopySrc | kCopyDst, "scan check");
     hpgpu_write(g_scan->data.id(), 0, values, int(4 * n));
-    g_scan->scan.init(n, g_scan->data.id(), &hp::g_reply);
+    if (!g_scan->scan.init(n, g_scan->data.id(), &hp::g_reply)) return hp::g_reply.c_str();
     hpgpu_begin();
     hpgpu_pass_begin(-1);
     g_scan->scan.record();
     hpgpu_pass_end();
-    g_scan->values = hpgpu_read(g_scan->data.id(), 0, int(4 * n));
-    g_scan->total = hpgpu_read(g_scan->scan.total_buffer(), 0, 4);
+    g_scan->values = hp::wgpu::Ticket(hpgpu_read(g_scan->data.id(), 0, int(4 * n)));
+    g_scan->total = hp::wgpu::Ticket(hpgpu_read(g_scan->scan.total_buffer(), 0, 4));
     hpgpu_submit();
     return hp::g_reply.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE int hp_scan_take(std::uint32_t* out) {
     if (!g_scan) return -1;
-    const int a = hpgpu_read_state(g_scan->values), b = hpgpu_read_state(g_scan->total);
+    const int a = g_scan->values.state(), b = g_scan->total.state();
     if (a == 0 || b == 0) return 0;
     const int ok = a == 1 && b == 1 ? 1 : -1;
-    hpgpu_read_take(g_scan->values, out, int(4 * g_scan->n));
-    hpgpu_read_take(g_scan->total, out + g_scan->n, 4);
+    g_scan->values.take(out, int(4 * g_scan->n));
+    g_scan->total.take(out + g_scan->n, 4);
     delete g_scan;
     g_scan = nullptr;
     return ok;

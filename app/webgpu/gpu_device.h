@@ -56,4 +56,30 @@ private:
     int id_ = 0;
 };
 
+// A read-back in flight (hpgpu_read): taken once it has arrived, else dropped with its owner
+// (its staging buffer goes back once it maps).
+class Ticket {
+public:
+    Ticket() = default;
+    explicit Ticket(int id) : id_(id) {}
+    Ticket(Ticket&& o) noexcept : id_(o.id_) { o.id_ = 0; }
+    Ticket& operator=(Ticket&& o) noexcept {
+        if (this != &o) { drop(); id_ = o.id_; o.id_ = 0; }
+        return *this;
+    }
+    ~Ticket() { drop(); }
+    explicit operator bool() const { return id_ != 0; }
+    int state() const { return id_ ? hpgpu_read_state(id_) : -1; }  // 0 pending, 1 arrived, -1 failed
+    // Copies what arrived (at most `capacity` bytes) and ends the read; returns the bytes copied.
+    int take(void* out, int capacity) {
+        const int n = id_ ? hpgpu_read_take(id_, out, capacity) : 0;
+        id_ = 0;
+        return n;
+    }
+    void drop() { take(nullptr, 0); }
+
+private:
+    int id_ = 0;
+};
+
 }  // namespace hp::wgpu

@@ -19,13 +19,16 @@ mergeInto(LibraryManager.library, {
       return id;
     },
     get: function (id) { return HPGPU.objects[id]; },
-    device: function () { return Module.hpGpu && Module.hpGpu.device; },
+    device: function () { return Module.hpGpu && !Module.hpGpu.lost ? Module.hpGpu.device : null; },
     takeStaging: function (bytes) {
       const idle = HPGPU.staging[bytes];
       if (idle && idle.length) return idle.pop();
       return HPGPU.device().createBuffer({ size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
     },
+    // Small staging buffers (counts, timestamps) are kept for reuse; large ones (display copies,
+    // whose size follows the count) are destroyed, so the pool never holds much.
     giveStaging: function (buffer) {
+      if (buffer.size > (1 << 20)) { buffer.destroy(); return; }
       buffer.unmap();
       (HPGPU.staging[buffer.size] = HPGPU.staging[buffer.size] || []).push(buffer);
     },
@@ -51,7 +54,7 @@ mergeInto(LibraryManager.library, {
         const copy = staging.getMappedRange().slice(0, bytes);
         staging.destroy();
         return copy;
-      });
+      }, (e) => { staging.destroy(); throw e; });
     };
     return 1;
   },

@@ -195,26 +195,26 @@ FrameResult WebGpuCompaction::run(const FrameSettings& s) {
     record_frame(s);
     if (timestamps_) {
         hpgpu_resolve_timestamps(2 * kTimedPasses, timestamp_buffer_.id());
-        timestamp_reads_.push_back({hpgpu_read(timestamp_buffer_.id(), 0, 16 * kTimedPasses), frames_issued_});
+        timestamp_reads_.push_back({Ticket(hpgpu_read(timestamp_buffer_.id(), 0, 16 * kTimedPasses)), frames_issued_});
     }
-    const int count_ticket = hpgpu_read(counter_.id(), 0, 8);
-    if (display_rows_ > 0 && display_tickets_[0] == 0) {
+    Ticket count_ticket(hpgpu_read(counter_.id(), 0, 8));
+    if (display_rows_ > 0 && !display_stream_) {
         const int s_ = layout_.atlas;
-        const bool levels = display_volume_ && mode_ == Pyramid::WebgpuPyramid;
-        display_tickets_[0] = display_volume_ ? hpgpu_read(atlas_.id(), 0, 4 * s_ * layout_.volume_rows()) : -1;
-        display_tickets_[1] = levels ? hpgpu_read(levels_.id(), 0, int(4 * pyramid_plan_.words)) : -1;
-        display_tickets_[2] = hpgpu_read(stream_.id(), 0, 16 * s_ * std::max(1, display_rows_));
+        if (display_volume_) display_atlas_ = Ticket(hpgpu_read(atlas_.id(), 0, 4 * s_ * layout_.volume_rows()));
+        if (display_volume_ && mode_ == Pyramid::WebgpuPyramid)
+            display_levels_ = Ticket(hpgpu_read(levels_.id(), 0, int(4 * pyramid_plan_.words)));
+        display_stream_ = Ticket(hpgpu_read(stream_.id(), 0, 16 * s_ * display_rows_));
         display_rows_issued_ = display_rows_;
     }
     hpgpu_submit();
 
     FrameResult r;
     if (s.readback == Readback::Sync) {
-        sync_ticket_ = count_ticket;
+        sync_ticket_ = std::move(count_ticket);
         sync_done_ = false;
         return r;  // completed by take_sync_result()
     }
-    count_reads_.push_back({count_ticket, frames_issued_});
+    count_reads_.push_back({std::move(count_ticket), frames_issued_});
     if (s.readback == Readback::Expected) {
         r.count = s.expected;
         r.keys_drawn = s.expected;
@@ -227,46 +227,45 @@ FrameResult WebGpuCompaction::run(const FrameSettings& s) {
 }
 
 void WebGpuCompaction::poll(GpuTimer* timer) {
-    if (sync_ticket_) {
-        const int state = hpgpu_read_state(sync_ticket_);
-        if (state != 0) {
-            std::uint32_t c[2] = {0, 0};
-            hpgpu_read_take(sync_ticket_, c, sizeof c);
-            sync_result_ = FrameResult{};
-            sync_result_.count = c[0];
-            sync_result_.count_read = state == 1;
-            sync_result_.keys_drawn = c[1];
+    if (sync_ticket_ && sync_ticket_.state() != 0) {
+        const bool arrived = sync_ticket_.state() == 1;
+        std::uint32_t c[2] = {0, 0};
+        sync_ticket_.take(c, sizeof c);
+        sync_result_ = FrameResult{};
+        sync_result_.count = c[0];
+        sync_result_.count_read = arrived;
+        sync_result_.keys_drawn = c[1];
+        if (arrived) {
             newest_count_ = c[0];
             newest_count_frame_ = frames_issued_;
             have_count_ = true;
-            sync_ticket_ = 0;
-            sync_done_ = true;
         }
+        sync_done_ = true;
     }
-    // The newest count that has arrived; older ones still on their way are dropped.
+    // The newest count that has arrived; the reads before it are done with (the queue runs in
+    // order), and a failed read ends like an arrived one so that frames go on.
     for (std::size_t i = count_reads_.size(); i-- > 0;) {
-        if (hpgpu_read_state(count_reads_[i].ticket) != 1) continue;
+        const int state = count_reads_[i].ticket.state();
+        if (state == 0) continue;
         std::uint32_t c[2] = {0, 0};
-        hpgpu_read_take(count_reads_[i].ticket, c, sizeof c);
-        newest_count_ = c[0];
-        newest_count_frame_ = count_reads_[i].frame;
-        have_count_ = true;
-        for (std::size_t j = 0; j < i; ++j) hpgpu_read_take(count_reads_[j].ticket, nullptr, 0);
+        count_reads_[i].ticket.take(c, sizeof c);
+        if (state == 1) {
+            newest_count_ = c[0];
+            newest_count_frame_ = count_reads_[i].frame;
+            have_count_ = true;
+        }
         count_reads_.erase(count_reads_.begin(), count_reads_.begin() + std::ptrdiff_t(i) + 1);
         break;
     }
-    while (!timestamp_reads_.empty() && hpgpu_read_state(timestamp_reads_.front().ticket) != 0) {
+    while (!timestamp_reads_.empty() && timestamp_reads_.front().ticket.state() != 0) {
         std::uint64_t t[2 * kTimedPasses] = {};
-        const int got = hpgpu_read_take(timestamp_reads_.front().ticket, t, sizeof t);
+        const int got = timestamp_reads_.front().ticket.take(t, sizeof t);
         timestamp_reads_.pop_front();
         if (got != int(sizeof t) || !timer) continue;
         for (int p = 0; p < kTimedPasses; ++p)
             if (t[2 * p + 1] >= t[2 * p] && t[2 * p] != 0) timer->add(p, double(t[2 * p + 1] - t[2 * p]) / 1e6);
     }
-    while (timestamp_reads_.size() > kMaxTimestampReads) {
-        hpgpu_read_take(timestamp_reads_.front().ticket, nullptr, 0);
-        timestamp_reads_.pop_front();
-    }
+    while (timestamp_reads_.size() > kMaxTimestampReads) timestamp_reads_.pop_front();
 }
 
 bool WebGpuCompaction::take_sync_result(FrameResult* r) {
@@ -279,25 +278,23 @@ bool WebGpuCompaction::take_sync_result(FrameResult* r) {
 bool WebGpuCompaction::take_display(ComputeDisplay* out, int stream_rows, bool volume) {
     display_rows_ = std::max(0, std::min(stream_rows, layout_.atlas));
     display_volume_ = volume;
-    if (display_tickets_[0] == 0) return false;
-    for (int t : display_tickets_)
-        if (t > 0 && hpgpu_read_state(t) == 0) return false;
+    if (!display_stream_) return false;
+    bool failed = false;
+    for (const Ticket* t : {&display_atlas_, &display_levels_, &display_stream_}) {
+        if (!*t) continue;
+        const int state = t->state();
+        if (state == 0) return false;
+        failed = failed || state < 0;
+    }
     const int s = layout_.atlas;
-    out->atlas.clear();
-    if (display_tickets_[0] > 0) {
-        out->atlas.resize(std::size_t(s) * layout_.volume_rows());
-        hpgpu_read_take(display_tickets_[0], out->atlas.data(), int(out->atlas.size() * 4));
-    }
-    out->levels.clear();
-    if (display_tickets_[1] > 0) {
-        out->levels.resize(pyramid_plan_.words);
-        hpgpu_read_take(display_tickets_[1], out->levels.data(), int(out->levels.size() * 4));
-    }
-    out->stream_rows = display_rows_issued_;
-    out->stream.resize(std::size_t(s) * std::size_t(display_rows_issued_) * 4);
-    hpgpu_read_take(display_tickets_[2], out->stream.data(), int(out->stream.size() * 4));
-    display_tickets_[0] = display_tickets_[1] = display_tickets_[2] = 0;
-    return true;
+    out->atlas.assign(display_atlas_ && !failed ? std::size_t(s) * layout_.volume_rows() : 0, 0.0f);
+    out->levels.assign(display_levels_ && !failed ? pyramid_plan_.words : 0, 0u);
+    out->stream_rows = failed ? 0 : display_rows_issued_;
+    out->stream.assign(std::size_t(s) * std::size_t(out->stream_rows) * 4, 0.0f);
+    display_atlas_.take(out->atlas.data(), int(out->atlas.size() * 4));
+    display_levels_.take(out->levels.data(), int(out->levels.size() * 4));
+    display_stream_.take(out->stream.data(), int(out->stream.size() * 4));
+    return !failed;
 }
 
 }  // namespace hp

@@ -51,7 +51,7 @@ public:
     // otherwise kFramesInFlight frames are still on the GPU (WebGPU submissions are not
     // throttled by the page's frame rate: without a bound a slow GPU's queue grows forever).
     static constexpr std::size_t kFramesInFlight = 3;
-    bool busy() const { return sync_ticket_ != 0 || count_reads_.size() >= kFramesInFlight; }
+    bool busy() const { return bool(sync_ticket_) || count_reads_.size() >= kFramesInFlight; }
     // Issues one frame. With Readback::Sync the result's count comes through
     // take_sync_result() once it arrives; otherwise the result is final.
     FrameResult run(const FrameSettings& s);
@@ -88,16 +88,16 @@ private:
     wgpu::Object levels_, reduce_pipeline_, traverse_pipeline_, traverse_group_, traverse_uniform_;
     std::vector<wgpu::Object> reduce_uniforms_, reduce_groups_;
 
-    struct Read { int ticket; std::uint64_t frame; };
+    struct Read { wgpu::Ticket ticket; std::uint64_t frame; };
     std::deque<Read> count_reads_, timestamp_reads_;
     std::uint64_t frames_issued_ = 0;
     std::uint32_t newest_count_ = 0;
     std::uint64_t newest_count_frame_ = 0;
     bool have_count_ = false;
-    int sync_ticket_ = 0;
+    wgpu::Ticket sync_ticket_;
     FrameResult sync_result_;
     bool sync_done_ = false;
-    int display_tickets_[3] = {0, 0, 0};
+    wgpu::Ticket display_atlas_, display_levels_, display_stream_;  // one display copy at a time
     int display_rows_ = 0, display_rows_issued_ = 0;
     bool display_volume_ = false;
 };

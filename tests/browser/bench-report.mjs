@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launch } from './browser.mjs';
 
-const PASSES = ['source', 'classify', 'reduce', 'count', 'traverse'];
+// 'compaction': classify to stream timed as one pass (WebGPU, timestamps=whole).
+const PASSES = ['source', 'classify', 'reduce', 'count', 'traverse', 'compaction'];
 
 export function table(result) {
   const lines = [];
@@ -16,7 +17,7 @@ export function table(result) {
     const base = result.rows.find((b) => b.atlas === r.atlas && b.occupancy === r.occupancy && b.mode === 'baseline' &&
       b.readback === 'sync');
     const ratio = base ? (base.ms.frame / r.ms.frame).toFixed(2) : '';
-    const f = (v) => v.toFixed(3).padStart(9);
+    const f = (v) => (v || 0).toFixed(3).padStart(9);
     lines.push([String(r.atlas).padEnd(9), `${(r.occupancy * 100).toString()}%`.padEnd(9), r.mode.padEnd(17),
       r.readback.padEnd(9), ...PASSES.map((p) => f(r.ms[p])), f(r.ms.compact), f(r.ms.gpu), f(r.ms.compute),
       f(r.ms.frame), ratio.padStart(9)].join(''));
@@ -62,10 +63,10 @@ function legend(x, y, names) { names.forEach((n, i) => { ctx.fillStyle = COLORS[
 { const a = atlases.filter(v => v <= 2048).pop() || atlases[0];
   const x = 80, y = 530, w = 860, h = 380;
   const rows = modes.map(m => R.rows.find(r => r.atlas === a && r.mode === m && r.occupancy === occ && r.readback === 'sync')).filter(Boolean);
-  const ymax = Math.max(...rows.map(r => PASSES.reduce((s, p) => s + r.ms[p], 0))) * 1.1;
+  const ymax = Math.max(...rows.map(r => PASSES.reduce((s, p) => s + (r.ms[p] || 0), 0))) * 1.1;
   axes(x, y, w, h, 'ms per pass at ' + a + '², ' + occ * 100 + '% active, sync readback (GPU timer queries when available)', ymax, 'ms');
   const bw = w / rows.length;
-  rows.forEach((r, i) => { let acc = 0; PASSES.forEach((p, k) => { const bh = h * r.ms[p] / ymax; acc += bh;
+  rows.forEach((r, i) => { let acc = 0; PASSES.forEach((p, k) => { const bh = h * (r.ms[p] || 0) / ymax; acc += bh;
       ctx.fillStyle = COLORS[k]; ctx.fillRect(x + i * bw + 8, y + h - acc, bw - 16, bh); });
     ctx.fillStyle = '#000'; ctx.fillText(r.mode, x + i * bw + 8, y + h + 16); });
   legend(x + w + 20, y, PASSES); }
@@ -86,22 +87,20 @@ function legend(x, y, names) { names.forEach((n, i) => { ctx.fillStyle = COLORS[
   pts.forEach((line, j) => { ctx.strokeStyle = COLORS[j % 9]; ctx.lineWidth = 2; ctx.beginPath();
     line.forEach((r, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, lx(r.atlas), ly(r.ms.compact))); ctx.stroke(); });
   ctx.lineWidth = 1; }
-// D: compaction ms against occupancy at 2048² (or the largest atlas), per mode, log-log: where
-// the histopyramid wins and where the scan does.
+// D: compaction ms against occupancy at 2048² (or the largest atlas), linear: the WebGPU modes
+// where the run has them (histopyramid against scan), else every mode.
 { const a = atlases.includes(2048) ? 2048 : atlases[atlases.length - 1];
   const x = 1130, y = 530, w = 340, h = 380;
-  const pts = modes.map(m => occs.map(o => best(R.rows.filter(r => r.atlas === a && r.mode === m && r.occupancy === o))).filter(Boolean));
-  const all = pts.flat(); const lo = Math.min(...all.map(r => r.ms.compact)), hi = Math.max(...all.map(r => r.ms.compact));
-  const ly = (v) => y + h - h * (Math.log(v / lo) / Math.log(hi / lo || 2));
-  const omin = Math.min(...occs), omax = Math.max(...occs);
-  const lx = (o) => x + w * (Math.log(o / omin) / Math.log(omax / omin || 2));
-  ctx.strokeStyle = '#888'; ctx.strokeRect(x, y, w, h); ctx.font = 'bold 15px sans-serif'; ctx.fillStyle = '#000';
-  ctx.fillText('compaction ms vs occupancy at ' + a + '² (log-log)', x, y - 10); ctx.font = '12px sans-serif';
-  ctx.fillText(lo.toFixed(3) + ' ms', x - 70, y + h); ctx.fillText(hi.toFixed(2) + ' ms', x - 70, y + 10);
+  const shown = modes.some(m => m.startsWith('webgpu')) ? modes.filter(m => m.startsWith('webgpu')) : modes;
+  const pts = shown.map(m => occs.map(o => best(R.rows.filter(r => r.atlas === a && r.mode === m && r.occupancy === o))).filter(Boolean));
+  const hi = Math.max(...pts.flat().map(r => r.ms.compact)) * 1.15;
+  const ly = (v) => y + h - h * v / hi;
+  const lx = (o) => x + w * (Math.log(o / Math.min(...occs)) / Math.log(Math.max(...occs) / Math.min(...occs) || 2));
+  axes(x, y, w, h, (shown === modes ? '' : 'WebGPU ') + 'compaction ms vs occupancy, ' + a + '²', hi, 'ms');
   occs.forEach(o => ctx.fillText(o * 100 + '%', lx(o) - 12, y + h + 16));
-  pts.forEach((line, j) => { ctx.strokeStyle = COLORS[j % 9]; ctx.lineWidth = 2; ctx.beginPath();
+  pts.forEach((line, j) => { ctx.strokeStyle = COLORS[modes.indexOf(shown[j]) % 9]; ctx.lineWidth = 2; ctx.beginPath();
     line.forEach((r, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, lx(r.occupancy), ly(r.ms.compact))); ctx.stroke(); });
-  ctx.lineWidth = 1; legend(x + 8, y + 8, modes); }
+  ctx.lineWidth = 1; ctx.fillStyle = '#000'; ctx.fillText('occupancy (log); colours as in the first panel', x + 8, y + h - 8); }
 document.title = 'ready';
 </script></body>`;
 }

@@ -116,6 +116,17 @@ add('no navigator.gpu: the WebGPU modes are refused with the reason, WebGL2 runs
   await exact(page, { volume: 64, source: 'metaballs', classify: 'surface', time: 1, iso: 0.5 });
 }, { setup: (page) => page.evaluateOnNewDocument(() => { delete Navigator.prototype.gpu; }) });
 
+add('WebGPU device lost: back to WebGL2 with the reason, still exact', async (page) => {
+  await page.evaluate(() => hp.set({ pyramid: 'webgpu-scan', volume: 64 }));
+  await page.evaluate(() => Module.hpGpu.device.destroy());
+  await page.waitForFunction(() => hp.stats().backend === 'webgl2', { timeout: 20000 });
+  const s = await page.evaluate(() => hp.frames(2).then(() => hp.stats()));
+  assert(/device was lost/.test(s.message) && /device was lost/.test(s.webgpu), `message '${s.message}', webgpu '${s.webgpu}'`);
+  const error = await page.evaluate(() => hp.set({ pyramid: 'webgpu-pyramid' }).then(() => '', (e) => e.message));
+  assert(/needs WebGPU: the WebGPU device was lost/.test(error), `rejection: '${error}'`);
+  await exact(page, { pyramid: 'scalar', source: 'metaballs', classify: 'surface', time: 1, iso: 0.5 });
+}, { fresh: true });
+
 add('URL pyramid=webgpu-pyramid starts in WebGPU', async (page) => {
   const s = await page.evaluate(() => hp.stats());
   assert(s.backend === 'webgpu' && s.pyramid === 'webgpu-pyramid', `${s.backend} ${s.pyramid}`);

@@ -30,7 +30,8 @@ Object buffer(double bytes, int usage, const char* label) { return Object(hpgpu_
 
 bool BlockScan::init(std::uint32_t n, int data, std::string* /*error*/) {
     plan_ = plan_scan(n);
-    block_pipeline_ = pipeline({"scan_block.wgsl"}, {kUniformBinding, kReadWrite, kReadWrite}, "scan_block.wgsl");
+    block_pipeline_ = pipeline({"scan_workgroup.wgsl", "scan_block.wgsl"}, {kUniformBinding, kReadWrite, kReadWrite},
+                               "scan_block.wgsl");
     add_pipeline_ = pipeline({"scan_add.wgsl"}, {kUniformBinding, kReadWrite, kReadOnly}, "scan_add.wgsl");
     sums_.clear();
     uniforms_.clear();

@@ -90,11 +90,19 @@ bool WebGpuCompaction::init(const AtlasLayout& layout, Pyramid mode, std::string
 
     std::uint32_t total_index[4] = {0, 0, 0, 0};
     if (mode == Pyramid::WebgpuScan) {
-        if (!scan_.init(std::uint32_t(texels), base_.id(), error)) return false;
+        // Classify fused with the base's block scan; the block counts are scanned by BlockScan
+        // into each block's offset, which the scatter adds.
+        const std::uint32_t blocks = std::uint32_t(texels / ScanPlan::kBlock);
+        block_counts_ = buffer(4.0 * blocks, kStorage | kCopySrc, "block counts");
+        scan_classify_pipeline_ = pipeline({"volume.wgsl", "cells.wgsl", "scan_workgroup.wgsl", "scan_classify.wgsl"},
+                                           {kUniformBinding, kReadWrite, kReadWrite, kReadOnly}, "scan_classify.wgsl");
+        scan_classify_group_ = group(scan_classify_pipeline_, {volume_uniform_.id(), base_.id(), block_counts_.id(), atlas_.id()});
+        if (!scan_.init(blocks, block_counts_.id(), error)) return false;
         scatter_pipeline_ = pipeline({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "scan_scatter.wgsl"},
-                                     {kUniformBinding, kReadOnly, kReadOnly, kReadOnly, kReadWrite}, "scan_scatter.wgsl");
-        scatter_group_ = group(scatter_pipeline_,
-                               {volume_uniform_.id(), atlas_.id(), base_.id(), counter_.id(), stream_.id()});
+                                     {kUniformBinding, kReadOnly, kReadOnly, kReadOnly, kReadWrite, kReadOnly},
+                                     "scan_scatter.wgsl");
+        scatter_group_ = group(scatter_pipeline_, {volume_uniform_.id(), atlas_.id(), base_.id(), counter_.id(),
+                                                   stream_.id(), block_counts_.id()});
         count_group_ = group(count_pipeline_, {volume_uniform_.id(), scan_.total_buffer(), counter_.id(), total_at_.id()});
     } else {
         pyramid_plan_ = plan_pyramid(layout.atlas);
@@ -164,7 +172,13 @@ void WebGpuCompaction::record_frame(const FrameSettings& s) {
         if (s.source != Source::Png)
             hpgpu_dispatch(source_pipelines_[int(s.source)].id(), source_groups_[int(s.source)].id(), tiles, tiles);
     });
-    pass(Pass::Classify, [&] { hpgpu_dispatch(classify_pipeline_.id(), classify_group_.id(), tiles, tiles); });
+    pass(Pass::Classify, [&] {
+        if (mode_ == Pyramid::WebgpuScan)
+            hpgpu_dispatch(scan_classify_pipeline_.id(), scan_classify_group_.id(),
+                           int(layout_.texel_count() / ScanPlan::kBlock), 1);
+        else
+            hpgpu_dispatch(classify_pipeline_.id(), classify_group_.id(), tiles, tiles);
+    });
     pass(Pass::Reduce, [&] {
         if (mode_ == Pyramid::WebgpuScan) {
             scan_.record();

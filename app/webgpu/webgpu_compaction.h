@@ -1,8 +1,9 @@
 // One frame of the demo in WebGPU compute, the whole of it on its own device (WebGL and
 // WebGPU share no textures): source → classify (base in Morton order) → compaction → count →
 // stream. Two modes:
-//  - webgpu-scan: a block-wise exclusive scan of the base (BlockScan), then a scatter of the
-//    active elements to their keys;
+//  - webgpu-scan: classification fused with the block scan of the base (each 1024-texel
+//    Morton block scanned in its workgroup, its count written), the block counts scanned
+//    (BlockScan), then a scatter of the active elements to prefix + block offset;
 //  - webgpu-pyramid: a histopyramid built by compute reduction (up to five levels a
 //    dispatch) and traversed one invocation a key, dispatched indirectly.
 // Both write the WebGL2 modes' stream: same elements, same order, same [x, y, z, w]. The
@@ -81,7 +82,8 @@ private:
     wgpu::Object classify_pipeline_, classify_group_;
     wgpu::Object count_pipeline_, count_group_, tail_pipeline_, tail_group_;
     // webgpu-scan
-    wgpu::BlockScan scan_;
+    wgpu::Object block_counts_, scan_classify_pipeline_, scan_classify_group_;
+    wgpu::BlockScan scan_;  // of the block counts
     wgpu::Object scatter_pipeline_, scatter_group_;
     // webgpu-pyramid
     PyramidPlan pyramid_plan_;

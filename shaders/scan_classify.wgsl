@@ -1,0 +1,25 @@
+// Kernel (after volume.wgsl, cells.wgsl, scan_workgroup.wgsl): classification and the first
+// level of the block scan in one dispatch. A workgroup classifies the 1024 texels of a Morton
+// block (a 32×32 square of the atlas), scans their flags, writes each texel's exclusive prefix
+// within the block at its Morton index, and the block's count into `sums`. No flag buffer is
+// written and read back, and no add-back pass runs over the base: the scatter adds each
+// block's offset itself.
+@group(0) @binding(1) var<storage, read_write> prefix: array<u32>;
+@group(0) @binding(2) var<storage, read_write> sums: array<u32>;
+@group(0) @binding(3) var<storage, read> atlas: array<f32>;
+fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+    let first = wid.x * kBlock;  // S² is a multiple of 1024 for every atlas from 32²
+    for (var i = 0u; i < 4u; i++) {
+        let j = i * kThreads + lid.x;
+        tile[j] = u32(is_active(voxel_of(morton_decode(first + j))));
+    }
+    let total = scan_tile(lid.x);
+    for (var i = 0u; i < 4u; i++) {
+        let j = i * kThreads + lid.x;
+        prefix[first + j] = tile[j];
+    }
+    if (lid.x == 0u) { sums[wid.x] = total; }
+}

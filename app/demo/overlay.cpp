@@ -144,6 +144,7 @@ void timings(const DemoApp& app, const FrameHistory& history) {
     if (ImGui::BeginTable("passes", 2, ImGuiTableFlags_SizingStretchSame)) {
         double total = 0;
         for (int p = 0; p < int(Pass::Count_); ++p) {
+            if (t.samples(p) == 0) continue;  // not timed in this mode (compaction: timestamps=whole)
             const double ms = t.median_ms(p);
             total += ms;
             ImGui::TableNextColumn();

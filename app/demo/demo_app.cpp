@@ -175,8 +175,7 @@ void DemoApp::compute_webgpu(double dt_seconds) {
         pending_.pyramid = state_.pyramid = Pyramid::Scalar;
         compute_.reset();
         compute_view_ = ComputeView();
-        mode_ = CompactionMode{Pyramid::WebgpuScan, Format::Float};  // differs: apply_pending rebuilds
-        apply_pending();
+        apply_pending();  // mode_ is still the WebGPU one: this builds the WebGL2 pipeline
         return;
     }
     compute_->poll(&timer_);
@@ -201,7 +200,6 @@ void DemoApp::compute_webgpu(double dt_seconds) {
         state_.time += dt_seconds;
         pending_.time = state_.time;
     }
-    compute_timestamps_ = hpgpu_has_timestamps() != 0;
     const double t0 = now_ms();
     const FrameResult r = compute_->run(settings());
     compute_ms_ = now_ms() - t0;

@@ -64,7 +64,7 @@ public:
     // Why the WebGPU modes cannot run ("" when they can).
     const std::string& webgpu_unavailable() const;
     const WebGpuCompaction* compute_backend() const { return compute_.get(); }
-    bool timestamps() const { return compute_timestamps_; }
+    bool timestamps() const { return compute_ && compute_->timestamps(); }
     double compute_ms() const { return compute_ms_; }
     bool has_png() const { return png_.has_value(); }
     const PngAtlas* png() const { return png_ ? &*png_ : nullptr; }
@@ -99,7 +99,6 @@ private:
     std::unique_ptr<WebGpuCompaction> compute_;  // the WebGPU modes
     ComputeView compute_view_;                   // what the views show of them
     ComputeDisplay display_;
-    bool compute_timestamps_ = false;
     bool volume_shown_ = true;  // the last frame drew the slices or the pyramid view
     bool stream_shown_ = true;
     mutable std::string webgpu_reason_;

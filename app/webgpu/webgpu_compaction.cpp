@@ -79,9 +79,6 @@ bool WebGpuCompaction::init(const AtlasLayout& layout, Pyramid mode, std::string
                                         {kUniformBinding, kReadWrite}, sources[i]);
         source_groups_[i] = group(source_pipelines_[i], {volume_uniform_.id(), atlas_.id()});
     }
-    classify_pipeline_ = pipeline({"volume.wgsl", "cells.wgsl", "classify.wgsl"},
-                                  {kUniformBinding, kReadOnly, kReadWrite}, "classify.wgsl");
-    classify_group_ = group(classify_pipeline_, {volume_uniform_.id(), atlas_.id(), base_.id()});
     count_pipeline_ = pipeline({"volume.wgsl", "compaction_counter.wgsl", "count.wgsl"},
                                {kUniformBinding, kReadOnly, kReadWrite, kUniformBinding}, "count.wgsl");
     tail_pipeline_ = pipeline({"volume.wgsl", "compaction_counter.wgsl", "stream_tail.wgsl"},
@@ -106,6 +103,9 @@ bool WebGpuCompaction::init(const AtlasLayout& layout, Pyramid mode, std::string
         count_group_ = group(count_pipeline_, {volume_uniform_.id(), scan_.total_buffer(), counter_.id(), total_at_.id()});
     } else {
         pyramid_plan_ = plan_pyramid(layout.atlas);
+        classify_pipeline_ = pipeline({"volume.wgsl", "cells.wgsl", "classify.wgsl"},
+                                      {kUniformBinding, kReadOnly, kReadWrite}, "classify.wgsl");
+        classify_group_ = group(classify_pipeline_, {volume_uniform_.id(), atlas_.id(), base_.id()});
         const PyramidPlan& p = pyramid_plan_;
         levels_ = buffer(4.0 * p.words, kStorage | kCopySrc, "pyramid levels");
         reduce_pipeline_ = pipeline({"pyramid_reduce.wgsl"}, {kUniformBinding, kReadOnly, kReadWrite}, "pyramid_reduce.wgsl");

@@ -65,6 +65,7 @@ public:
     static std::string take_error();
 
     const AtlasLayout& layout() const { return layout_; }
+    bool timestamps() const { return timestamps_; }  // the adapter has timestamp-query
     Pyramid mode() const { return mode_; }
     const PyramidPlan& pyramid_plan() const { return pyramid_plan_; }
     int atlas_buffer() const { return atlas_.id(); }

@@ -23,13 +23,13 @@ target_link_libraries(imgui PUBLIC SDL2::SDL2-static)
 # The WebGPU backend: C++ over a small hand-written JS library (app/webgpu/hp_webgpu.js).
 add_library(hp_webgpu STATIC app/webgpu/block_scan.cpp app/webgpu/webgpu_compaction.cpp)
 target_include_directories(hp_webgpu PUBLIC app/webgpu)
-target_link_libraries(hp_webgpu PUBLIC hp_demo_gpu)
+target_link_libraries(hp_webgpu PUBLIC hp_core hp_shaders)
 target_link_options(hp_webgpu INTERFACE "SHELL:--js-library ${CMAKE_SOURCE_DIR}/app/webgpu/hp_webgpu.js")
 set_property(TARGET hp_webgpu APPEND PROPERTY INTERFACE_LINK_DEPENDS ${CMAKE_SOURCE_DIR}/app/webgpu/hp_webgpu.js)
 
 add_executable(app app/demo/main.cpp app/demo/demo_app.cpp app/demo/overlay.cpp
-  app/demo/web_api.cpp)
-target_link_libraries(app PRIVATE hp_webgpu imgui)
+  app/demo/view_registry.cpp app/demo/web_api.cpp)
+target_link_libraries(app PRIVATE hp_webgpu hp_demo_gpu imgui)
 set(HP_SITE ${CMAKE_BINARY_DIR}/site)
 set_target_properties(app PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})
 target_link_options(app PRIVATE

@@ -35,6 +35,7 @@
     hpShowMessage: (t) => showMessage(t, false),
     hpFail: (t) => { $('status').textContent = ''; showMessage(t, true); rejectReady(new Error(t)); },
     hpOpenFileDialog: () => $('file').click(),
+    hpSaveMesh: () => hp.saveMesh().catch((e) => showMessage(`cannot save the mesh: ${e.message}`, false)),
     hpLoadSample: () => hp.loadAtlas(SAMPLE.url, { tile: SAMPLE.tile }).catch((e) => console.warn(e.message)),
     hpFrameDone: (frame) => {
       lastFrame = frame;
@@ -114,6 +115,20 @@
     return out;
   }
 
+  // A mesh the module handed over (hp_mesh, hp_reference_mesh): {vertices, positions, normals}.
+  function meshOf(vertices) {
+    const n = call('hp_mesh_given', 'number', [], []);
+    const at = call('hp_entries', 'number', [], []) >> 2;
+    return { vertices, positions: Module.HEAPF32.slice(at, at + 3 * n), normals: Module.HEAPF32.slice(at + 3 * n, at + 6 * n) };
+  }
+
+  // Runs the surface stages if the last frame did not (no view showed the surface).
+  async function meshFrame() {
+    if (hp.stats().mesh) return;
+    call('hp_want_mesh', null, [], []);
+    await frames(1);
+  }
+
   const limitOf = (limit) => (limit === undefined ? 0xffffffff : Math.max(0, Math.min(0xffffffff, limit | 0)));
 
   const hp = {
@@ -155,6 +170,60 @@
       const n = call('hp_reference_of', 'number', ['number', 'number'], [ptr, limitOf(limit)]);
       Module._free(ptr);
       return entries(n);
+    },
+    // The surface the GPU extracted: {vertices: the true total, positions, normals: Float32Arrays
+    // of 3·min(limit, vertices) numbers}, volume units, cells in stream order (a Promise).
+    async mesh(options = {}) {
+      await ready;
+      const limit = limitOf(options.limit);
+      const b = webgpuBuffers();
+      if (!b) {
+        await meshFrame();
+        return meshOf(call('hp_mesh', 'number', ['number'], [limit]));
+      }
+      if (!b.positions) throw new Error('this mode computes no mesh');
+      const s = hp.stats();
+      const n = Math.min(limit, s.vertexCount, b.meshCapacity);
+      const [p, q] = await Promise.all([Module.hpGpu.read(b.positions, 0, 16 * n), Module.hpGpu.read(b.normals, 0, 16 * n)]);
+      const xyz = (v) => { const f = new Float32Array(v), out = new Float32Array(3 * n); for (let i = 0; i < n; i++) out.set(f.subarray(4 * i, 4 * i + 3), 3 * i); return out; };
+      return { vertices: s.vertexCount, positions: xyz(p), normals: xyz(q) };
+    },
+    // The CPU reference's mesh for the atlas the GPU used, in hp.mesh's form (a Promise).
+    async referenceMesh(options = {}) {
+      await ready;
+      const limit = limitOf(options.limit);
+      const b = webgpuBuffers();
+      if (!b) return meshOf(call('hp_reference_mesh', 'number', ['number'], [limit]));
+      const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
+      const ptr = Module._malloc(atlas.length);
+      if (!ptr) throw new Error('out of memory for the atlas copy');
+      Module.HEAPU8.set(atlas, ptr);
+      const vertices = call('hp_reference_mesh_of', 'number', ['number', 'number'], [ptr, limit]);
+      Module._free(ptr);
+      return meshOf(vertices);
+    },
+    // The current frame's surface as a binary PLY file (positions and normals, volume units).
+    async exportMesh() {
+      const m = await hp.mesh();
+      const n = m.positions.length / 3;
+      const ptr = Module._malloc(Math.max(4, 24 * n));
+      if (!ptr) throw new Error('out of memory for the mesh export');
+      Module.HEAPF32.set(m.positions, ptr >> 2);
+      Module.HEAPF32.set(m.normals, (ptr >> 2) + 3 * n);
+      const size = call('hp_write_ply', 'number', ['number', 'number', 'number'], [ptr, ptr + 12 * n, n]);
+      Module._free(ptr);
+      const at = call('hp_bytes', 'number', [], []);
+      return Module.HEAPU8.slice(at, at + size);
+    },
+    // Saves exportMesh()'s file through the browser's download.
+    async saveMesh(name = 'surface.ply') {
+      const bytes = await hp.exportMesh();
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+      a.download = name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      return bytes.length;
     },
     // The WebGPU block scan on `values` (a Uint32Array), as the webgpu-scan mode runs it:
     // resolves to {scan: its exclusive scan, total}. For the scan's own tests.

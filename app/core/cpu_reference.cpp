@@ -5,27 +5,18 @@
 #include "morton.h"
 
 namespace hp {
-namespace {
-
-float value_at(const AtlasLayout& l, const float* atlas, Voxel v) {
-    const Texel t = l.texel_of(v);
-    return atlas[std::size_t(t.y) * l.atlas + t.x];
-}
-
-}  // namespace
-
 int cell_case(const AtlasLayout& l, const float* atlas, Voxel v, float iso) {
     int c = 0;
     for (int i = 0; i < 8; ++i) {
         const Voxel corner = {v.x + kCellCorners[i].x, v.y + kCellCorners[i].y,
                               v.z + kCellCorners[i].z};
-        if (value_at(l, atlas, corner) < iso) c |= 1 << i;
+        if (atlas_value(l, atlas, corner) < iso) c |= 1 << i;
     }
     return c;
 }
 
 bool is_active(const AtlasLayout& l, const float* atlas, Voxel v, Classify mode, float iso) {
-    if (mode == Classify::Solid) return value_at(l, atlas, v) >= iso;
+    if (mode == Classify::Solid) return atlas_value(l, atlas, v) >= iso;
     const int last = l.volume - 1;
     if (v.x >= last || v.y >= last || v.z >= last) return false;
     const int c = cell_case(l, atlas, v, iso);
@@ -153,7 +144,7 @@ StreamEntry stream_entry(const AtlasLayout& l, const float* atlas, Texel t, Clas
     Voxel v{};
     l.voxel_of(t, &v);
     const float w = mode == Classify::Surface ? float(cell_case(l, atlas, v, iso))
-                                              : value_at(l, atlas, v);
+                                              : atlas_value(l, atlas, v);
     return {float(v.x), float(v.y), float(v.z), w};
 }
 

@@ -28,6 +28,12 @@ constexpr std::array<Voxel, 8> kCellCorners = {{
     {0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1},
 }};
 
+// The atlas's value at voxel v.
+inline float atlas_value(const AtlasLayout& l, const float* atlas, Voxel v) {
+    const Texel t = l.texel_of(v);
+    return atlas[std::size_t(t.y) * std::size_t(l.atlas) + std::size_t(t.x)];
+}
+
 // Marching-cubes case of cell v: bit i set where corner i's value < iso.
 // v must satisfy x, y, z < N-1.
 int cell_case(const AtlasLayout& l, const float* atlas, Voxel v, float iso);

@@ -7,11 +7,6 @@
 
 namespace hp {
 
-const char* name_of(Pass p) {
-    static const char* names[] = {"source", "classify", "reduce", "count", "traverse", "display", "compaction"};
-    return names[int(p)];
-}
-
 const char* name_of(Pyramid v) {
     switch (v) {
         case Pyramid::Scalar: return "scalar";
@@ -38,6 +33,7 @@ const char* name_of(Readback v) {
 }
 const char* name_of(View v) {
     switch (v) {
+        case View::Surface: return "surface";
         case View::All: return "all";
         case View::Slices: return "slices";
         case View::Pyramid: return "pyramid";
@@ -47,6 +43,9 @@ const char* name_of(View v) {
     return "?";
 }
 
+const char* name_of(SurfaceColour v) {
+    return v == SurfaceColour::Normal ? "normal" : v == SurfaceColour::Depth ? "depth" : "order";
+}
 const char* name_of(Clock v) { return v == Clock::Wall ? "wall" : "fixed"; }
 const char* name_of(Timestamps v) { return v == Timestamps::Passes ? "passes" : "whole"; }
 
@@ -127,7 +126,10 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
     } else if (key == "readback") {
         ok = parse_enum(key, value, {Readback::Sync, Readback::Async, Readback::Expected}, &n.readback, error);
     } else if (key == "view") {
-        ok = parse_enum(key, value, {View::All, View::Slices, View::Pyramid, View::Stream, View::None}, &n.view,
+        ok = parse_enum(key, value, {View::Surface, View::All, View::Slices, View::Pyramid, View::Stream, View::None},
+                        &n.view, error);
+    } else if (key == "color") {
+        ok = parse_enum(key, value, {SurfaceColour::Normal, SurfaceColour::Depth, SurfaceColour::Order}, &n.colour,
                         error);
     } else if (key == "clock") {
         ok = parse_enum(key, value, {Clock::Wall, Clock::Fixed}, &n.clock, error);
@@ -162,7 +164,7 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
     } else {
         *error = "unknown setting " + quoted(key) +
                  " (known: pyramid, format, source, classify, iso, time, paused, volume, "
-                 "atlas, readback, expected, overlay, view, clock, timestamps)";
+                 "atlas, readback, expected, overlay, view, color, clock, timestamps)";
     }
     if (ok) *s = n;
     return ok;

@@ -21,8 +21,12 @@ enum class Source { Metaballs, Sphere, Noise, Png };
 // sync: readPixels every frame (waits); async: a pixel-pack buffer and a fence, read when
 // signalled (never waits; the count is a few frames old); expected: never read.
 enum class Readback { Sync, Async, Expected };
+// surface: the 3D view of the mesh alone (the page opens on it); all: every view at once.
 // none: no view is drawn (and, in the WebGPU modes, nothing is copied for display): for timing.
-enum class View { All, Slices, Pyramid, Stream, None };
+enum class View { Surface, All, Slices, Pyramid, Stream, None };
+// The 3D view's colour: the normal, the depth along the view, or the vertex's place in the
+// stream (the Morton order of the cells, seen on the surface).
+enum class SurfaceColour { Normal, Depth, Order };
 // wall: time runs with the clock and timings are shown; fixed: every frame advances time by
 // 1/60 s and no clock reading is drawn, so the same settings draw the same pixels.
 enum class Clock { Wall, Fixed };
@@ -43,7 +47,8 @@ struct DemoState {
     Readback readback = Readback::Sync;
     unsigned expected = 50000; // the count the "expected" readback mode assumes
     bool overlay = true;
-    View view = View::All;
+    View view = View::Surface;
+    SurfaceColour colour = SurfaceColour::Normal;
     Clock clock = Clock::Wall;
     Timestamps timestamps = Timestamps::Passes;
 };
@@ -54,6 +59,7 @@ const char* name_of(Source v);
 const char* name_of(Classify v);
 const char* name_of(Readback v);
 const char* name_of(View v);
+const char* name_of(SurfaceColour v);
 const char* name_of(Clock v);
 const char* name_of(Timestamps v);
 

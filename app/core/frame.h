@@ -3,6 +3,10 @@
 // (app/webgpu/webgpu_compaction.h). No GPU API here.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
 
 #include "demo_state.h"
@@ -25,6 +29,7 @@ struct FrameSettings {
     Readback readback = Readback::Sync;
     std::uint32_t expected = 0;  // the count assumed in Readback::Expected
     Timestamps timestamps = Timestamps::Passes;  // WebGPU only
+    bool mesh = true;  // run the surface stages (vertex counts, their compaction, extraction)
 };
 
 struct FrameResult {
@@ -32,11 +37,46 @@ struct FrameResult {
     bool count_read = false;       // `count` is this frame's, read back
     std::uint32_t count_age = 0;   // async: how many frames old `count` is
     std::uint32_t keys_drawn = 0;  // the limit the traversal was drawn with
+    // The surface, read like the count: the vertex total (sync: this frame's; async: the
+    // newest arrived; expected: not read, 0) and the limit the extraction was drawn with.
+    bool mesh = false;             // the surface stages ran
+    std::uint32_t vertices = 0;
+    bool vertices_read = false;
+    std::uint32_t vertex_keys_drawn = 0;
 };
 
-// The passes timed each frame, in order. Compaction: classify to stream timed as one pass
-// (WebGPU with timestamps=whole, where per-pass timestamps would add their own cost).
-enum class Pass { Source, Classify, Reduce, Count, Traverse, Display, Compaction, Count_ };
-const char* name_of(Pass p);
+// Async readback: a traversal is drawn for the newest count known plus headroom for its
+// growth since (the shader's own test against the GPU's total keeps every written key
+// exact). Until a count has arrived it draws every key.
+class AsyncLimit {
+public:
+    std::uint32_t limit(bool known, std::uint32_t newest, std::uint64_t capacity) {
+        if (!known) return std::uint32_t(std::min<std::uint64_t>(capacity, UINT32_MAX));
+        recent_[next_++ % recent_.size()] = newest;
+        std::uint32_t most = 0;
+        for (std::uint32_t c : recent_) most = std::max(most, c);
+        const std::uint64_t row = std::uint64_t(std::sqrt(double(capacity)));
+        return std::uint32_t(std::min<std::uint64_t>(capacity, most + most / 4 + row));
+    }
+    void reset() { recent_.fill(0); }
+
+private:
+    std::array<std::uint32_t, 8> recent_{};  // the last counts that arrived
+    std::size_t next_ = 0;
+};
+
+// The passes timed each frame, in order, and their names (the overlay's rows, the keys of
+// hp.stats().ms, the benchmark's columns). The mesh passes: each cell's vertex count, the
+// compaction over those counts (a reduction or a scan), the vertex extraction. Compaction:
+// classify to stream timed as one pass (WebGPU with timestamps=whole, where per-pass
+// timestamps would add their own cost). The list and the names are checked against each
+// other at compile time.
+enum class Pass { Source, Classify, Reduce, Count, Traverse, MeshCount, MeshReduce, MeshExtract, Display, Compaction };
+inline constexpr std::array<const char*, 10> kPassNames = {
+    "source", "classify", "reduce", "count", "traverse", "meshCount", "meshReduce", "meshExtract", "display",
+    "compaction"};
+inline constexpr int kPassCount = int(kPassNames.size());
+static_assert(int(Pass::Compaction) + 1 == kPassCount, "every pass has a name, every name a pass");
+constexpr const char* name_of(Pass p) { return kPassNames[std::size_t(p)]; }
 
 }  // namespace hp

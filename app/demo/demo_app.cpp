@@ -3,7 +3,8 @@
 #include <chrono>
 #include <sstream>
 
-#include "overlay.h"
+#include "reference_mesh.h"
+#include "view_registry.h"
 
 namespace hp {
 
@@ -29,8 +30,8 @@ AtlasLayout DemoApp::layout_for(const DemoState& s) const {
 
 bool DemoApp::init(std::string* error) {
     state_ = pending_;  // settings requested before the start (the URL's) count from frame 1
-    timer_.init(int(Pass::Count_), timer_queries_);
-    if (!views_.init(error)) return false;
+    timer_.init(kPassCount, timer_queries_);
+    if (!views_.init(error) || !surface_view_.init(error)) return false;
     return build_gpu(state_, error);
 }
 
@@ -62,14 +63,15 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
 }
 
 bool DemoApp::recreate_gpu(std::string* error) {
-    timer_.init(int(Pass::Count_), timer_queries_);
-    return views_.init(error) && build_gpu(state_, error);
+    timer_.init(kPassCount, timer_queries_);
+    return views_.init(error) && surface_view_.init(error) && build_gpu(state_, error);
 }
 
 void DemoApp::abandon_gpu() {
     gpu_.abandon();
     compute_view_.abandon();
     views_.abandon();
+    surface_view_.abandon();
     timer_.abandon();
 }
 
@@ -123,6 +125,7 @@ FrameSettings DemoApp::settings() const {
     f.readback = state_.readback;
     f.expected = state_.expected;
     f.timestamps = state_.timestamps;
+    f.mesh = surface_shown_ || mesh_wanted_ > 0;
     return f;
 }
 
@@ -160,6 +163,7 @@ void DemoApp::compute(double dt_seconds) {
     const double t0 = now_ms();
     result_ = gpu_.run(settings(), &timer_);
     compute_ms_ = now_ms() - t0;
+    if (mesh_wanted_ > 0) --mesh_wanted_;
     ++frame_;
     done_serial_ = issued_serial_;
 }
@@ -212,28 +216,59 @@ void DemoApp::compute_webgpu(double dt_seconds) {
 
 void DemoApp::draw_views(const Layout& l, int fb_height) {
     timer_.begin(int(Pass::Display));
-    volume_shown_ = l.slices.w > 0 || l.pyramid.w > 0;
-    stream_shown_ = l.stream.w > 0;
-    auto gl_rect = [&](const Panel& p) {
-        return PanelRect{int(p.x * l.scale), fb_height - int((p.y + p.h) * l.scale), int(p.w * l.scale),
-                         int(p.h * l.scale)};
-    };
-    if (compute_) {
-        if (compute_view_.shown()) {
-            const VolumeStages& v = compute_view_.volume();
-            if (l.slices.w > 0) views_.slices(gl_rect(l.slices), v, state_.iso);
-            if (l.pyramid.w > 0) views_.pyramid(gl_rect(l.pyramid), v.base(), compute_view_);
-            if (l.stream.w > 0)
-                views_.stream(gl_rect(l.stream), compute_view_.stream(), layout_.atlas, result_.count, layout_.volume);
-        }
-    } else {
-        const Compactor& c = gpu_.compactor();
-        if (l.slices.w > 0) views_.slices(gl_rect(l.slices), gpu_.volume(), state_.iso);
-        if (l.pyramid.w > 0) views_.pyramid(gl_rect(l.pyramid), gpu_.volume().base(), c);
-        if (l.stream.w > 0) views_.stream(gl_rect(l.stream), c.stream(), c.size(), result_.count, layout_.volume);
+    volume_shown_ = l.shows(View::Slices) || l.shows(View::Pyramid);
+    stream_shown_ = l.shows(View::Stream);
+    surface_shown_ = l.shows(View::Surface);
+    for (int i = 0; i < kPanelViews; ++i) {
+        const Panel& p = l.panels[std::size_t(i)];
+        if (p.w <= 0) continue;
+        const PanelRect r{int(p.x * l.scale), fb_height - int((p.y + p.h) * l.scale), int(p.w * l.scale),
+                          int(p.h * l.scale)};
+        view_entries()[std::size_t(i)].draw(*this, r);
     }
     timer_.end(int(Pass::Display));
     timer_.end_frame();
+}
+
+ViewSources DemoApp::view_sources() const {
+    if (compute_) {
+        if (!compute_view_.shown()) return {};
+        return {&compute_view_.volume(), &compute_view_, &compute_view_.stream()};
+    }
+    return {&gpu_.volume(), &gpu_.compactor(), &gpu_.compactor().stream()};
+}
+
+void DemoApp::draw_surface(PanelRect r) {
+    if (compute_) return;  // the WebGPU modes draw their mesh on WebGPU
+    const SurfaceMesh& m = gpu_.mesh();
+    surface_view_.draw(r, m.positions(), m.normals(), result_.mesh ? result_.vertex_keys_drawn : 0, layout_.volume,
+                       camera_, state_.colour);
+}
+
+std::uint32_t DemoApp::mesh_capacity() const {
+    return std::uint32_t(layout_.atlas) * std::uint32_t(layout_.atlas);
+}
+
+MeshCopy DemoApp::mesh(std::uint32_t limit) {
+    MeshCopy m;
+    if (compute_ || !result_.mesh) return m;
+    // Not read this frame (async, expected): the API still reports the true total.
+    m.vertices = result_.vertices_read ? result_.vertices : gpu_.mesh().read_total();
+    const std::uint32_t n = std::min({limit, result_.vertex_keys_drawn, mesh_capacity()});
+    m.positions = gpu_.mesh().read_positions(n);
+    m.normals = gpu_.mesh().read_normals(n);
+    return m;
+}
+
+MeshCopy DemoApp::reference_mesh_of(const float* atlas, std::uint32_t limit) const {
+    const MeshData r = hp::reference_mesh(layout_, atlas, state_.iso, limit);
+    return {r.vertices, r.positions, r.normals};
+}
+
+MeshCopy DemoApp::reference_mesh(std::uint32_t limit) const {
+    if (compute_) return {};
+    const std::vector<float> atlas = gpu_.volume().read_atlas();
+    return reference_mesh_of(atlas.data(), limit);
 }
 
 std::vector<float> DemoApp::stream(std::uint32_t limit) const {

@@ -11,15 +11,30 @@
 
 #include "compute_view.h"
 #include "demo_state.h"
+#include "orbit_camera.h"
 #include "png_atlas.h"
 #include "gpu_timer.h"
+#include "surface_view.h"
 #include "views.h"
 #include "volume_compaction.h"
 #include "webgpu_compaction.h"
 
 namespace hp {
 
-struct Layout;  // view panels, app/demo/overlay.h
+struct Layout;  // view panels, app/demo/view_registry.h
+
+// What the 2D views read this frame, whichever backend computed it (null: nothing yet).
+struct ViewSources {
+    const VolumeStages* volume = nullptr;  // the slices and the base
+    const PyramidViewSource* pyramid = nullptr;
+    const gl::Texture* stream = nullptr;
+};
+
+// A mesh read back for the API and the export: 3 floats a vertex.
+struct MeshCopy {
+    std::uint32_t vertices = 0;  // the true total
+    std::vector<float> positions, normals;
+};
 
 class DemoApp {
 public:
@@ -36,6 +51,12 @@ public:
     void compute(double dt_seconds);
     // Draws the views into the current framebuffer (size in pixels); ends the frame's timing.
     void draw_views(const Layout& layout, int framebuffer_height);
+    // For the view registry's entries.
+    ViewSources view_sources() const;
+    Views& views() { return views_; }
+    void draw_surface(PanelRect r);
+    std::uint32_t mesh_capacity() const;
+    OrbitCamera& camera() { return camera_; }
 
     // Per-pass timings: GPU timer queries when `gpu_queries`, else CPU-side. Call before init.
     void set_timer_queries(bool gpu_queries) { timer_queries_ = gpu_queries; }
@@ -75,6 +96,12 @@ public:
     // WebGL2 modes only: WebGPU's are read asynchronously by the page (web/hp.js).
     std::vector<float> stream(std::uint32_t limit) const;
     std::vector<StreamEntry> reference(std::uint32_t limit) const;
+    // The surface the GPU extracted (at most `limit` vertices) and the CPU reference's mesh.
+    MeshCopy mesh(std::uint32_t limit);
+    MeshCopy reference_mesh_of(const float* atlas, std::uint32_t limit) const;
+    MeshCopy reference_mesh(std::uint32_t limit) const;
+    // Asks for the surface stages in the next frames even when no view shows the surface.
+    void want_mesh() { mesh_wanted_ = 3; }
     // The reference for an atlas read back elsewhere (the WebGPU modes').
     std::vector<StreamEntry> reference_of(const float* atlas, std::uint32_t limit) const;
 
@@ -105,6 +132,10 @@ private:
     mutable bool webgpu_checked_ = false;
     std::uint64_t requested_serial_ = 0, issued_serial_ = 0, done_serial_ = 0;
     Views views_;
+    SurfaceView surface_view_;
+    OrbitCamera camera_;
+    int mesh_wanted_ = 0;       // frames left that run the surface stages for a read
+    bool surface_shown_ = true;  // the last layout showed the 3D view
     GpuTimer timer_;
     bool timer_queries_ = false;
     FrameResult result_;

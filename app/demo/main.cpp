@@ -9,6 +9,7 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
+#include <cmath>
 #include <string>
 
 #include "demo_app.h"
@@ -23,11 +24,35 @@ struct Main {
     double last_ms = 0;
     hp::FrameHistory history;
     bool context_lost = false;
+    hp::Layout layout;      // the last frame's panels (for the pointer)
+    bool dragging = false;  // a drag began on the 3D view
 } g;
 
 bool enable_float_targets() {
     return emscripten_webgl_enable_extension(emscripten_webgl_get_current_context(),
                                              "EXT_color_buffer_float");
+}
+
+// Mouse and touch on the 3D view: drag orbits, right or middle drag (or shift) pans, the wheel
+// and a pinch zoom. Only where the pointer is over the view and not over the overlay's windows.
+void camera_input(const SDL_Event& e) {
+    const hp::Panel& p = g.layout.panel(hp::View::Surface);
+    if (p.w <= 0) return;
+    int mx = 0, my = 0;
+    const Uint32 buttons = SDL_GetMouseState(&mx, &my);
+    const bool over = mx >= p.x && mx < p.x + p.w && my >= p.y && my < p.y + p.h;
+    hp::OrbitCamera& c = g.app.camera();
+    if (e.type == SDL_MOUSEBUTTONDOWN && over && !ImGui::GetIO().WantCaptureMouse) g.dragging = true;
+    if (e.type == SDL_MOUSEBUTTONUP) g.dragging = false;
+    if (e.type == SDL_MOUSEMOTION && g.dragging) {
+        const float dx = float(e.motion.xrel) / p.h, dy = float(e.motion.yrel) / p.h;
+        const bool pan = (buttons & (SDL_BUTTON_RMASK | SDL_BUTTON_MMASK)) || (SDL_GetModState() & KMOD_SHIFT);
+        if (pan) c.pan(dx, dy);
+        else c.orbit(dx, dy);
+    }
+    if (e.type == SDL_MOUSEWHEEL && over && !ImGui::GetIO().WantCaptureMouse)
+        c.zoom(e.wheel.y > 0 ? 1.0f / 1.1f : e.wheel.y < 0 ? 1.1f : 1.0f);
+    if (e.type == SDL_MULTIGESTURE && std::abs(e.mgesture.dDist) > 0.0f) c.zoom(1.0f - 2.0f * e.mgesture.dDist);
 }
 
 void frame() {
@@ -36,6 +61,7 @@ void frame() {
         ImGui_ImplSDL2_ProcessEvent(&e);
         if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_h && !ImGui::GetIO().WantTextInput)
             g.app.pending().overlay = !g.app.pending().overlay;
+        camera_input(e);
     }
     if (g.context_lost) return;
 
@@ -49,8 +75,8 @@ void frame() {
     int css_w = 0, css_h = 0, fb_w = 0, fb_h = 0;
     SDL_GetWindowSize(g.window, &css_w, &css_h);
     SDL_GL_GetDrawableSize(g.window, &fb_w, &fb_h);
-    const hp::Layout layout =
-        hp::compute_layout(g.app.state(), float(css_w), float(css_h), css_w > 0 ? float(fb_w) / css_w : 1.0f);
+    g.layout = hp::compute_layout(g.app.state(), float(css_w), float(css_h), css_w > 0 ? float(fb_w) / css_w : 1.0f);
+    const hp::Layout& layout = g.layout;
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, fb_w, fb_h);
     glClearColor(0.105f, 0.11f, 0.13f, 1.0f);
@@ -68,6 +94,7 @@ void frame() {
 
     if (actions.open_file) hp::web_open_file_dialog();
     if (actions.load_sample) hp::web_load_sample();
+    if (actions.save_mesh) hp::web_save_mesh();
     hp::web_frame_done(g.app.frame());
 }
 
@@ -103,7 +130,7 @@ int main(int argc, char** argv) {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
-    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);  // the 3D view
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
     // The canvas's size comes from the page's CSS; SDL follows it and the device pixel ratio.
     g.window = SDL_CreateWindow("Histopyramid stream compaction", SDL_WINDOWPOS_UNDEFINED,

@@ -10,74 +10,11 @@
 namespace hp {
 namespace {
 
-constexpr float kControlsWidth = 390;  // the control panel, CSS pixels
-constexpr float kMargin = 10;
-constexpr float kCaption = 38;         // room above each view for its caption and legend
 
 // Lays views of the given aspect ratios (width/height) out in a row inside a box, each with
 // `caption` pixels above it; returns the height unit that fits.
 float row_unit(float w, float h, float total_aspect, int count, float caption) {
     return std::max(0.0f, std::min((w - kMargin * float(count - 1)) / total_aspect, h - caption));
-}
-
-std::string with_thousands(std::uint64_t v) {
-    std::string s = std::to_string(v), out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (i && (s.size() - i) % 3 == 0) out += ',';
-        out += s[i];
-    }
-    return out;
-}
-
-ImU32 turbo(float t) {  // the same colour map as shaders/view_common.glsl
-    t = std::clamp(t, 0.0f, 1.0f);
-    auto poly = [t](float a, float b, float c, float d, float e, float f) {
-        return std::clamp(a + t * (b + t * (c + t * (d + t * (e + t * f)))), 0.0f, 1.0f);
-    };
-    return ImGui::ColorConvertFloat4ToU32(
-        {poly(0.1357f, 4.6154f, -42.6603f, 132.1311f, -152.9424f, 59.2864f),
-         poly(0.0914f, 2.1943f, 4.8430f, -14.1850f, 4.2773f, 2.8296f),
-         poly(0.1067f, 12.6419f, -60.5820f, 110.3628f, -89.9031f, 27.3482f), 1.0f});
-}
-
-// Title and detail above a panel, clipped to its width.
-void caption(const Panel& p, const char* title, const std::string& detail) {
-    ImDrawList* dl = ImGui::GetBackgroundDrawList();
-    dl->PushClipRect({p.x, p.y - kCaption}, {p.x + p.w, p.y}, true);
-    dl->AddText({p.x, p.y - kCaption + 2}, IM_COL32(235, 235, 240, 255), title);
-    dl->AddText({p.x, p.y - kCaption + 18}, IM_COL32(170, 175, 185, 255), detail.c_str());
-    dl->PopClipRect();
-    dl->AddRect({p.x - 1, p.y - 1}, {p.x + p.w + 1, p.y + p.h + 1}, IM_COL32(90, 95, 110, 255));
-}
-
-// A colour bar on the caption's title line, right-aligned: "left [bar] right"; left out
-// where the title would not leave room for it.
-void legend_bar(const Panel& p, const char* title, const char* left, const char* right,
-                ImU32 (*color)(float)) {
-    ImDrawList* dl = ImGui::GetBackgroundDrawList();
-    const ImU32 text = IM_COL32(170, 175, 185, 255);
-    const float w = std::min(110.0f, p.w * 0.3f), rw = ImGui::CalcTextSize(right).x;
-    const float x1 = p.x + p.w - rw, x0 = x1 - 6 - w, y0 = p.y - kCaption + 5;
-    if (x0 - 6 - ImGui::CalcTextSize(left).x < p.x + ImGui::CalcTextSize(title).x + 12) return;
-    const int steps = 24;
-    for (int i = 0; i < steps; ++i) {
-        const float a = float(i) / steps, b = float(i + 1) / steps;
-        dl->AddRectFilledMultiColor({x0 + a * w, y0}, {x0 + b * w, y0 + 9}, color(a), color(b),
-                                    color(b), color(a));
-    }
-    dl->AddText({x0 - 6 - ImGui::CalcTextSize(left).x, y0 - 3}, text, left);
-    dl->AddText({x1, y0 - 3}, text, right);
-}
-
-ImU32 grey_to_amber(float t) {
-    return t < 0.5f ? ImGui::ColorConvertFloat4ToU32({0.08f + 1.6f * t * 0.8f, 0.08f + 1.6f * t * 0.8f,
-                                                      0.08f + 1.6f * t * 0.8f, 1})
-                    : IM_COL32(255, 158, 38, 255);
-}
-ImU32 pyramid_color(float t) { return turbo(0.1f + 0.75f * t); }  // as view_pyramid.frag
-ImU32 stream_x_color(float t) {  // red carries x (green y, blue z) as in view_stream.frag
-    const float v = 0.15f + 0.85f * t;
-    return ImGui::ColorConvertFloat4ToU32({v, 0.15f, 0.15f, 1});
 }
 
 template <typename E>
@@ -99,32 +36,39 @@ Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale)
     const float cap = s.overlay ? kCaption : 0;  // captions are part of the overlay
     const float x0 = (s.overlay ? kControlsWidth : 0) + kMargin;
     const float w = css_w - x0 - kMargin, h = css_h - 2 * kMargin;
-    const float pa = Views::pyramid_aspect();
-    auto place = [&](Panel* p, float x, float y, float aspect, float unit) {
-        *p = {x, y + cap, unit * aspect, unit};
+    if (w <= 0 || h <= 0 || s.view == View::None) return l;
+    const auto& views = view_entries();
+    auto place = [&](int i, float x, float y, float unit) {
+        l.panels[std::size_t(i)] = {x, y + cap, unit * views[std::size_t(i)].aspect, unit};
     };
-    if (w <= 0 || h <= 0) return l;
-    switch (s.view) {
-        case View::Slices: place(&l.slices, x0, kMargin, 1, row_unit(w, h, 1, 1, cap)); break;
-        case View::Stream: place(&l.stream, x0, kMargin, 1, row_unit(w, h, 1, 1, cap)); break;
-        case View::Pyramid: place(&l.pyramid, x0, kMargin, pa, row_unit(w, h, pa, 1, cap)); break;
-        case View::None: break;
-        case View::All: {
-            // One row (slices, pyramid, stream) or two (slices and stream above the pyramid):
-            // whichever shows them larger.
-            const float one = row_unit(w, h, 2 + pa, 3, cap);
-            const float two = std::min(row_unit(w, (h - kMargin) / 2, 2, 2, cap), w / pa);
-            const float two_pyr = row_unit(w, h - kMargin - two - cap, pa, 1, cap);
-            if (one >= two) {
-                place(&l.slices, x0, kMargin, 1, one);
-                place(&l.pyramid, x0 + one + kMargin, kMargin, pa, one);
-                place(&l.stream, x0 + one * (1 + pa) + 2 * kMargin, kMargin, 1, one);
-            } else {
-                place(&l.slices, x0, kMargin, 1, two);
-                place(&l.stream, x0 + two + kMargin, kMargin, 1, two);
-                place(&l.pyramid, x0, kMargin + two + cap + kMargin, pa, two_pyr);
-            }
-            break;
+    if (s.view != View::All) {
+        const int i = panel_index(s.view);
+        place(i, x0, kMargin, row_unit(w, h, views[std::size_t(i)].aspect, 1, cap));
+        return l;
+    }
+    // Every view: in one row, or the square ones in a row above the rest, whichever shows
+    // them larger.
+    float all = 0, square = 0;
+    int squares = 0;
+    for (const ViewEntry& v : views) {
+        all += v.aspect;
+        if (v.aspect == 1.0f) square += 1, ++squares;
+    }
+    const float one = row_unit(w, h, all, kPanelViews, cap);
+    const float top = std::min(row_unit(w, (h - kMargin) / 2, square, squares, cap), w / (all - square));
+    const float bottom = row_unit(w, h - kMargin - top - cap, all - square, kPanelViews - squares, cap);
+    float x_top = x0, x_bottom = x0;
+    for (int i = 0; i < kPanelViews; ++i) {
+        const float aspect = views[std::size_t(i)].aspect;
+        if (one >= top) {
+            place(i, x_top, kMargin, one);
+            x_top += one * aspect + kMargin;
+        } else if (aspect == 1.0f) {
+            place(i, x_top, kMargin, top);
+            x_top += top + kMargin;
+        } else {
+            place(i, x_bottom, kMargin + top + cap + kMargin, bottom);
+            x_bottom += bottom * aspect + kMargin;
         }
     }
     return l;
@@ -143,7 +87,7 @@ void timings(const DemoApp& app, const FrameHistory& history) {
                                         : "CPU side (no timer queries here): issue cost only");
     if (ImGui::BeginTable("passes", 2, ImGuiTableFlags_SizingStretchSame)) {
         double total = 0;
-        for (int p = 0; p < int(Pass::Count_); ++p) {
+        for (int p = 0; p < kPassCount; ++p) {
             if (t.samples(p) == 0) continue;  // not timed in this mode (compaction: timestamps=whole)
             const double ms = t.median_ms(p);
             total += ms;
@@ -169,34 +113,8 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
     const AtlasLayout& al = app.layout();
     if (!now.overlay) return actions;
 
-    // Captions and legends of the views.
-    if (layout.slices.w > 0) {
-        const char* title = "Slice atlas";
-        caption(layout.slices, title,
-                std::to_string(al.atlas) + "²: " + std::to_string(al.volume) + " slices of " +
-                    std::to_string(al.volume) + "² (" + name_of(now.source) + ")");
-        legend_bar(layout.slices, title, "0", ">= iso", grey_to_amber);
-    }
-    if (layout.pyramid.w > 0) {
-        const char* title = now.pyramid == Pyramid::Vec4            ? "vec4 histopyramid"
-                            : now.pyramid == Pyramid::WebgpuPyramid ? "WebGPU compute histopyramid"
-                            : now.pyramid == Pyramid::WebgpuScan    ? "WebGPU block scan: base only"
-                                                                    : "Scalar histopyramid";
-        caption(layout.pyramid, title,
-                now.pyramid == Pyramid::WebgpuScan
-                    ? std::string("the base, scanned in Morton order (a scan has no levels)")
-                    : "base level, then levels 1-" + std::to_string(al.levels()) +
-                          "; colour = log(1+sum) / log(1+4^level)");
-        legend_bar(layout.pyramid, title, "0", "full", pyramid_color);
-    }
-    if (layout.stream.w > 0) {
-        const int rows = Views::stream_rows_shown(al.atlas, app.result().count);
-        const char* title = "Compacted stream";
-        caption(layout.stream, title,
-                with_thousands(app.result().count) + " keys; rows 0-" + std::to_string(rows - 1) + " of " +
-                    std::to_string(al.atlas) + "; rgb = voxel xyz/N");
-        legend_bar(layout.stream, title, "x 0", "N", stream_x_color);
-    }
+    for (int i = 0; i < kPanelViews; ++i)
+        if (layout.panels[std::size_t(i)].w > 0) view_entries()[std::size_t(i)].caption(app, layout.panels[std::size_t(i)]);
 
     // The control panel.
     ImGui::SetNextWindowPos({kMargin, kMargin}, ImGuiCond_Always);
@@ -290,11 +208,20 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
             s.expected = unsigned(std::clamp<std::int64_t>(e, 0, al.texel_count()));
     }
 
+    radio_row("Colour", &s.colour, {SurfaceColour::Normal, SurfaceColour::Depth, SurfaceColour::Order});
+    if (ImGui::Button("Reset camera")) app.camera().reset();
+    ImGui::SameLine();
+    if (ImGui::Button("Save mesh (PLY)")) actions.save_mesh = true;
+    if (app.result().mesh) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s vertices", with_thousands(app.result().vertices).c_str());
+    }
+
     ImGui::TextUnformatted("View");
     ImGui::SameLine(110);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##view", name_of(s.view))) {
-        for (View o : {View::All, View::Slices, View::Pyramid, View::Stream, View::None})
+        for (View o : {View::Surface, View::All, View::Slices, View::Pyramid, View::Stream, View::None})
             if (ImGui::Selectable(name_of(o), s.view == o)) s.view = o;
         ImGui::EndCombo();
     }

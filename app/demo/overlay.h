@@ -1,17 +1,11 @@
-// The Dear ImGui overlay: the control panel (editing the demo's pending state), the panel
-// layout of the three views, and each view's caption and legend.
+// The Dear ImGui overlay: the control panel (editing the demo's pending state) and the panel
+// layout of the views (app/demo/view_registry.h lists them, with their captions).
 #pragma once
 
 #include "demo_app.h"
+#include "view_registry.h"
 
 namespace hp {
-
-struct Panel { float x = 0, y = 0, w = 0, h = 0; };  // CSS pixels, origin at the top left
-
-struct Layout {
-    float scale = 1;      // framebuffer pixels per CSS pixel
-    Panel slices, pyramid, stream;  // w == 0: not shown
-};
 
 // Where the views go on a canvas of css_w × css_h CSS pixels: right of the control panel
 // when the overlay is shown, each view as large as its shape allows.
@@ -20,6 +14,7 @@ Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale)
 struct OverlayActions {
     bool open_file = false;    // the user asked to pick a PNG atlas
     bool load_sample = false;  // ... or to load the one the demo ships
+    bool save_mesh = false;    // the surface as a PLY download
 };
 
 // The wall-clock intervals between the last frames, for the frame-time plot.

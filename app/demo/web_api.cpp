@@ -9,13 +9,15 @@
 #include "block_scan.h"
 #include "demo_app.h"
 #include "gl_objects.h"
+#include "mesh_export.h"
 
 namespace hp {
 namespace {
 
 DemoApp* g_app = nullptr;
 std::string g_reply;              // the last string handed to JavaScript
-std::vector<float> g_entries;     // the last stream / reference handed to JavaScript
+std::vector<float> g_entries;     // the last stream / reference / mesh handed to JavaScript
+std::vector<std::uint8_t> g_bytes;  // the last file handed to JavaScript (the mesh export)
 
 std::string json_string(const std::string& s) {
     std::string out = "\"";
@@ -47,7 +49,7 @@ std::string pass_times() {
     std::string out;
     char buf[64];
     const GpuTimer& t = g_app->timer();
-    for (int p = 0; p < int(Pass::Count_); ++p) {
+    for (int p = 0; p < kPassCount; ++p) {
         std::snprintf(buf, sizeof buf, ",\"%s\":%.6f", name_of(Pass(p)), t.median_ms(p));
         out += buf;
     }
@@ -80,6 +82,10 @@ void web_open_file_dialog() {
 
 void web_load_sample() {
     EM_ASM({ if (Module.hpLoadSample) Module.hpLoadSample(); });
+}
+
+void web_save_mesh() {
+    EM_ASM({ if (Module.hpSaveMesh) Module.hpSaveMesh(); });
 }
 
 void web_frame_done(std::uint64_t frame) {
@@ -130,6 +136,11 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"timestamps\":" + json_string(name_of(s.timestamps)) +
                   ",\"format\":" + json_string(name_of(s.format)) +
                   ",\"countAge\":" + n(g_app->result().count_age) +
+                  ",\"mesh\":" + (g_app->result().mesh ? "true" : "false") +
+                  ",\"vertexCount\":" + n(g_app->result().vertices) +
+                  ",\"verticesRead\":" + (g_app->result().vertices_read ? "true" : "false") +
+                  ",\"vertexKeysDrawn\":" + n(g_app->result().vertex_keys_drawn) +
+                  ",\"color\":" + json_string(name_of(s.colour)) +
                   ",\"keysDrawn\":" + n(g_app->result().keys_drawn) +
                   ",\"timing\":" + json_string(hp::timing()) +
                   ",\"backend\":" + json_string(g_app->webgpu() ? "webgpu" : "webgl2") +
@@ -151,6 +162,39 @@ EMSCRIPTEN_KEEPALIVE int hp_stream(unsigned limit) {
 
 // The CPU reference for the atlas the GPU used this frame.
 EMSCRIPTEN_KEEPALIVE int hp_reference(unsigned limit) { return hp::hand_over(g_app->reference(limit)); }
+
+namespace {
+// A mesh at hp_entries(): its positions, then its normals (3 floats a vertex each); returns
+// the true vertex total, and the vertices handed over at `*given`.
+double hand_over_mesh(const hp::MeshCopy& m, unsigned* given) {
+    hp::g_entries = m.positions;
+    hp::g_entries.insert(hp::g_entries.end(), m.normals.begin(), m.normals.end());
+    *given = unsigned(m.positions.size() / 3);
+    return double(m.vertices);
+}
+unsigned g_mesh_given = 0;
+}  // namespace
+
+// The surface the GPU extracted this frame (WebGL2 modes), at most `limit` vertices.
+EMSCRIPTEN_KEEPALIVE double hp_mesh(unsigned limit) { return hand_over_mesh(g_app->mesh(limit), &g_mesh_given); }
+// The CPU reference's mesh for the atlas the GPU used (or one the page read back).
+EMSCRIPTEN_KEEPALIVE double hp_reference_mesh(unsigned limit) {
+    return hand_over_mesh(g_app->reference_mesh(limit), &g_mesh_given);
+}
+EMSCRIPTEN_KEEPALIVE double hp_reference_mesh_of(const float* atlas, unsigned limit) {
+    return hand_over_mesh(g_app->reference_mesh_of(atlas, limit), &g_mesh_given);
+}
+EMSCRIPTEN_KEEPALIVE unsigned hp_mesh_given() { return g_mesh_given; }
+// Runs the surface stages in the next frames even where no view shows the surface.
+EMSCRIPTEN_KEEPALIVE void hp_want_mesh() { g_app->want_mesh(); }
+
+// A binary PLY of `n` vertices (positions and normals, 3 floats each); returns its size, the
+// bytes are at hp_bytes().
+EMSCRIPTEN_KEEPALIVE int hp_write_ply(const float* positions, const float* normals, unsigned n) {
+    hp::g_bytes = hp::write_ply(positions, normals, n);
+    return int(hp::g_bytes.size());
+}
+EMSCRIPTEN_KEEPALIVE const std::uint8_t* hp_bytes() { return hp::g_bytes.data(); }
 
 // The WebGPU modes: the buffers window.hp reads back asynchronously, as JSON ("null" in the
 // WebGL2 modes).

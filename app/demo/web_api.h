@@ -14,6 +14,7 @@ void web_show_message(const std::string& text);  // shown on the page as text, n
 void web_fail(const std::string& text);          // the demo cannot run: say why, reject hp.ready
 void web_open_file_dialog();
 void web_load_sample();                          // the PNG atlas shipped in assets/
+void web_save_mesh();                            // the surface as a PLY download
 void web_frame_done(std::uint64_t frame);
 
 }  // namespace hp

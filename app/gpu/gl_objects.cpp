@@ -1,5 +1,7 @@
 #include "gl_objects.h"
 
+#include <vector>
+
 namespace hp::gl {
 namespace {
 LiveCounts g_live = {0, 0, 0, 0};
@@ -65,13 +67,21 @@ Buffer make_buffer() {
     return Buffer(id);
 }
 
-Framebuffer color_target(const Texture& t, int level) {
+Framebuffer color_target(const Texture& t, int level) { return color_targets({&t}, level); }
+
+Framebuffer color_targets(std::initializer_list<const Texture*> textures, int level) {
     GLuint id = 0;
     glGenFramebuffers(1, &id);
     ++g_live.framebuffers;
     Framebuffer fb(id);
     glBindFramebuffer(GL_FRAMEBUFFER, id);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t.id(), level);
+    std::vector<GLenum> buffers;
+    for (const Texture* t : textures) {
+        const GLenum attachment = GL_COLOR_ATTACHMENT0 + GLenum(buffers.size());
+        glFramebufferTexture2D(GL_FRAMEBUFFER, attachment, GL_TEXTURE_2D, t->id(), level);
+        buffers.push_back(attachment);
+    }
+    glDrawBuffers(GLsizei(buffers.size()), buffers.data());
     const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     return complete ? std::move(fb) : Framebuffer();

@@ -3,6 +3,7 @@
 // assigning a new object. Passing a texture where a framebuffer is wanted does not compile.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -99,6 +100,8 @@ private:
 
 // A framebuffer rendering into one level of a texture. Empty if incomplete (check with bool).
 Framebuffer color_target(const Texture& t, int level = 0);
+// ... into several textures at once (color attachments 0, 1, ... in order, all drawn).
+Framebuffer color_targets(std::initializer_list<const Texture*> textures, int level = 0);
 
 // Counts of live objects made through these wrappers (the test API reports them; a soak test
 // proves they return to their level).

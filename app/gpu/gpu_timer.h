@@ -1,23 +1,20 @@
 // Per-pass GPU times from timer queries (EXT_disjoint_timer_query / _webgl2), never waiting:
 // a frame's queries are read back frames later, once available, and frames the GPU reports
 // as disjoint are dropped. Without the extension the same calls take CPU-side times (which
-// measure issuing the work, not running it: labelled as such). The last kWindow samples of
-// each pass are kept for medians; nothing is allocated after init.
+// measure issuing the work, not running it: labelled as such). The samples go into the
+// PassTimes window (medians, means); any number of passes, sized by init.
 #pragma once
 
 #include <array>
-#include <cstdint>
 #include <vector>
 
 #include "gl.h"
+#include "pass_times.h"
 
 namespace hp {
 
-class GpuTimer {
+class GpuTimer : public PassTimes {
 public:
-    static constexpr int kMaxPasses = 8;
-    static constexpr int kWindow = 240;
-
     // gpu_queries: the timer-query extension is present (and enabled).
     void init(int passes, bool gpu_queries);
     void abandon();
@@ -28,31 +25,20 @@ public:
     void begin(int pass);
     void end(int pass);
 
-    // A time measured elsewhere (WebGPU timestamps), into the same window.
-    void add(int pass, double ms);
-    // Over the window (or since reset): milliseconds.
-    double median_ms(int pass) const;
-    double mean_ms(int pass) const;
-    int samples(int pass) const { return int(std::min<std::size_t>(count_[std::size_t(pass)], kWindow)); }
-    void reset();
-
 private:
     static constexpr int kFramesInFlight = 6;
     struct Frame {
-        std::array<GLuint, kMaxPasses> queries{};
-        std::array<bool, kMaxPasses> used{};
+        std::vector<GLuint> queries;  // one a pass
+        std::vector<bool> used;
         bool issued = false;
     };
     void collect();
+    void delete_queries();
 
-    int passes_ = 0;
     bool gpu_ = false;
     std::array<Frame, kFramesInFlight> frames_{};
     int current_ = 0;
-    std::array<std::array<double, kWindow>, kMaxPasses> samples_{};
-    std::array<std::size_t, kMaxPasses> count_{};
-    std::array<double, kMaxPasses> cpu_start_{};
-    mutable std::array<double, kWindow> scratch_{};
+    std::vector<double> cpu_start_;
 };
 
 }  // namespace hp

@@ -3,10 +3,6 @@
 #include <algorithm>
 #include <cstring>
 
-#ifdef __EMSCRIPTEN__
-#include <webgl/webgl2.h>  // glGetBufferSubData
-#endif
-
 #include "shader_program.h"
 #include "stream_target.h"
 
@@ -37,8 +33,13 @@ bool HistoPyramid::init(const HistoPyramidDesc& desc, std::string* error) {
             return false;
         }
     }
-    stream_ = gl::Texture(GL_RGBA32F, size, size);
-    stream_target_ = gl::color_target(stream_);
+    if (desc.stream_outputs < 1 || desc.stream_outputs > 2) {
+        *error = "a traversal writes one or two stream textures";
+        return false;
+    }
+    for (int i = 0; i < desc.stream_outputs; ++i) streams_.emplace_back(GL_RGBA32F, size, size);
+    stream_target_ = desc.stream_outputs == 1 ? gl::color_targets({&streams_[0]})
+                                              : gl::color_targets({&streams_[0], &streams_[1]});
     if (!stream_target_) {
         *error = "cannot render into the RGBA32F stream texture";
         return false;
@@ -51,7 +52,7 @@ bool HistoPyramid::init(const HistoPyramidDesc& desc, std::string* error) {
     std::vector<const char*> find = {"pyramid_format.glsl", "traverse_common.glsl",
                                      vec4 ? "traverse_vec4.glsl" : "traverse_scalar.glsl"};
     find.insert(find.end(), desc.emit.begin(), desc.emit.end());
-    find.push_back("traverse.frag");
+    find.push_back(desc.traverse_main);
     traverse_ = gl::build_program({"fullscreen.vert"}, find, error, defines_);
     if (!traverse_) return false;
 
@@ -80,7 +81,7 @@ bool HistoPyramid::init(const HistoPyramidDesc& desc, std::string* error) {
 
 void HistoPyramid::abandon() {
     pyramid_.abandon();
-    stream_.abandon();
+    for (auto& t : streams_) t.abandon();
     stream_target_.abandon();
     for (auto& t : level_targets_) t.abandon();
     reduce_.abandon();
@@ -163,14 +164,7 @@ bool HistoPyramid::newest_count(std::uint32_t* count, std::uint32_t* frames_old)
         if (!slot.fence.signalled()) continue;
         std::uint32_t top[4] = {0, 0, 0, 0};
         glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.buffer.id());
-#ifdef __EMSCRIPTEN__
-        glGetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, sizeof top, top);
-#else
-        if (const void* m = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, sizeof top, GL_MAP_READ_BIT)) {
-            std::memcpy(top, m, sizeof top);
-            glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
-        }
-#endif
+        gl::read_bound_buffer(GL_PIXEL_PACK_BUFFER, 0, sizeof top, top);
         glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
         slot.fence.reset();
         if (!have_newest_ || slot.frame > newest_frame_) {
@@ -194,8 +188,8 @@ void HistoPyramid::traverse(const gl::Texture& base, std::uint32_t limit) {
                                           [](std::uint32_t) { glDrawArrays(GL_TRIANGLES, 0, 3); });
 }
 
-std::vector<float> HistoPyramid::read_stream(std::uint32_t count) const {
-    return read_stream_rows(stream_target_, desc_.size, count);
+std::vector<float> HistoPyramid::read_stream(std::uint32_t count, int output) const {
+    return read_stream_rows(stream_target_, desc_.size, count, output);
 }
 
 std::vector<const char*> HistoPyramid::view_chunks() const {

@@ -36,6 +36,12 @@ struct HistoPyramidDesc {
     PyramidLayout layout = PyramidLayout::Scalar;
     SumFormat format = SumFormat::Float;
     std::vector<const char*> emit = {"emit_texel.glsl"};  // shader chunks defining hp_emit
+    // The traversal's fragment main and how many RGBA32F stream textures it writes (its
+    // outputs at locations 0, 1, ...). traverse.frag writes hp_emit(texel) for each key; a
+    // pyramid over counts (more than one key a texel) uses its own, which calls
+    // hp_find_start() to get the key's index inside its texel.
+    const char* traverse_main = "traverse.frag";
+    int stream_outputs = 1;
 };
 
 class HistoPyramid final : public Compactor {
@@ -52,8 +58,10 @@ public:
     bool newest_count(std::uint32_t* count, std::uint32_t* frames_old) override;
     void traverse(const gl::Texture& base, std::uint32_t limit) override;
 
-    std::vector<float> read_stream(std::uint32_t count) const override;
-    const gl::Texture& stream() const override { return stream_; }
+    std::vector<float> read_stream(std::uint32_t count) const override { return read_stream(count, 0); }
+    std::vector<float> read_stream(std::uint32_t count, int output) const;
+    const gl::Texture& stream() const override { return streams_[0]; }
+    const gl::Texture& stream(int output) const { return streams_[std::size_t(output)]; }
     const gl::Program& traversal_program() const override { return traverse_; }
     std::vector<const char*> view_chunks() const override;
     std::string view_defines() const override { return defines_; }
@@ -80,7 +88,7 @@ private:
     int levels_ = 0;
     gl::Texture pyramid_;                 // one texture, its mip chain holds the levels
     std::vector<gl::Framebuffer> level_targets_;
-    gl::Texture stream_;
+    std::vector<gl::Texture> streams_;    // one a traversal output, RGBA32F size×size
     gl::Framebuffer stream_target_;
     gl::Program reduce_, traverse_;
     gl::VertexArray vao_;

@@ -6,12 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "embedded_shaders.h"
 #include "gl_objects.h"
 
 namespace hp::gl {
-
-// The embedded text of shaders/<name>, or nullptr.
-const char* embedded_shader(const std::string& name);
 
 // Compiles and links: the vertex stage from `vertex` files, the fragment stage from `fragment`
 // files, concatenated in order after one shared "#version 300 es" preamble and `defines`

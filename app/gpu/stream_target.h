@@ -41,6 +41,8 @@ int draw_stream_rows(const gl::Framebuffer& target, int size, std::uint32_t limi
 
 // The first `count` keys (4 floats each), read back in row bands (a 4096² RGBA32F stream is
 // 256 MB; the temporary buffer stays at 16 MB).
-std::vector<float> read_stream_rows(const gl::Framebuffer& target, int size, std::uint32_t count);
+// `attachment`: which of the target's color attachments (a traversal may write several).
+std::vector<float> read_stream_rows(const gl::Framebuffer& target, int size, std::uint32_t count,
+                                    int attachment = 0);
 
 }  // namespace hp

@@ -8,7 +8,9 @@ namespace hp {
 
 bool Views::build(ViewProgram* v, const std::vector<const char*>& chunks, std::string* error,
                   const std::string& defines) {
-    v->program = gl::build_program({"fullscreen.vert"}, chunks, error, defines);
+    std::vector<const char*> all = {"colormap.glsl"};
+    all.insert(all.end(), chunks.begin(), chunks.end());
+    v->program = gl::build_program({"fullscreen.vert"}, all, error, defines);
     if (!v->program) return false;
     v->panel = gl::uniform(v->program, "uPanel");
     v->shown = gl::uniform(v->program, "uShown");

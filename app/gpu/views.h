@@ -9,11 +9,11 @@
 
 #include "gl_objects.h"
 #include "compactor.h"
+#include "surface_view.h"
 #include "volume_stages.h"
 
 namespace hp {
 
-struct PanelRect { int x, y, w, h; };  // framebuffer pixels, origin at the bottom left
 
 class Views {
 public:

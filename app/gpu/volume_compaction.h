@@ -1,5 +1,6 @@
 // One frame of the demo's GPU work, without any window: source → classify → reduction →
-// count → traversal, for one atlas layout and one compaction mode. The app runs it every
+// count → traversal, then the surface (vertex counts → their pyramid → vertex total →
+// extraction), for one atlas layout and one compaction mode. The app runs it every
 // frame; the native tests and benchmarks run exactly the same object on EGL.
 #pragma once
 
@@ -12,6 +13,7 @@
 #include "demo_state.h"
 #include "frame.h"
 #include "gpu_timer.h"
+#include "surface_mesh.h"
 #include "volume_stages.h"
 
 namespace hp {
@@ -27,16 +29,18 @@ public:
     VolumeStages& volume() { return volume_; }
     const VolumeStages& volume() const { return volume_; }
     const Compactor& compactor() const { return *compactor_; }
+    const SurfaceMesh& mesh() const { return mesh_; }
+    SurfaceMesh& mesh() { return mesh_; }
     const CompactionMode& mode() const { return mode_; }
 
 private:
-    std::uint32_t async_limit(std::uint32_t newest);
+    void run_mesh(const FrameSettings& s, FrameResult* r, GpuTimer* timer);
 
     VolumeStages volume_;
     std::unique_ptr<Compactor> compactor_;
+    SurfaceMesh mesh_;
     CompactionMode mode_;
-    std::array<std::uint32_t, 8> recent_counts_{};  // async: the last counts that arrived
-    std::size_t recent_next_ = 0;
+    AsyncLimit cell_limit_, vertex_limit_;
 };
 
 }  // namespace hp

@@ -63,7 +63,7 @@ private:
     gl::Program classify_;
     gl::VertexArray vao_;
     bool rows_below_written_ = false;  // an upload filled rows that sources leave alone
-    mutable VolumeUniforms uniforms_[8];  // the programs that read the volume: a handful
+    mutable VolumeUniforms uniforms_[16];  // the programs that read the volume: a handful
 };
 
 }  // namespace hp

@@ -133,7 +133,7 @@ int main(int argc, char** argv) {
             for (const auto& [name, mode] : plan.modes) {
                 hp::VolumeCompaction gpu;
                 if (!gpu.init(layout_of(atlas), mode, &error)) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
-                timer.init(int(hp::Pass::Count_), queries);
+                timer.init(hp::kPassCount, queries);
                 for (hp::Readback rb : plan.readbacks) {
                     hp::FrameSettings s;
                     s.source = hp::Source::Noise;

@@ -2,14 +2,14 @@
 
 #include <vector>
 
-#include "shader_program.h"
+#include "embedded_shaders.h"
 
 namespace hp::wgpu {
 
 std::string wgsl_of(std::initializer_list<const char*> chunks) {
     std::string code;
     for (const char* c : chunks) {
-        const char* text = gl::embedded_shader(c);
+        const char* text = embedded_shader(c);
         code += text ? text : "";
         code += "\n";
     }

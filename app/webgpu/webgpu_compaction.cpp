@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "gpu_timer.h"
+#include "pass_times.h"
 #include "source_params.h"
 
 namespace hp {
@@ -21,7 +21,7 @@ struct VolumeUniform {
 };
 static_assert(sizeof(VolumeUniform) == 128, "matches volume.wgsl");
 
-constexpr int kTimedPasses = int(Pass::Count_);  // query pairs, indexed by Pass
+constexpr int kTimedPasses = kPassCount;  // query pairs, indexed by Pass
 constexpr std::size_t kMaxTimestampReads = 16;
 
 // Workgroups for n invocations of 256 as a grid (a dimension holds at most 65535).
@@ -240,7 +240,7 @@ FrameResult WebGpuCompaction::run(const FrameSettings& s) {
     return r;
 }
 
-void WebGpuCompaction::poll(GpuTimer* timer) {
+void WebGpuCompaction::poll(PassTimes* timer) {
     if (sync_ticket_ && sync_ticket_.state() != 0) {
         const bool arrived = sync_ticket_.state() == 1;
         std::uint32_t c[2] = {0, 0};

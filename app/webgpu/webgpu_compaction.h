@@ -26,7 +26,7 @@
 
 namespace hp {
 
-class GpuTimer;
+class PassTimes;
 
 // What the views show of the newest frame, read back from WebGPU (display only: outside the
 // timed passes).
@@ -47,7 +47,7 @@ public:
 
     // Collects what has arrived (counts, timestamps into `timer`, display data). Call once
     // at the start of every frame.
-    void poll(GpuTimer* timer);
+    void poll(PassTimes* timer);
     // Run nothing new now: in sync readback the last frame's count has not arrived yet;
     // otherwise kFramesInFlight frames are still on the GPU (WebGPU submissions are not
     // throttled by the page's frame rate: without a bound a slow GPU's queue grows forever).

@@ -4,10 +4,12 @@
 // must be identical.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
 #include <sstream>
 
 #include "cpu_reference.h"
+#include "reference_mesh.h"
 #include "png_atlas.h"
 #include "egl_context.h"
 #include "volume_compaction.h"
@@ -262,4 +264,115 @@ INSTANTIATE_TEST_SUITE_P(Modes, EdgeCases, ::testing::ValuesIn(all_modes()),
                          [](const auto& info) { return name_of(info.param); });
 
 }  // namespace
+
+
+// --- the surface: marching cubes from the vertex-count pyramid -----------------------------
+
+namespace {
+
+// The GPU mesh against the CPU reference: the same vertex total, positions within 1e-4
+// voxel, normals within 1e-3 (both unit length, or both zero).
+::testing::AssertionResult same_mesh(const SurfaceMesh& gpu, std::uint32_t total, const MeshData& ref) {
+    if (total != ref.vertices)
+        return ::testing::AssertionFailure() << "GPU vertex total " << total << ", CPU " << ref.vertices;
+    const std::uint32_t n = std::uint32_t(ref.positions.size() / 3);
+    const std::vector<float> p = gpu.read_positions(n), q = gpu.read_normals(n);
+    for (std::size_t i = 0; i < 3 * std::size_t(n); ++i) {
+        if (std::abs(p[i] - ref.positions[i]) > 1e-4f)
+            return ::testing::AssertionFailure() << "vertex " << i / 3 << " position[" << i % 3 << "]: GPU " << p[i]
+                                                 << ", CPU " << ref.positions[i];
+        if (std::abs(q[i] - ref.normals[i]) > 1e-3f)
+            return ::testing::AssertionFailure() << "vertex " << i / 3 << " normal[" << i % 3 << "]: GPU " << q[i]
+                                                 << ", CPU " << ref.normals[i];
+    }
+    return ::testing::AssertionSuccess();
+}
+
+struct MeshCase {
+    const char* name;
+    int volume;
+    Source source;
+    float iso;
+    double time;
+    Readback readback;
+};
+void PrintTo(const MeshCase& c, std::ostream* os) { *os << c.name; }
+
+class Surface : public ::testing::TestWithParam<MeshCase> {};
+
+}  // namespace
+
+TEST_P(Surface, MeshEqualsCpuReference) {
+    ASSERT_NE(context(), nullptr);
+    const MeshCase& c = GetParam();
+    const AtlasLayout layout = layout_for_volume(c.volume);
+    VolumeCompaction gpu;
+    std::string error;
+    ASSERT_TRUE(gpu.init(layout, {Pyramid::Scalar, Format::Float}, &error)) << error;
+    FrameSettings s;
+    s.source = c.source;
+    s.time = c.time;
+    s.iso = c.iso;
+    s.readback = c.readback;
+    s.expected = 1u << 30;  // expected mode: every vertex drawn (15 per expected cell, capped)
+    FrameResult r = gpu.run(s);
+    ASSERT_TRUE(r.mesh);
+    const std::vector<float> atlas = gpu.volume().read_atlas();
+    const MeshData ref = reference_mesh(layout, atlas.data(), c.iso);
+    EXPECT_GT(ref.vertices, 300u) << "the case should have a surface";
+    const std::uint32_t total = c.readback == Readback::Sync ? r.vertices : gpu.mesh().read_total();
+    EXPECT_TRUE(same_mesh(gpu.mesh(), total, ref));
+}
+
+std::vector<MeshCase> mesh_cases() {
+    static std::vector<std::string> names;
+    std::vector<MeshCase> out;
+    for (Source src : {Source::Metaballs, Source::Sphere, Source::Noise})
+        for (float iso : {0.35f, 0.6f}) out.push_back({nullptr, 64, src, iso, 0.75, Readback::Sync});
+    out.push_back({nullptr, 64, Source::Metaballs, 0.5f, 2.5, Readback::Async});
+    out.push_back({nullptr, 64, Source::Noise, 0.5f, 2.5, Readback::Expected});
+    out.push_back({nullptr, 128, Source::Metaballs, 0.5f, 1.25, Readback::Sync});
+    for (const MeshCase& c : out) {
+        char n[96];
+        std::snprintf(n, sizeof n, "%d_%s_iso%g_%s", c.volume, name_of(c.source), c.iso, name_of(c.readback));
+        std::string name = n;
+        for (char& ch : name)
+            if (ch == '.') ch = 'p';
+        names.push_back(name);
+    }
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].name = names[i].c_str();
+    return out;
+}
+INSTANTIATE_TEST_SUITE_P(Mesh, Surface, ::testing::ValuesIn(mesh_cases()),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// No surface in an empty or a full volume; one cell at the far corner gives one triangle.
+TEST(SurfaceEdges, EmptyFullAndTheLastCell) {
+    ASSERT_NE(context(), nullptr);
+    const AtlasLayout layout = layout_for_volume(64);
+    VolumeCompaction gpu;
+    std::string error;
+    ASSERT_TRUE(gpu.init(layout, {Pyramid::Scalar, Format::Float}, &error)) << error;
+    FrameSettings s;
+    s.iso = 1.0f;  // nothing reaches it
+    EXPECT_EQ(gpu.run(s).vertices, 0u);
+    s.iso = 0.0f;  // everything is at or above it
+    EXPECT_EQ(gpu.run(s).vertices, 0u);
+
+    PngAtlas png;
+    png.layout = layout;
+    png.values.assign(std::size_t(layout.texel_count()), 1.0f);
+    const Texel last = layout.texel_of({63, 63, 63});
+    png.values[std::size_t(last.y) * layout.atlas + last.x] = 0.0f;  // corner 6 of cell (62, 62, 62) below iso
+    gpu.volume().upload(png);
+    s.source = Source::Png;
+    s.iso = 0.5f;
+    const FrameResult r = gpu.run(s);
+    ASSERT_EQ(r.vertices, 3u);
+    const MeshData ref = reference_mesh(layout, png.values.data(), 0.5f);
+    EXPECT_TRUE(same_mesh(gpu.mesh(), r.vertices, ref));
+    const std::vector<float> p = gpu.mesh().read_positions(3);
+    for (float v : p) EXPECT_GE(v, 62.5f);  // the triangle cuts the corner's three edges halfway
+}
+
 }  // namespace hp

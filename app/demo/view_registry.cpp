@@ -1,0 +1,158 @@
+#include "view_registry.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "demo_app.h"
+
+namespace hp {
+
+std::string with_thousands(std::uint64_t v) {
+    std::string s = std::to_string(v), out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (i && (s.size() - i) % 3 == 0) out += ',';
+        out += s[i];
+    }
+    return out;
+}
+
+namespace {
+
+ImU32 turbo(float t) {  // the same colour map as shaders/view_common.glsl
+    t = std::clamp(t, 0.0f, 1.0f);
+    auto poly = [t](float a, float b, float c, float d, float e, float f) {
+        return std::clamp(a + t * (b + t * (c + t * (d + t * (e + t * f)))), 0.0f, 1.0f);
+    };
+    return ImGui::ColorConvertFloat4ToU32(
+        {poly(0.1357f, 4.6154f, -42.6603f, 132.1311f, -152.9424f, 59.2864f),
+         poly(0.0914f, 2.1943f, 4.8430f, -14.1850f, 4.2773f, 2.8296f),
+         poly(0.1067f, 12.6419f, -60.5820f, 110.3628f, -89.9031f, 27.3482f), 1.0f});
+}
+
+// Title and detail above a panel, clipped to its width.
+void caption(const Panel& p, const char* title, const std::string& detail) {
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    dl->PushClipRect({p.x, p.y - kCaption}, {p.x + p.w, p.y}, true);
+    dl->AddText({p.x, p.y - kCaption + 2}, IM_COL32(235, 235, 240, 255), title);
+    dl->AddText({p.x, p.y - kCaption + 18}, IM_COL32(170, 175, 185, 255), detail.c_str());
+    dl->PopClipRect();
+    dl->AddRect({p.x - 1, p.y - 1}, {p.x + p.w + 1, p.y + p.h + 1}, IM_COL32(90, 95, 110, 255));
+}
+
+// A colour bar on the caption's title line, right-aligned: "left [bar] right"; left out
+// where the title would not leave room for it.
+void legend_bar(const Panel& p, const char* title, const char* left, const char* right,
+                ImU32 (*color)(float)) {
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    const ImU32 text = IM_COL32(170, 175, 185, 255);
+    const float w = std::min(110.0f, p.w * 0.3f), rw = ImGui::CalcTextSize(right).x;
+    const float x1 = p.x + p.w - rw, x0 = x1 - 6 - w, y0 = p.y - kCaption + 5;
+    if (x0 - 6 - ImGui::CalcTextSize(left).x < p.x + ImGui::CalcTextSize(title).x + 12) return;
+    const int steps = 24;
+    for (int i = 0; i < steps; ++i) {
+        const float a = float(i) / steps, b = float(i + 1) / steps;
+        dl->AddRectFilledMultiColor({x0 + a * w, y0}, {x0 + b * w, y0 + 9}, color(a), color(b),
+                                    color(b), color(a));
+    }
+    dl->AddText({x0 - 6 - ImGui::CalcTextSize(left).x, y0 - 3}, text, left);
+    dl->AddText({x1, y0 - 3}, text, right);
+}
+
+ImU32 grey_to_amber(float t) {
+    return t < 0.5f ? ImGui::ColorConvertFloat4ToU32({0.08f + 1.6f * t * 0.8f, 0.08f + 1.6f * t * 0.8f,
+                                                      0.08f + 1.6f * t * 0.8f, 1})
+                    : IM_COL32(255, 158, 38, 255);
+}
+ImU32 pyramid_color(float t) { return turbo(0.1f + 0.75f * t); }  // as view_pyramid.frag
+ImU32 stream_x_color(float t) {  // red carries x (green y, blue z) as in view_stream.frag
+    const float v = 0.15f + 0.85f * t;
+    return ImGui::ColorConvertFloat4ToU32({v, 0.15f, 0.15f, 1});
+}
+
+
+// --- the entries ---------------------------------------------------------------------------
+
+void draw_surface(DemoApp& app, PanelRect r) { app.draw_surface(r); }
+
+void caption_surface(const DemoApp& app, const Panel& p) {
+    const FrameResult& r = app.result();
+    const DemoState& s = app.state();
+    const char* title = "Surface (marching cubes)";
+    std::string detail = !r.mesh ? std::string("not computed")
+                         : with_thousands(r.vertices / 3) + " triangles" +
+                               (r.vertices_read ? "" : s.readback == Readback::Async ? " (newest read)" : " (not read)") +
+                               "; drag: orbit, right-drag: pan, wheel: zoom";
+    if (r.mesh && r.vertices > app.mesh_capacity())
+        detail = "mesh truncated at " + with_thousands(app.mesh_capacity()) + " vertices of " + with_thousands(r.vertices);
+    caption(p, title, detail);
+    if (s.colour == SurfaceColour::Depth) legend_bar(p, title, "far", "near", turbo);
+    else if (s.colour == SurfaceColour::Order) legend_bar(p, title, "key 0", "last", turbo);
+}
+
+void draw_slices(DemoApp& app, PanelRect r) {
+    const ViewSources v = app.view_sources();
+    if (v.volume) app.views().slices(r, *v.volume, app.state().iso);
+}
+
+void caption_slices(const DemoApp& app, const Panel& p) {
+    const AtlasLayout& al = app.layout();
+    const char* title = "Slice atlas";
+    caption(p, title,
+            std::to_string(al.atlas) + "²: " + std::to_string(al.volume) + " slices of " + std::to_string(al.volume) +
+                "² (" + name_of(app.state().source) + ")");
+    legend_bar(p, title, "0", ">= iso", grey_to_amber);
+}
+
+void draw_pyramid(DemoApp& app, PanelRect r) {
+    const ViewSources v = app.view_sources();
+    if (v.volume && v.pyramid) app.views().pyramid(r, v.volume->base(), *v.pyramid);
+}
+
+void caption_pyramid(const DemoApp& app, const Panel& p) {
+    const Pyramid mode = app.state().pyramid;
+    const char* title = mode == Pyramid::Vec4            ? "vec4 histopyramid"
+                        : mode == Pyramid::WebgpuPyramid ? "WebGPU compute histopyramid"
+                        : mode == Pyramid::WebgpuScan    ? "WebGPU block scan: base only"
+                                                         : "Scalar histopyramid";
+    caption(p, title,
+            mode == Pyramid::WebgpuScan ? std::string("the base, scanned in Morton order (a scan has no levels)")
+                                        : "base level, then levels 1-" + std::to_string(app.layout().levels()) +
+                                              "; colour = log(1+sum) / log(1+4^level)");
+    legend_bar(p, title, "0", "full", pyramid_color);
+}
+
+void draw_stream(DemoApp& app, PanelRect r) {
+    const ViewSources v = app.view_sources();
+    if (v.stream)
+        app.views().stream(r, *v.stream, app.layout().atlas, app.result().count, app.layout().volume);
+}
+
+void caption_stream(const DemoApp& app, const Panel& p) {
+    const AtlasLayout& al = app.layout();
+    const int rows = Views::stream_rows_shown(al.atlas, app.result().count);
+    const char* title = "Compacted stream";
+    caption(p, title,
+            with_thousands(app.result().count) + " keys; rows 0-" + std::to_string(rows - 1) + " of " +
+                std::to_string(al.atlas) + "; rgb = voxel xyz/N");
+    legend_bar(p, title, "x 0", "N", stream_x_color);
+}
+
+const std::array<ViewEntry, kPanelViews> kViews = {{
+    {View::Surface, 1.0f, draw_surface, caption_surface},
+    {View::Slices, 1.0f, draw_slices, caption_slices},
+    {View::Pyramid, 2.0f, draw_pyramid, caption_pyramid},  // the base, then the levels beside it
+    {View::Stream, 1.0f, draw_stream, caption_stream},
+}};
+
+}  // namespace
+
+const std::array<ViewEntry, kPanelViews>& view_entries() { return kViews; }
+
+int panel_index(View v) {
+    for (int i = 0; i < kPanelViews; ++i)
+        if (kViews[std::size_t(i)].view == v) return i;
+    return -1;
+}
+
+}  // namespace hp

@@ -1,0 +1,63 @@
+// The surface, after the cells are compacted: marching cubes on the GPU as HPMC and Mol* do
+// it, with a second histopyramid. A pass writes each cell's vertex count (3 × the triangles
+// of its case) into a base; the pyramid over those counts has the vertex total at its top;
+// its traversal gives each vertex key its cell and its index inside the cell, and writes the
+// vertex's position and normal into two float textures. The mesh stays there: the 3D view
+// draws it with gl_VertexID (app/gpu/surface_view.h), the export reads it back.
+// Capacity: size² vertices (key k at texel (k mod size, k div size)); the total is exact
+// beyond it, the vertices past it are not written.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gl_objects.h"
+#include "histopyramid.h"
+#include "volume_stages.h"
+
+namespace hp {
+
+// Texture units of the tables in the mesh's programs (0–2: pyramid, base, atlas).
+constexpr int kMcCountsUnit = 3, kMcEdgesUnit = 4;
+
+class SurfaceMesh {
+public:
+    bool init(const AtlasLayout& layout, std::string* error);
+    void abandon();
+
+    // The base: every cell's vertex count, from the volume's atlas at `iso`.
+    void count(const VolumeStages& volume, float iso);
+    // The pyramid over the counts.
+    void reduce() { pyramid_.reduce(counts_); }
+    // The vertex total, like the cell count: read now (waits), or requested and collected.
+    std::uint32_t read_total() { return pyramid_.read_count(); }
+    void request_total() { pyramid_.request_count(); }
+    bool newest_total(std::uint32_t* total, std::uint32_t* frames_old) {
+        return pyramid_.newest_count(total, frames_old);
+    }
+    // Writes vertex keys below min(total, limit, capacity()).
+    void extract(const VolumeStages& volume, float iso, std::uint32_t limit);
+
+    std::uint32_t capacity() const { return std::uint32_t(pyramid_.size()) * std::uint32_t(pyramid_.size()); }
+    int size() const { return pyramid_.size(); }
+    const gl::Texture& positions() const { return pyramid_.stream(0); }  // RGBA32F: x, y, z, 1
+    const gl::Texture& normals() const { return pyramid_.stream(1); }    // RGBA32F: nx, ny, nz, 0
+    const HistoPyramid& pyramid() const { return pyramid_; }
+    // The first `n` vertices, 3 floats each (the textures' fourth components dropped).
+    std::vector<float> read_positions(std::uint32_t n) const { return xyz(pyramid_.read_stream(n, 0)); }
+    std::vector<float> read_normals(std::uint32_t n) const { return xyz(pyramid_.read_stream(n, 1)); }
+
+private:
+    static std::vector<float> xyz(const std::vector<float>& rgba);
+    void bind_tables() const;
+
+    gl::Texture counts_;  // R16F: exact integers, and half the bytes of R32F
+    gl::Framebuffer counts_target_;
+    gl::Program count_;
+    gl::Texture table_counts_, table_edges_;
+    gl::VertexArray vao_;
+    HistoPyramid pyramid_;
+};
+
+}  // namespace hp

@@ -1,0 +1,21 @@
+// The 3D view: the mesh drawn straight from the extraction's float textures, vertex k from
+// texel (k mod S, k div S) (gl_VertexID: no vertex buffer, no copy). Keys past the written
+// ones read as zero: their triangles collapse to a point and draw nothing.
+uniform highp sampler2D uPositions;  // x, y, z in voxels
+uniform highp sampler2D uNormals;
+uniform int uSizeShift;              // log2(S)
+uniform mat4 uViewProj;
+uniform float uVertices;             // for the order colouring
+
+out vec3 vPosition;
+out vec3 vNormal;
+out float vOrder;
+
+void main() {
+    int mask = (1 << uSizeShift) - 1;
+    ivec2 t = ivec2(gl_VertexID & mask, gl_VertexID >> uSizeShift);
+    vPosition = texelFetch(uPositions, t, 0).xyz;
+    vNormal = texelFetch(uNormals, t, 0).xyz;
+    vOrder = float(gl_VertexID) / max(uVertices, 1.0);
+    gl_Position = uViewProj * vec4(vPosition, 1.0);
+}

@@ -9,7 +9,7 @@
 namespace hp {
 
 struct OrbitCamera {
-    static constexpr float kYaw = 0.6f, kPitch = 0.45f, kDistance = 2.1f;  // distance in volume sizes
+    static constexpr float kYaw = 0.6f, kPitch = 0.45f, kDistance = 1.7f;  // distance in volume sizes
     float yaw = kYaw, pitch = kPitch, distance = kDistance;
     float pan_x = 0, pan_y = 0;  // in volume sizes, along the view's right and up
 

@@ -254,7 +254,9 @@ MeshCopy DemoApp::mesh(std::uint32_t limit) {
     if (compute_ || !result_.mesh) return m;
     // Not read this frame (async, expected): the API still reports the true total.
     m.vertices = result_.vertices_read ? result_.vertices : gpu_.mesh().read_total();
-    const std::uint32_t n = std::min({limit, result_.vertex_keys_drawn, mesh_capacity()});
+    // The keys written: below the total, the limit drawn (expected mode may stop short) and
+    // the capacity.
+    const std::uint32_t n = std::min({limit, m.vertices, result_.vertex_keys_drawn, mesh_capacity()});
     m.positions = gpu_.mesh().read_positions(n);
     m.normals = gpu_.mesh().read_normals(n);
     return m;

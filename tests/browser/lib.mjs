@@ -101,3 +101,27 @@ export function edgeCases(add, pyramid) {
     sameStream(gpu, [[63, 63, 63, Math.fround(204 / 255)]], 'the one voxel');
   });
 }
+
+// The surface: the GPU's mesh (hp.mesh) against the CPU reference's (hp.referenceMesh) for
+// `state`, compared inside the page (the arrays stay there): the vertex total exactly,
+// positions within 1e-4 voxel, normals within 1e-3. Returns {vertices, stats}.
+export async function exactMesh(page, state, { atLeast = 1, limit } = {}) {
+  const r = await page.evaluate(async (state, limit) => {
+    await hp.set(state);
+    const gpu = await hp.mesh({ limit }), cpu = await hp.referenceMesh({ limit });
+    const stats = hp.stats();
+    if (gpu.vertices !== cpu.vertices) return { error: `GPU vertex total ${gpu.vertices}, CPU ${cpu.vertices}`, stats };
+    if (gpu.positions.length !== cpu.positions.length)
+      return { error: `GPU gave ${gpu.positions.length / 3} vertices, CPU ${cpu.positions.length / 3}`, stats };
+    for (let i = 0; i < cpu.positions.length; i++) {
+      if (!(Math.abs(gpu.positions[i] - cpu.positions[i]) <= 1e-4))
+        return { error: `vertex ${Math.floor(i / 3)} position[${i % 3}]: GPU ${gpu.positions[i]}, CPU ${cpu.positions[i]}`, stats };
+      if (!(Math.abs(gpu.normals[i] - cpu.normals[i]) <= 1e-3))
+        return { error: `vertex ${Math.floor(i / 3)} normal[${i % 3}]: GPU ${gpu.normals[i]}, CPU ${cpu.normals[i]}`, stats };
+    }
+    return { vertices: cpu.vertices, given: cpu.positions.length / 3, stats };
+  }, state, limit);
+  if (r.error) throw new Error(r.error);
+  assert(r.vertices >= atLeast, `only ${r.vertices} vertices (the case wants ≥ ${atLeast})`);
+  return r;
+}

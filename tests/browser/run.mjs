@@ -9,8 +9,9 @@ import badInput from './cases/bad_input.mjs';
 import goldens from './cases/goldens.mjs';
 import robustness from './cases/robustness.mjs';
 import webgpu from './cases/webgpu.mjs';
+import surface from './cases/surface.mjs';
 
-const cases = [...basics, ...exact, ...badInput, ...goldens, ...robustness, ...webgpu];
+const cases = [...basics, ...exact, ...surface, ...badInput, ...goldens, ...robustness, ...webgpu];
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.
 const SMALL = { width: 640, height: 400 };
 

@@ -56,15 +56,20 @@ const golden = (name, query, file, owner = true) => ({
 });
 
 export default [
-  golden('default view, scalar', 'pyramid=scalar', 'default-scalar'),
-  golden('default view, vec4', 'pyramid=vec4', 'default-vec4'),
+  // The page opens on the 3D view of the surface, with the default camera.
+  golden('default view (the surface), scalar', 'pyramid=scalar', 'default-scalar'),
+  golden('every view, vec4', 'pyramid=vec4&view=all', 'all-vec4'),
+  golden('surface alone, fixed camera', 'overlay=0&view=surface', 'surface'),
+  golden('surface alone, vec4 (the same mesh: same image)', 'overlay=0&view=surface&pyramid=vec4', 'surface', false),
+  golden('surface alone, coloured by stream order', 'overlay=0&view=surface&color=order', 'surface-order'),
+  golden('surface alone, coloured by depth', 'overlay=0&view=surface&color=depth', 'surface-depth'),
   golden('slice atlas alone', 'overlay=0&view=slices', 'slices'),
   golden('pyramid alone, scalar', 'overlay=0&view=pyramid', 'pyramid'),
   golden('pyramid alone, vec4 (same totals: same image as scalar)', 'overlay=0&view=pyramid&pyramid=vec4', 'pyramid', false),
   golden('stream alone, scalar', 'overlay=0&view=stream', 'stream'),
   golden('stream alone, vec4 (must match scalar)', 'overlay=0&view=stream&pyramid=vec4', 'stream', false),
   // The WebGPU modes' views draw copies of their buffers: the same numbers give the same image.
-  golden('default view, webgpu-pyramid', 'pyramid=webgpu-pyramid', 'default-webgpu-pyramid'),
+  golden('every view, webgpu-pyramid', 'pyramid=webgpu-pyramid&view=all', 'all-webgpu-pyramid'),
   golden('slice atlas alone, webgpu-scan (WGSL source: same image as WebGL2)', 'overlay=0&view=slices&pyramid=webgpu-scan', 'slices', false),
   golden('pyramid alone, webgpu-pyramid (same sums: same image as scalar)', 'overlay=0&view=pyramid&pyramid=webgpu-pyramid', 'pyramid', false),
   golden('stream alone, webgpu-scan (must match scalar)', 'overlay=0&view=stream&pyramid=webgpu-scan', 'stream', false),

@@ -1,0 +1,88 @@
+// The surface (marching cubes after the compaction), WebGL2 modes: the mesh the GPU
+// extracted equals the CPU reference's (hp.mesh vs hp.referenceMesh) across sources, times,
+// iso values and sizes, every compaction mode, the edge cases and the readbacks; the export
+// is read back by a PLY reader no one here wrote (three.js's PLYLoader); the 3D view has
+// goldens in goldens.mjs.
+import { PLYLoader } from 'three/examples/jsm/loaders/PLYLoader.js';
+import { assert, exactMesh, pngOf, loadBytes, texelOf } from '../lib.mjs';
+
+// The 3D view alone, small: its frames run the surface stages.
+const QUERY = 'paused=1&clock=fixed&overlay=0&view=surface&atlas=512';
+const cases = [];
+const add = (name, run) => cases.push({ name, query: QUERY, run });
+
+for (const source of ['metaballs', 'sphere', 'noise'])
+  for (const time of [0.75, 2.5])
+    for (const iso of [0.35, 0.6])
+      add(`mesh scalar 64³ ${source} t=${time} iso=${iso}`, (page) =>
+        exactMesh(page, { pyramid: 'scalar', volume: 64, source, time, iso }, { atLeast: 300 }));
+
+for (const mode of [{ pyramid: 'vec4' }, { pyramid: 'scalar', format: 'uint' }, { pyramid: 'baseline' }])
+  add(`mesh ${Object.values(mode).join(' ')} 64³ noise (the mesh follows any cell compaction)`, (page) =>
+    exactMesh(page, { format: 'float', ...mode, volume: 64, source: 'noise', time: 1.5, iso: 0.5 }, { atLeast: 300 }));
+
+add('mesh 128³ in 2048² metaballs', (page) =>
+  exactMesh(page, { pyramid: 'scalar', format: 'float', volume: 128, source: 'metaballs', time: 1.25, iso: 0.5 },
+    { atLeast: 10000 }));
+
+add('mesh: an empty and a full volume have no triangles', async (page) => {
+  for (const iso of [1, 0]) {
+    const r = await exactMesh(page, { pyramid: 'scalar', volume: 64, source: 'metaballs', iso }, { atLeast: 0 });
+    assert(r.vertices === 0 && r.stats.vertexCount === 0, `iso ${iso}: ${r.vertices} vertices`);
+  }
+});
+
+add('mesh: one low voxel at the far corner gives one triangle in the last cell', async (page) => {
+  const [lx, ly] = texelOf(64, 512, 63, 63, 63);
+  const error = await loadBytes(page, pngOf(512, 512, (x, y) => (x === lx && y === ly ? 0 : 1)), { tile: 64 });
+  assert(error === '', error);
+  const r = await exactMesh(page, { source: 'png', iso: 0.5 });
+  assert(r.vertices === 3, `${r.vertices} vertices`);
+  const p = await page.evaluate(async () => Array.from((await hp.mesh()).positions));
+  assert(p.every((v) => v === 62.5 || v === 63), `positions ${p}`);
+});
+
+add('mesh of a PNG atlas (16-bit, a sphere with a notch)', async (page) => {
+  const value = (x, y) => {
+    const z = Math.floor(y / 64) * 8 + Math.floor(x / 64), px = x % 64, py = y % 64;
+    const r = Math.hypot(px - 30, py - 33, z - 31);
+    return px > 40 && z > 30 ? 0.1 : Math.max(0, 1 - r / 50);
+  };
+  const error = await loadBytes(page, pngOf(512, 512, value, { bits: 16 }), { tile: 64 });
+  assert(error === '', error);
+  await exactMesh(page, { source: 'png', iso: 0.5 }, { atLeast: 1000 });
+});
+
+add('mesh: async and expected readback keep the mesh exact; the limit truncates', async (page) => {
+  const sync = await exactMesh(page, { source: 'noise', volume: 64, time: 1, iso: 0.5, readback: 'sync' });
+  assert(sync.stats.verticesRead && sync.stats.vertexCount === sync.vertices, 'sync reads the total');
+  await page.evaluate(() => hp.set({ readback: 'async' }).then(() => hp.frames(6)));
+  const a = await exactMesh(page, {});
+  assert(!a.stats.verticesRead && a.stats.vertexCount === sync.vertices && a.stats.vertexKeysDrawn >= sync.vertices,
+    `async: count ${a.stats.vertexCount}, drawn ${a.stats.vertexKeysDrawn}`);
+  const e = await exactMesh(page, { readback: 'expected', expected: 100000 });
+  assert(!e.stats.verticesRead && e.vertices === sync.vertices, 'expected mode reads nothing');
+  const t = await exactMesh(page, { readback: 'sync' }, { limit: 99 });
+  assert(t.given === 99 && t.vertices === sync.vertices, `limit 99 gave ${t.given} of ${t.vertices}`);
+});
+
+add('export: the PLY file opens in three.js with the same vertices and faces', async (page) => {
+  await page.evaluate(() => hp.set({ source: 'metaballs', volume: 64, iso: 0.5, time: 1 }));
+  const { b64, vertices } = await page.evaluate(async () => {
+    const bytes = await hp.exportMesh();
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { b64: btoa(s), vertices: hp.stats().vertexCount };
+  });
+  const buf = Buffer.from(b64, 'base64');
+  const geometry = new PLYLoader().parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length));
+  const pos = geometry.getAttribute('position'), nrm = geometry.getAttribute('normal');
+  assert(vertices > 300, `${vertices} vertices`);
+  assert(pos && pos.count === vertices, `three.js read ${pos && pos.count} vertices of ${vertices}`);
+  assert(nrm && nrm.count === vertices, 'normals');
+  assert(geometry.index && geometry.index.count === vertices, `three.js read ${geometry.index && geometry.index.count / 3} faces`);
+  const ref = await page.evaluate(async () => Array.from((await hp.referenceMesh({ limit: 1 })).positions));
+  assert([0, 1, 2].every((k) => Math.abs(pos.array[k] - ref[k]) < 1e-4), `first vertex ${pos.array.slice(0, 3)} vs ${ref}`);
+});
+
+export default cases;

@@ -124,7 +124,8 @@
 
   // Runs the surface stages if the last frame did not (no view showed the surface).
   async function meshFrame() {
-    if (hp.stats().mesh) return;
+    const s = hp.stats();
+    if (s.mesh && s.extracted) return;
     call('hp_want_mesh', null, [], []);
     await frames(1);
   }

@@ -46,6 +46,7 @@ const char* name_of(View v) {
 const char* name_of(SurfaceColour v) {
     return v == SurfaceColour::Normal ? "normal" : v == SurfaceColour::Depth ? "depth" : "order";
 }
+const char* name_of(MeshRoute v) { return v == MeshRoute::Fragment ? "fragment" : "vertex"; }
 const char* name_of(Clock v) { return v == Clock::Wall ? "wall" : "fixed"; }
 const char* name_of(Timestamps v) { return v == Timestamps::Passes ? "passes" : "whole"; }
 
@@ -128,6 +129,8 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
     } else if (key == "view") {
         ok = parse_enum(key, value, {View::Surface, View::All, View::Slices, View::Pyramid, View::Stream, View::None},
                         &n.view, error);
+    } else if (key == "route") {
+        ok = parse_enum(key, value, {MeshRoute::Fragment, MeshRoute::Vertex}, &n.route, error);
     } else if (key == "color") {
         ok = parse_enum(key, value, {SurfaceColour::Normal, SurfaceColour::Depth, SurfaceColour::Order}, &n.colour,
                         error);
@@ -164,7 +167,7 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
     } else {
         *error = "unknown setting " + quoted(key) +
                  " (known: pyramid, format, source, classify, iso, time, paused, volume, "
-                 "atlas, readback, expected, overlay, view, color, clock, timestamps)";
+                 "atlas, readback, expected, overlay, view, color, route, clock, timestamps)";
     }
     if (ok) *s = n;
     return ok;

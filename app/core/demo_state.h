@@ -27,6 +27,10 @@ enum class View { Surface, All, Slices, Pyramid, Stream, None };
 // The 3D view's colour: the normal, the depth along the view, or the vertex's place in the
 // stream (the Morton order of the cells, seen on the surface).
 enum class SurfaceColour { Normal, Depth, Order };
+// How the 3D view gets its vertices: an extraction pass into float textures, drawn by
+// gl_VertexID (fragment, Mol*'s route), or the draw's vertex shader walking the pyramid of
+// vertex counts itself (vertex, HPMC's). WebGL2 modes; WebGPU extracts in compute.
+enum class MeshRoute { Fragment, Vertex };
 // wall: time runs with the clock and timings are shown; fixed: every frame advances time by
 // 1/60 s and no clock reading is drawn, so the same settings draw the same pixels.
 enum class Clock { Wall, Fixed };
@@ -49,6 +53,7 @@ struct DemoState {
     bool overlay = true;
     View view = View::Surface;
     SurfaceColour colour = SurfaceColour::Normal;
+    MeshRoute route = MeshRoute::Fragment;
     Clock clock = Clock::Wall;
     Timestamps timestamps = Timestamps::Passes;
 };
@@ -60,6 +65,7 @@ const char* name_of(Classify v);
 const char* name_of(Readback v);
 const char* name_of(View v);
 const char* name_of(SurfaceColour v);
+const char* name_of(MeshRoute v);
 const char* name_of(Clock v);
 const char* name_of(Timestamps v);
 

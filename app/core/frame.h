@@ -29,7 +29,8 @@ struct FrameSettings {
     Readback readback = Readback::Sync;
     std::uint32_t expected = 0;  // the count assumed in Readback::Expected
     Timestamps timestamps = Timestamps::Passes;  // WebGPU only
-    bool mesh = true;  // run the surface stages (vertex counts, their compaction, extraction)
+    bool mesh = true;     // run the surface stages (vertex counts, their compaction, extraction)
+    bool extract = true;  // ... including the extraction (not needed by the vertex route's draw)
 };
 
 struct FrameResult {
@@ -40,6 +41,7 @@ struct FrameResult {
     // The surface, read like the count: the vertex total (sync: this frame's; async: the
     // newest arrived; expected: not read, 0) and the limit the extraction was drawn with.
     bool mesh = false;             // the surface stages ran
+    bool extracted = false;        // ... and the extraction (positions and normals can be read)
     std::uint32_t vertices = 0;
     bool vertices_read = false;
     std::uint32_t vertex_keys_drawn = 0;

@@ -126,6 +126,7 @@ FrameSettings DemoApp::settings() const {
     f.expected = state_.expected;
     f.timestamps = state_.timestamps;
     f.mesh = surface_shown_ || mesh_wanted_ > 0;
+    f.extract = state_.route == MeshRoute::Fragment || mesh_wanted_ > 0;
     return f;
 }
 
@@ -240,9 +241,11 @@ ViewSources DemoApp::view_sources() const {
 
 void DemoApp::draw_surface(PanelRect r) {
     if (compute_) return;  // the WebGPU modes draw their mesh on WebGPU
-    const SurfaceMesh& m = gpu_.mesh();
-    surface_view_.draw(r, m.positions(), m.normals(), result_.mesh ? result_.vertex_keys_drawn : 0, layout_.volume,
-                       camera_, state_.colour);
+    const SurfaceView::Scene scene{result_.mesh ? result_.vertex_keys_drawn : 0, layout_.volume, &camera_, state_.colour};
+    if (state_.route == MeshRoute::Vertex)
+        surface_view_.draw_walking(r, gpu_.mesh(), gpu_.volume(), state_.iso, scene);
+    else
+        surface_view_.draw(r, gpu_.mesh(), scene);
 }
 
 std::uint32_t DemoApp::mesh_capacity() const {
@@ -251,7 +254,7 @@ std::uint32_t DemoApp::mesh_capacity() const {
 
 MeshCopy DemoApp::mesh(std::uint32_t limit) {
     MeshCopy m;
-    if (compute_ || !result_.mesh) return m;
+    if (compute_ || !result_.mesh || !result_.extracted) return m;
     // Not read this frame (async, expected): the API still reports the true total.
     m.vertices = result_.vertices_read ? result_.vertices : gpu_.mesh().read_total();
     // The keys written: below the total, the limit drawn (expected mode may stop short) and

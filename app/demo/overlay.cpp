@@ -209,6 +209,12 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
     }
 
     radio_row("Colour", &s.colour, {SurfaceColour::Normal, SurfaceColour::Depth, SurfaceColour::Order});
+    ImGui::BeginDisabled(is_webgpu(s.pyramid));
+    radio_row("Route", &s.route, {MeshRoute::Fragment, MeshRoute::Vertex});
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("fragment: an extraction pass writes the vertices into float textures (Mol*);\n"
+                          "vertex: the draw walks the pyramid for each vertex (HPMC)");
     if (ImGui::Button("Reset camera")) app.camera().reset();
     ImGui::SameLine();
     if (ImGui::Button("Save mesh (PLY)")) actions.save_mesh = true;

@@ -141,6 +141,8 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"verticesRead\":" + (g_app->result().vertices_read ? "true" : "false") +
                   ",\"vertexKeysDrawn\":" + n(g_app->result().vertex_keys_drawn) +
                   ",\"color\":" + json_string(name_of(s.colour)) +
+                  ",\"route\":" + json_string(name_of(s.route)) +
+                  ",\"extracted\":" + (g_app->result().extracted ? "true" : "false") +
                   ",\"keysDrawn\":" + n(g_app->result().keys_drawn) +
                   ",\"timing\":" + json_string(hp::timing()) +
                   ",\"backend\":" + json_string(g_app->webgpu() ? "webgpu" : "webgl2") +

@@ -78,6 +78,20 @@ void SurfaceMesh::extract(const VolumeStages& volume, float iso, std::uint32_t l
     pyramid_.traverse(counts_, limit);
 }
 
+void SurfaceMesh::bind_walk(const gl::Program& p, std::uint32_t limit) const {
+    glUseProgram(p.id());
+    glUniform1i(gl::uniform(p, "uPyramid"), 0);
+    glUniform1i(gl::uniform(p, "uBase"), 1);
+    glUniform1i(gl::uniform(p, "uMcCounts"), kMcCountsUnit);
+    glUniform1i(gl::uniform(p, "uMcEdges"), kMcEdgesUnit);
+    glUniform1i(gl::uniform(p, "uTopLod"), pyramid_.levels() - 1);
+    glUniform1i(gl::uniform(p, "uSize"), pyramid_.size());
+    glUniform1ui(gl::uniform(p, "uLimit"), limit);
+    gl::bind_texture(0, pyramid_.pyramid());
+    gl::bind_texture(1, counts_);
+    bind_tables();
+}
+
 std::vector<float> SurfaceMesh::xyz(const std::vector<float>& rgba) {
     std::vector<float> out(rgba.size() / 4 * 3);
     for (std::size_t i = 0, j = 0; i + 3 < rgba.size(); i += 4, j += 3) {

@@ -38,6 +38,10 @@ public:
     }
     // Writes vertex keys below min(total, limit, capacity()).
     void extract(const VolumeStages& volume, float iso, std::uint32_t limit);
+    // For a program that walks the pyramid itself (traverse_scalar.glsl, mc_tables.glsl: the
+    // vertex route of the 3D view): binds the pyramid, its base and the tables, and sets the
+    // traversal's uniforms (the program is in use afterwards).
+    void bind_walk(const gl::Program& p, std::uint32_t limit) const;
 
     std::uint32_t capacity() const { return std::uint32_t(pyramid_.size()) * std::uint32_t(pyramid_.size()); }
     int size() const { return pyramid_.size(); }

@@ -1,66 +1,93 @@
 #include "surface_view.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "shader_program.h"
+#include "surface_mesh.h"
+#include "volume_stages.h"
 
 namespace hp {
 
+bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std::string* error) {
+    p->program = gl::build_program(vertex, {"colormap.glsl", "surface.frag"}, error);
+    if (!p->program) return false;
+    p->view_proj = gl::uniform(p->program, "uViewProj");
+    p->vertices = gl::uniform(p->program, "uVertices");
+    p->eye = gl::uniform(p->program, "uEye");
+    p->colour = gl::uniform(p->program, "uColour");
+    p->depth = gl::uniform(p->program, "uDepthRange");
+    return true;
+}
+
 bool SurfaceView::init(std::string* error) {
-    program_ = gl::build_program({"surface.vert"}, {"colormap.glsl", "surface.frag"}, error);
-    if (!program_) return false;
-    glUseProgram(program_.id());
-    glUniform1i(gl::uniform(program_, "uPositions"), 0);
-    glUniform1i(gl::uniform(program_, "uNormals"), 1);
+    if (!build(&textures_, {"surface.vert"}, error) ||
+        !build(&walking_, {"pyramid_format.glsl", "traverse_common.glsl", "traverse_scalar.glsl", "volume.glsl",
+                           "mc_tables.glsl", "emit_mesh_vertex.glsl", "surface_walk.vert"},
+               error))
+        return false;
+    glUseProgram(textures_.program.id());
+    glUniform1i(gl::uniform(textures_.program, "uPositions"), 0);
+    glUniform1i(gl::uniform(textures_.program, "uNormals"), 1);
+    u_size_shift_ = gl::uniform(textures_.program, "uSizeShift");
     glUseProgram(0);
-    u_size_shift_ = gl::uniform(program_, "uSizeShift");
-    u_view_proj_ = gl::uniform(program_, "uViewProj");
-    u_vertices_ = gl::uniform(program_, "uVertices");
-    u_eye_ = gl::uniform(program_, "uEye");
-    u_colour_ = gl::uniform(program_, "uColour");
-    u_depth_ = gl::uniform(program_, "uDepthRange");
     vao_ = gl::make_vertex_array();
     return true;
 }
 
 void SurfaceView::abandon() {
-    program_.abandon();
+    textures_.program.abandon();
+    walking_.program.abandon();
     vao_.abandon();
 }
 
-void SurfaceView::draw(PanelRect r, const gl::Texture& positions, const gl::Texture& normals,
-                       std::uint32_t vertices, int volume, const OrbitCamera& camera, SurfaceColour colour) const {
-    if (r.w <= 0 || r.h <= 0) return;
+bool SurfaceView::begin(PanelRect r, std::uint32_t vertices) const {
+    if (r.w <= 0 || r.h <= 0) return false;
     glViewport(r.x, r.y, r.w, r.h);
     glEnable(GL_SCISSOR_TEST);
     glScissor(r.x, r.y, r.w, r.h);
     glClearColor(0.06f, 0.07f, 0.09f, 1.0f);
     glClearDepthf(1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    const std::uint32_t n = std::min<std::uint32_t>(vertices / 3 * 3, std::uint32_t(positions.width()) * std::uint32_t(positions.height()));
-    if (n > 0) {
-        glEnable(GL_DEPTH_TEST);
-        glDepthFunc(GL_LESS);
-        glUseProgram(program_.id());
-        int shift = 0;
-        while ((1 << shift) < positions.width()) ++shift;
-        glUniform1i(u_size_shift_, shift);
-        glUniformMatrix4fv(u_view_proj_, 1, GL_FALSE, camera.view_projection(volume, float(r.w) / float(r.h)).data());
-        glUniform1f(u_vertices_, float(vertices));
-        const auto eye = camera.eye(volume);
-        glUniform3f(u_eye_, eye[0], eye[1], eye[2]);
-        glUniform1i(u_colour_, int(colour));
-        // Depth colouring spans the volume's extent along the view: its centre ± its half-diagonal.
-        const float centre = camera.distance * float(volume), half = 0.87f * float(volume);
-        glUniform2f(u_depth_, std::max(centre - half, 0.0f), centre + half);
-        gl::bind_texture(0, positions);
-        gl::bind_texture(1, normals);
-        glBindVertexArray(vao_.id());
-        glDrawArrays(GL_TRIANGLES, 0, GLsizei(n));
-        glDisable(GL_DEPTH_TEST);
-    }
     glDisable(GL_SCISSOR_TEST);
+    return vertices >= 3;
+}
+
+void SurfaceView::draw_with(const Program& p, PanelRect r, const Scene& scene) const {
+    const OrbitCamera& camera = *scene.camera;
+    glUniformMatrix4fv(p.view_proj, 1, GL_FALSE, camera.view_projection(scene.volume, float(r.w) / float(r.h)).data());
+    glUniform1f(p.vertices, float(scene.vertices));
+    const auto eye = camera.eye(scene.volume);
+    glUniform3f(p.eye, eye[0], eye[1], eye[2]);
+    glUniform1i(p.colour, int(scene.colour));
+    // Depth colouring spans the volume's extent along the view: its centre ± its half-diagonal.
+    const float centre = camera.distance * float(scene.volume), half = 0.87f * float(scene.volume);
+    glUniform2f(p.depth, std::max(centre - half, 0.0f), centre + half);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glBindVertexArray(vao_.id());
+    glDrawArrays(GL_TRIANGLES, 0, GLsizei(scene.vertices / 3 * 3));
+    glDisable(GL_DEPTH_TEST);
+}
+
+void SurfaceView::draw(PanelRect r, const SurfaceMesh& mesh, const Scene& scene) const {
+    Scene s = scene;
+    s.vertices = std::min(scene.vertices, mesh.capacity());
+    if (!begin(r, s.vertices)) return;
+    glUseProgram(textures_.program.id());
+    int shift = 0;
+    while ((1 << shift) < mesh.size()) ++shift;
+    glUniform1i(u_size_shift_, shift);
+    gl::bind_texture(0, mesh.positions());
+    gl::bind_texture(1, mesh.normals());
+    draw_with(textures_, r, s);
+}
+
+void SurfaceView::draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, float iso,
+                               const Scene& scene) const {
+    if (!begin(r, scene.vertices)) return;
+    volume.bind_volume(walking_.program, Classify::Surface, iso);
+    mesh.bind_walk(walking_.program, scene.vertices);
+    draw_with(walking_, r, scene);
 }
 
 }  // namespace hp

@@ -1,10 +1,12 @@
-// The 3D view of the surface: the mesh the extraction left in its float textures, drawn with
-// depth into a panel of the current framebuffer (which needs a depth buffer), lit by its
-// normals, seen through the orbit camera. Nothing is copied: the vertex shader reads the
-// textures by gl_VertexID.
+// The 3D view of the surface: the mesh drawn with depth into a panel of the current
+// framebuffer (which needs a depth buffer), lit by its normals, seen through the orbit camera.
+// Nothing is copied. Two routes to the vertices, the overlay's "route" setting:
+//  - fragment (Mol*): the extraction pass wrote positions and normals into float textures;
+//    the vertex shader reads them by gl_VertexID;
+//  - vertex (HPMC): no extraction; the vertex shader walks the pyramid of vertex counts for
+//    its key and computes the vertex itself.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <string>
 
@@ -16,18 +18,38 @@ namespace hp {
 
 struct PanelRect { int x, y, w, h; };  // framebuffer pixels, origin at the bottom left
 
+class SurfaceMesh;
+class VolumeStages;
+
 class SurfaceView {
 public:
     bool init(std::string* error);
     void abandon();
 
-    // `vertices`: how many keys to draw (those past the written ones collapse to nothing).
-    void draw(PanelRect r, const gl::Texture& positions, const gl::Texture& normals, std::uint32_t vertices,
-              int volume, const OrbitCamera& camera, SurfaceColour colour) const;
+    struct Scene {
+        std::uint32_t vertices;  // keys to draw (those past the written ones collapse to nothing)
+        int volume;
+        const OrbitCamera* camera;
+        SurfaceColour colour;
+    };
+    // Fragment route: from the extraction's textures.
+    void draw(PanelRect r, const SurfaceMesh& mesh, const Scene& scene) const;
+    // Vertex route: walking `mesh`'s pyramid over `volume` at `iso`.
+    void draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, float iso,
+                      const Scene& scene) const;
 
 private:
-    gl::Program program_;
-    GLint u_size_shift_ = -1, u_view_proj_ = -1, u_vertices_ = -1, u_eye_ = -1, u_colour_ = -1, u_depth_ = -1;
+    struct Program {
+        gl::Program program;
+        GLint view_proj = -1, vertices = -1, eye = -1, colour = -1, depth = -1;
+    };
+    bool build(Program* p, const std::vector<const char*>& vertex, std::string* error);
+    // Clears the panel; false when there is nothing to draw.
+    bool begin(PanelRect r, std::uint32_t vertices) const;
+    void draw_with(const Program& p, PanelRect r, const Scene& scene) const;
+
+    Program textures_, walking_;
+    GLint u_size_shift_ = -1;
     gl::VertexArray vao_;
 };
 

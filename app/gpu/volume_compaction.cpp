@@ -107,7 +107,8 @@ void VolumeCompaction::run_mesh(const FrameSettings& s, FrameResult* r, GpuTimer
             r->vertex_keys_drawn = r->vertices;
         }
     });
-    timed(timer, Pass::MeshExtract, [&] { mesh_.extract(volume_, s.iso, r->vertex_keys_drawn); });
+    r->extracted = s.extract;
+    if (s.extract) timed(timer, Pass::MeshExtract, [&] { mesh_.extract(volume_, s.iso, r->vertex_keys_drawn); });
 }
 
 }  // namespace hp

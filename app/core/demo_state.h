@@ -53,7 +53,7 @@ struct DemoState {
     bool overlay = true;
     View view = View::Surface;
     SurfaceColour colour = SurfaceColour::Normal;
-    MeshRoute route = MeshRoute::Fragment;
+    MeshRoute route = MeshRoute::Vertex;  // measured faster (README)
     Clock clock = Clock::Wall;
     Timestamps timestamps = Timestamps::Passes;
 };

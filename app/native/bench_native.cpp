@@ -3,10 +3,10 @@
 // GL timer queries per pass, and the whole frame as throughput: F frames issued back to back,
 // one glFinish at the end, wall time / F (so a blocking readback's stall counts, and an async
 // one's overlap shows). Writes JSON (the browser benchmark's schema) to stdout.
-//   bench_native [--quick] [--cub PROGRAM] [--dump DIR]
+//   bench_native [--quick] [--cub PROGRAM] [--dump DIR] | --surface [--quick]
 // --cub runs PROGRAM (bench/cub/select_flagged.cu, built with nvcc) on the 2048² 10% case's
 // atlas and flags, dumped to DIR, and embeds what it prints: CUB's DeviceSelect::Flagged as
-// the compute floor on the same GPU.
+// the compute floor on the same GPU. --surface times the mesh stages instead (bench_surface.cpp).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_surface.h"
 #include "egl_context.h"
 #include "gpu_timer.h"
 #include "volume_compaction.h"
@@ -82,6 +83,8 @@ int main(int argc, char** argv) {
         else if (!std::strcmp(argv[i], "--cub") && i + 1 < argc) cub = argv[++i];
         else if (!std::strcmp(argv[i], "--dump") && i + 1 < argc) dump = argv[++i];
     }
+    for (int i = 1; i < argc; ++i)
+        if (!std::strcmp(argv[i], "--surface")) return hp::bench_surface(quick);
     using hp::Format;
     using hp::Pyramid;
     const std::vector<std::pair<const char*, CompactionMode>> all_modes = {
@@ -141,6 +144,7 @@ int main(int argc, char** argv) {
                     s.iso = iso;
                     s.readback = rb;
                     s.expected = true_count;
+                    s.mesh = false;  // the compaction alone; --surface times the mesh stages
                     for (int i = 0; i < plan.warmup; ++i) gpu.run(s);
                     glFinish();
                     timer.reset();

@@ -61,7 +61,7 @@ export default [
   golden('every view, vec4', 'pyramid=vec4&view=all', 'all-vec4'),
   golden('surface alone, fixed camera', 'overlay=0&view=surface', 'surface'),
   golden('surface alone, vec4 (the same mesh: same image)', 'overlay=0&view=surface&pyramid=vec4', 'surface', false),
-  golden('surface alone, vertex route (the draw walks the pyramid: same image)', 'overlay=0&view=surface&route=vertex', 'surface', false),
+  golden('surface alone, fragment route (extraction into textures: same image)', 'overlay=0&view=surface&route=fragment', 'surface', false),
   golden('surface alone, coloured by stream order', 'overlay=0&view=surface&color=order', 'surface-order'),
   golden('surface alone, coloured by depth', 'overlay=0&view=surface&color=depth', 'surface-depth'),
   golden('slice atlas alone', 'overlay=0&view=slices', 'slices'),

@@ -21,13 +21,19 @@ for (const mode of [{ pyramid: 'vec4' }, { pyramid: 'scalar', format: 'uint' }, 
   add(`mesh ${Object.values(mode).join(' ')} 64³ noise (the mesh follows any cell compaction)`, (page) =>
     exactMesh(page, { format: 'float', ...mode, volume: 64, source: 'noise', time: 1.5, iso: 0.5 }, { atLeast: 300 }));
 
-add('mesh, vertex route: no extraction each frame; a read extracts on demand, exact', async (page) => {
+add('mesh, vertex route (the default): no extraction each frame; a read extracts on demand, exact', async (page) => {
   await page.evaluate(() => hp.set({ pyramid: 'scalar', route: 'vertex', volume: 64, source: 'sphere', iso: 0.5, time: 1 })
     .then(() => hp.frames(2)));
   const before = await page.evaluate(() => hp.stats());
   assert(before.mesh && !before.extracted, `route=vertex: mesh ${before.mesh}, extracted ${before.extracted}`);
   await exactMesh(page, {}, { atLeast: 300 });
-  await page.evaluate(() => hp.set({ route: 'fragment' }));
+});
+add('mesh, fragment route: extracted every frame, exact', async (page) => {
+  await page.evaluate(() => hp.set({ route: 'fragment' }).then(() => hp.frames(1)));
+  const s = await page.evaluate(() => hp.stats());
+  assert(s.mesh && s.extracted, `route=fragment: mesh ${s.mesh}, extracted ${s.extracted}`);
+  await exactMesh(page, { pyramid: 'scalar', volume: 64, source: 'noise', iso: 0.45, time: 2 }, { atLeast: 300 });
+  await page.evaluate(() => hp.set({ route: 'vertex' }));
 });
 
 add('mesh 128³ in 2048² metaballs', (page) =>

@@ -18,6 +18,9 @@
     // The same, timed as one pass from classify to the stream (no pass boundaries inside).
     'webgpu-scan-whole': { pyramid: 'webgpu-scan', timestamps: 'whole' },
     'webgpu-pyramid-whole': { pyramid: 'webgpu-pyramid', timestamps: 'whole' },
+    // The surface's two WebGL2 routes (the scalar compaction before them).
+    'scalar-vertex-route': { pyramid: 'scalar', format: 'float', route: 'vertex' },
+    'scalar-fragment-route': { pyramid: 'scalar', format: 'float', route: 'fragment' },
   };
   // The WebGPU modes run where the page got a device; elsewhere they are left out (and said so).
   const PLANS = {
@@ -28,6 +31,11 @@
     // The histopyramid against the scan across occupancy (the chart's fourth panel).
     compute: { atlases: [512, 2048, 4096], occupancy: [0.001, 0.01, 0.1, 0.25, 0.5],
       modes: ['baseline', 'scalar', 'vec4', 'webgpu-scan', 'webgpu-pyramid', 'webgpu-scan-whole', 'webgpu-pyramid-whole'],
+      readbacks: ['sync', 'async'], warmup: 8, frames: 30 },
+    // The surface: metaballs at the default iso (the scene the page opens on), the 3D view
+    // drawn (its draw is the display pass), every route and WebGPU mode.
+    surface: { atlases: [512, 2048, 4096], scene: { source: 'metaballs', classify: 'surface', iso: 0.5, time: 1.25 },
+      modes: ['scalar-vertex-route', 'scalar-fragment-route', 'webgpu-scan', 'webgpu-pyramid'],
       readbacks: ['sync', 'async'], warmup: 8, frames: 30 },
   };
   const P = PLANS[plan];
@@ -49,6 +57,13 @@
     return best;
   }
 
+  // The surface plan's scene at an atlas size: its cell count (for the expected readback).
+  async function sceneCount(atlas) {
+    await hp.set({ atlas, ...P.scene, paused: 1, readback: 'sync', ...MODES.scalar });
+    const s = hp.stats();
+    return { iso: P.scene.iso, occupancy: s.count / s.volume ** 3, count: s.count };
+  }
+
   async function measure(state) {
     await hp.set({ timestamps: 'passes', ...state });
     await hp.frames(P.warmup);
@@ -67,13 +82,15 @@
     delete ms.samples;
     // timestamps=whole times the compaction as one pass ('compaction'); else the sum of its passes.
     ms.compact = ms.compaction > 0 ? ms.compaction : ms.classify + ms.reduce + ms.count + ms.traverse;
-    ms.gpu = ms.source + ms.compact;
+    ms.mesh = ms.meshCount + ms.meshReduce + ms.meshExtract;
+    ms.gpu = ms.source + ms.compact + ms.mesh;
     ms.compute = median(compute);
     ms.interval = median(interval);
     // A frame costs at least its GPU work and at least what the CPU waited for (a blocking
     // readback stalls the CPU until the GPU is done).
     ms.frame = Math.max(ms.gpu, ms.compute);
-    return { count: s.count, countRead: s.countRead, countAge: s.countAge, timing: s.timing, samples: s.ms.samples, ms };
+    return { count: s.count, countRead: s.countRead, countAge: s.countAge, vertices: s.vertexCount,
+      timing: s.timing, samples: s.ms.samples, ms };
   }
 
   function renderer() {
@@ -88,17 +105,18 @@
     if (noWebgpu) P.modes = P.modes.filter((m) => !m.startsWith('webgpu'));
     // No view drawn: WebGL's views and WebGPU's display copies would share the GPU with the
     // passes being timed.
-    await hp.set({ overlay: 0, view: 'none', paused: 1, clock: 'wall' });
+    await hp.set({ overlay: 0, view: P.scene ? 'surface' : 'none', paused: 1, clock: 'wall' });
     const rows = [];
+    if (P.scene) P.occupancy = [null];
     const total = P.atlases.length * P.occupancy.length * P.modes.length * P.readbacks.length;
     const t0 = performance.now();
     for (const atlas of P.atlases) {
       for (const target of P.occupancy) {
-        const cal = await calibrate(atlas, target);
+        const cal = P.scene ? await sceneCount(atlas) : await calibrate(atlas, target);
         for (const mode of P.modes) {
           for (const readback of P.readbacks) {
             status(`benchmark ${plan}: ${rows.length + 1}/${total}: ${atlas}² ${target * 100}% ${mode} ${readback}`);
-            const m = await measure({ ...MODES[mode], readback, iso: cal.iso, expected: cal.count });
+            const m = await measure({ ...MODES[mode], readback, ...(P.scene || {}), iso: cal.iso, expected: cal.count });
             rows.push({ atlas, volume: hp.stats().volume, occupancy: target, measuredOccupancy: cal.occupancy,
               iso: cal.iso, trueCount: cal.count, mode, readback, ...m });
           }

@@ -43,5 +43,18 @@ TEST(DemoState, RejectsBadInputNamingItAndChangesNothing) {
     EXPECT_EQ(s.paused, fresh.paused);
 }
 
+TEST(DemoState, RejectsControlCharactersByName) {
+    DemoState s;
+    std::string error;
+    EXPECT_FALSE(apply_setting(&s, "iso", "0.5\npyramid=baseline", &error));
+    EXPECT_NE(error.find("'iso': a setting with a control character"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "pyramid", std::string("vec4\0", 5), &error));
+    EXPECT_NE(error.find("'pyramid': a setting with a control character"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "paused\r", "1", &error));
+    EXPECT_NE(error.find("control character"), std::string::npos) << error;
+    EXPECT_EQ(s.pyramid, Pyramid::Scalar);
+    EXPECT_FALSE(s.paused);
+}
+
 }  // namespace
 }  // namespace hp

@@ -56,7 +56,7 @@ namespace {
 std::string quoted(const std::string& text) {
     std::string q;
     for (char c : text.substr(0, 40))
-        if (static_cast<unsigned char>(c) >= 0x20) q += c;
+        if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) q += c;
     return "'" + q + (text.size() > 40 ? "...'" : "'");
 }
 

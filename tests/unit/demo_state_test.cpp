@@ -54,6 +54,11 @@ TEST(DemoState, RejectsControlCharactersByName) {
     EXPECT_NE(error.find("control character"), std::string::npos) << error;
     EXPECT_EQ(s.pyramid, Pyramid::Scalar);
     EXPECT_FALSE(s.paused);
+    // Found by tests/fuzz: DEL (0x7f) went through into the message.
+    EXPECT_FALSE(apply_setting(&s, "colour\x7f", "red", &error));
+    EXPECT_EQ(error.find('\x7f'), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "colour", "red\x7f", &error));
+    EXPECT_EQ(error.find('\x7f'), std::string::npos) << error;
 }
 
 }  // namespace

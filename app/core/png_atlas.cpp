@@ -78,9 +78,12 @@ bool read_chunks(const std::uint8_t* data, std::size_t size, PngChunks* out, std
         }
         const std::uint32_t length = be32(data + at);
         const char type[5] = {char(data[at + 4]), char(data[at + 5]), char(data[at + 6]), char(data[at + 7]), 0};
+        // For messages: a chunk type is four ASCII letters, anything else is not repeated.
+        const bool letters = std::all_of(type, type + 4, [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+        const std::string named = !letters ? "a chunk of no valid type" : (std::strchr("AEIOU", type[0]) ? "an " : "a ") +
+                                                                             std::string(type) + " chunk";
         if (std::uint64_t(length) + 12 > size - at) {  // the body and its CRC
-            *error = "a " + std::string(std::isalpha(static_cast<unsigned char>(type[0])) ? type : "PNG") +
-                     " chunk says it holds " + std::to_string(length) + " bytes, past the end of the " +
+            *error = named + " says it holds " + std::to_string(length) + " bytes, past the end of the " +
                      std::to_string(size) + "-byte file: the file is truncated or damaged";
             return false;
         }
@@ -105,6 +108,9 @@ bool read_chunks(const std::uint8_t* data, std::size_t size, PngChunks* out, std
                          " is not a valid combination)";
                 return false;
             }
+        } else if (name == "IHDR") {
+            *error = "the PNG has a second IHDR chunk";
+            return false;
         } else if (name == "PLTE") {
             out->plte.assign(body, body + length);
         } else if (name == "tRNS") {
@@ -113,9 +119,8 @@ bool read_chunks(const std::uint8_t* data, std::size_t size, PngChunks* out, std
             out->idat.insert(out->idat.end(), body, body + length);  // an empty IDAT adds nothing
         } else if (name == "IEND") {
             out->end = true;
-        } else if (!(type[0] & 0x20)) {  // a critical chunk the loader does not know
-            *error = "the PNG has a critical chunk this loader does not know (" +
-                     std::string(std::isalnum(static_cast<unsigned char>(type[0])) ? type : "?") + ")";
+        } else if (!letters || !(type[0] & 0x20)) {  // a critical chunk the loader does not know
+            *error = "the PNG has " + named + " that this loader does not know (a critical one)";
             return false;
         }
         at += 12 + std::size_t(length);

@@ -1,6 +1,7 @@
 // Fuzzes the PNG atlas loader (load_png_atlas, the function the page calls): the first byte
 // picks the tile size, the rest is the file. A load either fails with a message or gives a
-// whole atlas of values in [0, 1]; ASan and UBSan catch the rest (scripts/fuzz.sh).
+// whole atlas of values in [0, 1]; a message never repeats a control character from the file.
+// ASan and UBSan catch the rest (scripts/fuzz.sh).
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -30,6 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string error;
     if (!hp::load_png_atlas(data + 1, size - 1, tile, kMaxTexture, &atlas, &error)) {
         check(!error.empty(), "a rejection has a message");
+        for (char c : error) check(static_cast<unsigned char>(c) >= 0x20 && c != 0x7f, "no control character in a message");
         check(atlas.values.empty(), "a rejection leaves the output alone");
         return 0;
     }

@@ -210,6 +210,24 @@ TEST(PngAtlas, RejectsAFileWithoutImageDataOrEnd) {
     EXPECT_NE(error.find("no image data"), std::string::npos) << error;
 }
 
+TEST(PngAtlas, RejectsUnknownCriticalChunksWithoutRepeatingTheirBytes) {
+    PngAtlas a;
+    std::string error;
+    Bytes odd = header(256);
+    chunk(&odd, "ABCD", {1, 2});
+    chunk(&odd, "IEND", {});
+    EXPECT_FALSE(load(odd, &a, &error, 32));
+    EXPECT_NE(error.find("an ABCD chunk that this loader does not know"), std::string::npos) << error;
+    Bytes control = header(256);
+    chunk(&control, "I\n\x01D", {});
+    EXPECT_FALSE(load(control, &a, &error, 32));
+    EXPECT_NE(error.find("a chunk of no valid type"), std::string::npos) << error;
+    Bytes twice = header(256);
+    chunk(&twice, "IHDR", Bytes(twice.begin() + 16, twice.begin() + 29));
+    EXPECT_FALSE(load(twice, &a, &error, 32));
+    EXPECT_NE(error.find("second IHDR"), std::string::npos) << error;
+}
+
 TEST(PngAtlas, LoadsAnInterlacedFile) {
     // Adam7: the needed size is the sum of the seven passes' rows (256² grey: 66,016 bytes).
     Bytes png = header(256);

@@ -29,12 +29,12 @@ for name in "${names[@]}"; do
   "$out/fuzz_$name" "${run[@]}" -max_len=65536 -rss_limit_mb=2048 -malloc_limit_mb=256 -timeout=10 \
     -print_final_stats=1 -artifact_prefix="$out/findings/$name-" "$work" "$root/tests/fuzz/corpus/$name" >"$log" 2>&1
   rc=$?
-  execs=$(grep -Eo 'stat::number_of_executed_units: [0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
+  execs=$(grep -aEo 'stat::number_of_executed_units: [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+$' || echo 0)
   if [ $rc = 0 ]; then
     echo "ok   fuzz $name: $execs executions in $(( $(date +%s) - t0 )) s, no finding"
   else
     status=1
-    echo "FAIL fuzz $name: $(grep -E 'ERROR:|runtime error|invariant broken|Test unit written' "$log" | head -3 | tr '\n' ' ')(log: $log)"
+    echo "FAIL fuzz $name: $(grep -aE 'ERROR:|runtime error|invariant broken|Test unit written' "$log" | head -3 | tr '\n' ' ')(log: $log)"
   fi
 done
 exit $status

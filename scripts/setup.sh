@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the build and the tests need, idempotently:
-#   - Debian packages (Emscripten 3.1.6, Chromium, glm, stb, EGL/GLES, GoogleTest, cmake, ninja)
+#   - Debian packages (Emscripten 3.1.6, Chromium, glm, stb, EGL/GLES, GoogleTest, cmake, ninja,
+#     clang-14 with libFuzzer and the sanitizers for scripts/fuzz.sh)
 #   - SDL2 2.26.5 and Dear ImGui 1.86 from Debian source packages (SDL2 built for wasm once and
 #     cached outside the build tree, keyed by version and options)
 #   - puppeteer-core, pngjs and pixelmatch from npm (tests/browser/node_modules)
@@ -14,7 +15,7 @@ sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # --- Debian packages -----------------------------------------------------------------------
 pkgs=(emscripten node-acorn libglm-dev libstb-dev chromium libegl-dev libgles-dev libegl-mesa0
-      libgl1-mesa-dri cmake ninja-build dpkg-dev pkgconf g++ libgtest-dev)
+      libgl1-mesa-dri cmake ninja-build dpkg-dev pkgconf g++ libgtest-dev clang-14 libclang-rt-14-dev llvm-14)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

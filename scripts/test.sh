@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: unit and native GPU tests (CTest, GoogleTest on
-# Mesa's EGL), then the browser tests (puppeteer-core + headless Chromium). Ends with one
-# line "N passed, N failed"; exits non-zero on any failure.
+# Mesa's EGL), the fuzzers (30 s each), then the browser tests (puppeteer-core + headless
+# Chromium), each case's line as it finishes. Ends with one line "N passed, N failed"; exits
+# non-zero on any failure.
+#   --quick: the fuzzers only replay their seeds and the browser runs one case of each kind
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+quick=(); fuzz_secs=30
+[ "${1:-}" = --quick ] && quick=(--quick) && fuzz_secs=0
 "$root/scripts/setup.sh" || { echo "0 passed, 1 failed"; exit 1; }
 source "${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}/env.sh"
 
@@ -31,10 +35,19 @@ else
 fi
 [ $rc = 0 ] || [ -n "$summary" ] || failed=$((failed + 1))
 
+echo "== fuzzing (libFuzzer, ASan + UBSan; scripts/fuzz.sh $fuzz_secs)"
+out=$("$root/scripts/fuzz.sh" "$fuzz_secs" 2>&1)
+echo "$out"
+ok=$(echo "$out" | grep -c '^ok   fuzz') bad=$(echo "$out" | grep -c '^FAIL fuzz')
+passed=$((passed + ok)) failed=$((failed + bad))
+[ $((ok + bad)) -gt 0 ] || failed=$((failed + 1))
+
 echo "== browser tests (headless Chromium)"
-out=$(node "$root/tests/browser/run.mjs" "$root/build/web/site" 2>&1)
-echo "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
-line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -1)
+log=$(mktemp)
+node "$root/tests/browser/run.mjs" "$root/build/web/site" "${quick[@]}" 2>&1 | tee "$log" |
+  grep --line-buffered -v -E '^[0-9]+ passed, [0-9]+ failed$'
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
+rm -f "$log"
 if [ -n "$line" ]; then
   passed=$((passed + $(echo "$line" | cut -d' ' -f1))) failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
 else

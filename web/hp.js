@@ -15,10 +15,17 @@
     el.className = fatal ? 'fatal' : '';
   }
 
-  // name=value lines for the app (its settings parser is in app/core/demo_state.cpp).
+  // name=value lines for the app (its settings parser is in app/core/demo_state.cpp). A control
+  // character would end a line early and start another setting: rejected, naming the setting.
   function settingsText(entries) {
+    const bad = entries.find(([k, v]) => /[\x00-\x1f\x7f]/.test(k + v));
+    if (bad) throw new Error(`${bad[0].replace(/[\x00-\x1f\x7f]/g, '?').slice(0, 40)}: a setting with a control character is not accepted`);
     return entries.map(([k, v]) => `${k}=${v}`).join('\n');
   }
+  // The URL's settings; with png= they wait for the atlas (source=png needs it), below.
+  const urlSettings = [...url].filter(([k]) => !pageOnly.has(k));
+  let urlText = '', urlError = '';
+  try { urlText = settingsText(urlSettings); } catch (e) { urlError = `Ignored the page's URL settings: ${e.message}`; }
 
   let resolveReady, rejectReady, lastFrame = 0;
   const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
@@ -27,7 +34,7 @@
 
   const Module = {
     canvas: $('canvas'),
-    arguments: [settingsText([...url].filter(([k]) => !pageOnly.has(k)))],
+    arguments: [url.has('png') ? '' : urlText],
     print: (t) => console.log(t),
     printErr: (t) => console.warn(t),
     setStatus: (t) => { $('status').textContent = t ? 'Loading the demo… ' + t : ''; },
@@ -86,6 +93,12 @@
   });
 
   const call = (name, ret, types, args) => Module.ccall(name, ret, types, args);
+  // _malloc gives 0 when the heap cannot grow: writing there would overwrite the heap's bottom.
+  function alloc(bytes, what) {
+    const ptr = Module._malloc(bytes);
+    if (!ptr) throw new Error(`cannot allocate ${bytes} bytes for ${what} in the wasm heap`);
+    return ptr;
+  }
 
   function frames(n = 1) {
     return new Promise((resolve) => waiters.push({ frame: lastFrame + Math.max(1, n | 0), resolve }));
@@ -130,7 +143,7 @@
     await frames(1);
   }
 
-  const limitOf = (limit) => (limit === undefined ? 0xffffffff : Math.max(0, Math.min(0xffffffff, limit | 0)));
+  const limitOf = (limit) => (limit === undefined ? 0xffffffff : Math.max(0, Math.min(0xffffffff, Math.floor(Number(limit)) || 0)));
 
   const hp = {
     ready,
@@ -166,7 +179,7 @@
       const b = webgpuBuffers();
       if (!b) return entries(call('hp_reference', 'number', ['number'], [limitOf(limit)]));
       const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
-      const ptr = Module._malloc(atlas.length);
+      const ptr = alloc(atlas.length, 'the atlas read back');
       Module.HEAPU8.set(atlas, ptr);
       const n = call('hp_reference_of', 'number', ['number', 'number'], [ptr, limitOf(limit)]);
       Module._free(ptr);
@@ -231,7 +244,7 @@
     async webgpuScan(values) {
       await ready;
       const n = values.length;
-      const ptr = Module._malloc(4 * (n + 1));
+      const ptr = alloc(4 * (n + 1), 'the values to scan');
       Module.HEAPU8.set(new Uint8Array(values.buffer, values.byteOffset, 4 * n), ptr);
       const error = call('hp_scan_begin', 'string', ['number', 'number'], [ptr, n]);
       if (error) { Module._free(ptr); throw new Error(error); }
@@ -261,7 +274,8 @@
       } else if (!(bytes instanceof Uint8Array)) {
         throw new Error('hp.loadAtlas takes a URL, an ArrayBuffer or a Uint8Array');
       }
-      const ptr = Module._malloc(Math.max(1, bytes.length));
+      let ptr;
+      try { ptr = alloc(Math.max(1, bytes.length), 'the PNG file'); } catch (e) { showMessage(e.message, false); throw e; }
       Module.HEAPU8.set(bytes, ptr);
       const error = call('hp_load_atlas', 'string', ['number', 'number', 'number'], [ptr, bytes.length, tile]);
       Module._free(ptr);
@@ -285,8 +299,13 @@
     if (e.dataTransfer.files[0]) loadFile(e.dataTransfer.files[0]);
   });
 
+  if (urlError) showMessage(urlError, false);
   if (url.has('png')) {
-    ready.then(() => hp.loadAtlas(url.get('png'), { tile: url.get('tile') ?? undefined }))
-      .catch((e) => showMessage(e.message, false));
+    ready.then(async () => {
+      let error = urlError;
+      await hp.loadAtlas(url.get('png'), { tile: url.get('tile') ?? undefined }).catch((e) => { error ||= e.message; });
+      if (urlText) await hp.set(Object.fromEntries(urlSettings)).catch((e) => { error ||= `Ignored the page's URL settings: ${e.message}`; });
+      if (error) showMessage(error, false);
+    });
   }
 })();

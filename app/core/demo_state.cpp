@@ -56,7 +56,7 @@ namespace {
 std::string quoted(const std::string& text) {
     std::string q;
     for (char c : text.substr(0, 40))
-        if (static_cast<unsigned char>(c) >= 0x20) q += c;
+        if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) q += c;
     return "'" + q + (text.size() > 40 ? "...'" : "'");
 }
 
@@ -111,6 +111,11 @@ bool parse_bool(const std::string& key, const std::string& value, bool* out, std
 
 bool apply_setting(DemoState* s, const std::string& key, const std::string& value,
                    std::string* error) {
+    for (char c : key + value)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {  // a line break would start another setting
+            *error = quoted(key) + ": a setting with a control character is not accepted";
+            return false;
+        }
     DemoState n = *s;
     bool ok = false;
     double d = 0;

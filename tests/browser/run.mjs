@@ -1,6 +1,7 @@
 // The browser tests: the built page, served on a free localhost port, in one headless
 // Chromium (WebGL2 on SwiftShader). One line per case, then "N passed, N failed".
-//   node run.mjs SITE_DIR [regular expression the case names must match]
+//   node run.mjs SITE_DIR [regular expression the case names must match] [--quick]
+// --quick: the first case of each kind (each cases/ file), for the inner loop.
 import { serve } from './serve.mjs';
 import { launch, openDemo } from './browser.mjs';
 import basics from './cases/basics.mjs';
@@ -10,12 +11,15 @@ import goldens from './cases/goldens.mjs';
 import robustness from './cases/robustness.mjs';
 import webgpu from './cases/webgpu.mjs';
 import surface from './cases/surface.mjs';
+import hostile from './cases/hostile.mjs';
 
-const cases = [...basics, ...exact, ...surface, ...badInput, ...goldens, ...robustness, ...webgpu];
+const kinds = [basics, exact, surface, badInput, goldens, robustness, webgpu, hostile];
+const quick = process.argv.includes('--quick');
+const cases = quick ? kinds.map((k) => k[0]) : kinds.flat();
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.
 const SMALL = { width: 640, height: 400 };
 
-const [site, filter = ''] = process.argv.slice(2);
+const [site, filter = ''] = process.argv.slice(2).filter((a) => a !== '--quick');
 if (!site) {
   console.error('usage: node run.mjs SITE_DIR [filter]');
   process.exit(2);
@@ -25,6 +29,7 @@ const browser = await launch();
 // A case is {name, query, run(page), fresh?, setup?(page), ready?, viewport?}. Consecutive
 // cases with the same query share a page unless one asks for a fresh one (or hooks its setup).
 let passed = 0, failed = 0, skipped = 0;
+const times = [];
 let page = null, pageQuery = null, log = [];
 const closePage = async () => { if (page) await page.close().catch(() => {}); page = null; };
 try {
@@ -40,7 +45,7 @@ try {
         page = await openDemo(browser, `${url}index.html?${pageQuery}`,
           { logTo: log, setup: c.setup, waitReady: c.ready !== false, viewport: c.viewport ?? SMALL });
       }
-      const note = await c.run(page, { url, log });
+      const note = await c.run(page, { url, log, site });
       const secs = ((Date.now() - t0) / 1000).toFixed(1);
       if (typeof note === 'string' && note.startsWith('skipped')) {
         skipped++;
@@ -52,11 +57,12 @@ try {
       if (c.fresh || c.setup || c.viewport) await closePage();
     } catch (e) {
       failed++;
-      console.log(`FAIL ${c.name}: ${e.message}`);
+      console.log(`FAIL ${c.name}: ${e.message} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
       const errors = log.filter((l) => /error|abort/i.test(l));
       if (errors.length) console.log('     ' + errors.slice(0, 5).join('\n     '));
       await closePage();
     }
+    times.push([Date.now() - t0, c.name]);
   }
 } finally {
   await closePage();
@@ -64,5 +70,9 @@ try {
   server.close();
 }
 if (skipped) console.log(`(${skipped} skipped, each with its reason above)`);
+if (times.length > 1) {
+  console.log('slowest:');
+  for (const [ms, name] of times.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;

@@ -13,20 +13,34 @@ const TYPES = {
   '.wasm': 'application/wasm', '.png': 'image/png', '.json': 'application/json',
 };
 
+// Browsers must not guess another type than the one given (a PNG served as script, say).
+const SAFE = { 'x-content-type-options': 'nosniff' };
+
 export function serve(root, port = 0, host = '127.0.0.1') {
   const base = path.resolve(root);
+  // A request the server cannot serve gets a 4xx or 5xx and the server goes on: nothing a
+  // client sends (a NUL in the path, say, which makes fs throw at once) escapes the handler.
   const server = http.createServer((req, res) => {
-    let rel;
-    try { rel = decodeURIComponent(new URL(req.url, 'http://x').pathname); } catch { rel = '/'; }
-    if (rel.endsWith('/')) rel += 'index.html';
-    const file = path.resolve(base, '.' + rel);
-    if (!file.startsWith(base + path.sep)) { res.writeHead(403).end('forbidden'); return; }
-    fs.readFile(file, (err, data) => {
-      if (err) { res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'); return; }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
-        'cache-control': 'no-store' });
-      res.end(data);
-    });
+    const reply = (status, text) => {
+      if (!res.headersSent) res.writeHead(status, { 'content-type': 'text/plain', ...SAFE });
+      res.end(text);
+    };
+    try {
+      let rel;
+      try { rel = decodeURIComponent(new URL(req.url, 'http://x').pathname); } catch { reply(400, 'bad request'); return; }
+      if (rel.includes('\0')) { reply(400, 'bad request'); return; }
+      if (rel.endsWith('/')) rel += 'index.html';
+      const file = path.resolve(base, '.' + rel);
+      if (!file.startsWith(base + path.sep)) { reply(403, 'forbidden'); return; }
+      fs.readFile(file, (err, data) => {
+        if (err) { reply(404, 'not found'); return; }
+        res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
+          'cache-control': 'no-store', ...SAFE });
+        res.end(data);
+      });
+    } catch {
+      reply(500, 'cannot serve this request');
+    }
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

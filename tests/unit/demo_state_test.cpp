@@ -43,5 +43,23 @@ TEST(DemoState, RejectsBadInputNamingItAndChangesNothing) {
     EXPECT_EQ(s.paused, fresh.paused);
 }
 
+TEST(DemoState, RejectsControlCharactersByName) {
+    DemoState s;
+    std::string error;
+    EXPECT_FALSE(apply_setting(&s, "iso", "0.5\npyramid=baseline", &error));
+    EXPECT_NE(error.find("'iso': a setting with a control character"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "pyramid", std::string("vec4\0", 5), &error));
+    EXPECT_NE(error.find("'pyramid': a setting with a control character"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "paused\r", "1", &error));
+    EXPECT_NE(error.find("control character"), std::string::npos) << error;
+    EXPECT_EQ(s.pyramid, Pyramid::Scalar);
+    EXPECT_FALSE(s.paused);
+    // Found by tests/fuzz: DEL (0x7f) went through into the message.
+    EXPECT_FALSE(apply_setting(&s, "colour\x7f", "red", &error));
+    EXPECT_EQ(error.find('\x7f'), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "colour", "red\x7f", &error));
+    EXPECT_EQ(error.find('\x7f'), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace hp

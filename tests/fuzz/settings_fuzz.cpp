@@ -1,0 +1,59 @@
+// Fuzzes the settings parser (apply_setting, which every URL parameter and hp.set value goes
+// through): the input is "name=value" lines, applied one by one as DemoApp::request does.
+// Invariants: a rejection has a message with no control character in it and leaves the
+// state as it was; an accepted one keeps iso in [0, 1], time finite, the layout valid.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "demo_state.h"
+
+namespace {
+
+void check(bool ok, const char* what) {
+    if (!ok) {
+        std::fprintf(stderr, "invariant broken: %s\n", what);
+        std::abort();
+    }
+}
+
+bool same(const hp::DemoState& a, const hp::DemoState& b) {
+    return a.pyramid == b.pyramid && a.format == b.format && a.source == b.source && a.classify == b.classify &&
+           std::memcmp(&a.iso, &b.iso, sizeof a.iso) == 0 && std::memcmp(&a.time, &b.time, sizeof a.time) == 0 &&
+           a.paused == b.paused && a.volume == b.volume && a.atlas == b.atlas && a.readback == b.readback &&
+           a.expected == b.expected && a.overlay == b.overlay && a.view == b.view && a.clock == b.clock &&
+           a.timestamps == b.timestamps;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    hp::DemoState state;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+        std::size_t end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        const std::string line = text.substr(at, end - at);
+        at = end + 1;
+        const auto eq = line.find('=');
+        const std::string key = line.substr(0, eq), value = eq == std::string::npos ? "" : line.substr(eq + 1);
+        const hp::DemoState before = state;
+        std::string error;
+        if (!hp::apply_setting(&state, key, value, &error)) {
+            check(!error.empty(), "every rejection has a message");
+            for (char c : error) check(static_cast<unsigned char>(c) >= 0x20 && c != 0x7f, "no control character in a message");
+            check(same(state, before), "a rejection leaves the state unchanged");
+            continue;
+        }
+        check(state.iso >= 0.0f && state.iso <= 1.0f, "iso in [0, 1]");
+        check(std::isfinite(state.time) && state.time >= 0, "time finite and not negative");
+        check(state.expected <= 4096u * 4096u, "expected at most 4096²");
+        std::string why;
+        check(hp::procedural_layout(state).valid(&why), "the layout is valid");
+    }
+    return 0;
+}

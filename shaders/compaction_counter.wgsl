@@ -1,6 +1,7 @@
 // The counter both WebGPU modes share: the total, how many keys the stream holds this frame,
 // and the indirect dispatch arguments of the traversal and of the stream's tail (the keys a
-// previous frame wrote past this frame's end, cleared to zero). Written by count.wgsl only.
+// previous frame wrote past this frame's end, cleared to zero), written by count.wgsl; then the
+// surface's vertex total and indirect draw arguments, written by mesh_extract.wgsl.
 struct Counter {
     total: u32,
     written: u32,        // min(total, limit)
@@ -8,4 +9,9 @@ struct Counter {
     tail_end: u32,
     traverse_args: vec4<u32>,  // x, y, z workgroups (w unused)
     tail_args: vec4<u32>,
+    vertices: u32,       // the mesh's vertex total (byte 48)
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
+    draw_args: vec4<u32>,  // the surface's drawIndirect (byte 64): min(vertices, S²), 1, 0, 0
 }

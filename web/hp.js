@@ -135,12 +135,15 @@
     return { vertices, positions: Module.HEAPF32.slice(at, at + 3 * n), normals: Module.HEAPF32.slice(at + 3 * n, at + 6 * n) };
   }
 
-  // Runs the surface stages if the last frame did not (no view showed the surface).
+  // Runs the surface stages if the last frame did not (no view showed the surface). A WebGPU
+  // frame issued before the request may complete first, and in async readback `mesh` waits for
+  // a vertex total of the stages to arrive: ask again, frame by frame, a bounded number of times.
   async function meshFrame() {
-    const s = hp.stats();
-    if (s.mesh && s.extracted) return;
-    call('hp_want_mesh', null, [], []);
-    await frames(1);
+    const ready = (s) => s.mesh && (s.extracted || s.backend === 'webgpu');
+    for (let i = 0; i < 30 && !ready(hp.stats()); i++) {
+      call('hp_want_mesh', null, [], []);
+      await frames(1);
+    }
   }
 
   const limitOf = (limit) => (limit === undefined ? 0xffffffff : Math.max(0, Math.min(0xffffffff, Math.floor(Number(limit)) || 0)));
@@ -190,12 +193,10 @@
     async mesh(options = {}) {
       await ready;
       const limit = limitOf(options.limit);
+      await meshFrame();
       const b = webgpuBuffers();
-      if (!b) {
-        await meshFrame();
-        return meshOf(call('hp_mesh', 'number', ['number'], [limit]));
-      }
-      if (!b.positions) throw new Error('this mode computes no mesh');
+      if (!b) return meshOf(call('hp_mesh', 'number', ['number'], [limit]));
+      if (!b.positions) throw new Error('the surface stages have not run yet');
       const s = hp.stats();
       const n = Math.min(limit, s.vertexCount, b.meshCapacity);
       const [p, q] = await Promise.all([Module.hpGpu.read(b.positions, 0, 16 * n), Module.hpGpu.read(b.normals, 0, 16 * n)]);

@@ -49,6 +49,7 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
         if (!next->init(layout, s.pyramid, error) || !view.init(layout, error)) return false;
         compute_ = std::move(next);
         compute_view_ = std::move(view);
+        compute_surface_view_.rebind();
         gpu_ = VolumeCompaction();
     } else {
         VolumeCompaction next;
@@ -193,6 +194,7 @@ void DemoApp::compute_webgpu(double dt_seconds) {
         webgpu_checked_ = true;
         message_ = webgpu_reason_ + "; back to the WebGL2 scalar pyramid";
         pending_.pyramid = state_.pyramid = Pyramid::Scalar;
+        compute_surface_view_.reset();
         compute_.reset();
         compute_view_ = ComputeView();
         apply_pending();  // mode_ is still the WebGPU one: this builds the WebGL2 pipeline
@@ -223,6 +225,7 @@ void DemoApp::compute_webgpu(double dt_seconds) {
     const double t0 = now_ms();
     const FrameResult r = compute_->run(settings());
     compute_ms_ = now_ms() - t0;
+    if (mesh_wanted_ > 0) --mesh_wanted_;
     if (state_.readback != Readback::Sync) {
         result_ = r;
         ++frame_;
@@ -235,6 +238,9 @@ void DemoApp::draw_views(const Layout& l, int fb_height) {
     volume_shown_ = l.shows(View::Slices) || l.shows(View::Pyramid);
     stream_shown_ = l.shows(View::Stream);
     surface_shown_ = l.shows(View::Surface);
+    panel_scale_ = l.scale;
+    framebuffer_height_ = fb_height;
+    compute_surface_drawn_ = false;
     for (int i = 0; i < kPanelViews; ++i) {
         const Panel& p = l.panels[std::size_t(i)];
         if (p.w <= 0) continue;
@@ -242,6 +248,7 @@ void DemoApp::draw_views(const Layout& l, int fb_height) {
                           int(p.h * l.scale)};
         view_entries()[std::size_t(i)].draw(*this, r);
     }
+    if (!compute_surface_drawn_) compute_surface_view_.hide();
     timer_.end(int(Pass::Display));
     timer_.end_frame();
 }
@@ -255,12 +262,29 @@ ViewSources DemoApp::view_sources() const {
 }
 
 void DemoApp::draw_surface(PanelRect r) {
-    if (compute_) return;  // the WebGPU modes draw their mesh on WebGPU
+    if (compute_) return draw_surface_webgpu(r);  // the WebGPU modes draw their mesh on WebGPU
     const SurfaceView::Scene scene{result_.mesh ? result_.vertex_keys_drawn : 0, layout_.volume, &camera_, state_.colour};
     if (state_.route == MeshRoute::Vertex)
         surface_view_.draw_walking(r, gpu_.mesh(), gpu_.volume(), state_.iso, scene);
     else
         surface_view_.draw(r, gpu_.mesh(), scene);
+}
+
+// The WebGPU modes: the GL canvas is cleared to transparent over the panel (every other pixel
+// stays opaque), and the page's WebGPU canvas, under it at the same rectangle, shows the mesh.
+void DemoApp::draw_surface_webgpu(PanelRect r) {
+    if (r.w <= 0 || r.h <= 0) return;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(r.x, r.y, r.w, r.h);
+    glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    const double s = panel_scale_ > 0 ? panel_scale_ : 1.0;
+    const wgpu::CssRect css{r.x / s, (framebuffer_height_ - r.y - r.h) / s, r.w / s, r.h / s};
+    const WebGpuCompaction& c = *compute_;
+    compute_surface_view_.draw(css, r.w, r.h, c.positions_buffer(), c.normals_buffer(), c.counter_buffer(),
+                               wgpu::ComputeMesh::kDrawArgsAt, layout_.volume, camera_, state_.colour);
+    compute_surface_drawn_ = true;
 }
 
 std::uint32_t DemoApp::mesh_capacity() const {

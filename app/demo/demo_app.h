@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "compute_surface_view.h"
 #include "compute_view.h"
 #include "demo_state.h"
 #include "orbit_camera.h"
@@ -115,6 +116,7 @@ private:
     FrameSettings settings() const;
     void apply_pending();
     void compute_webgpu(double dt_seconds);
+    void draw_surface_webgpu(PanelRect r);
     CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format}; }
 
     DemoState state_, pending_;
@@ -133,6 +135,10 @@ private:
     std::uint64_t requested_serial_ = 0, issued_serial_ = 0, done_serial_ = 0;
     Views views_;
     SurfaceView surface_view_;
+    wgpu::ComputeSurfaceView compute_surface_view_;  // the WebGPU modes' 3D view (#gpu-surface)
+    bool compute_surface_drawn_ = false;             // this frame drew it
+    float panel_scale_ = 1;                          // framebuffer pixels per CSS pixel
+    int framebuffer_height_ = 0;
     OrbitCamera camera_;
     int mesh_wanted_ = 0;       // frames left that run the surface stages for a read
     bool surface_shown_ = true;  // the last layout showed the 3D view

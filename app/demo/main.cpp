@@ -131,6 +131,9 @@ int main(int argc, char** argv) {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);  // the 3D view
+    // An alpha channel: in the WebGPU modes the 3D view's panel is left transparent, showing the
+    // WebGPU canvas under it; every other pixel is drawn opaque.
+    SDL_GL_SetAttribute(SDL_GL_ALPHA_SIZE, 8);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
     // The canvas's size comes from the page's CSS; SDL follows it and the device pixel ratio.
     g.window = SDL_CreateWindow("Histopyramid stream compaction", SDL_WINDOWPOS_UNDEFINED,

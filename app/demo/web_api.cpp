@@ -199,11 +199,14 @@ EMSCRIPTEN_KEEPALIVE int hp_write_ply(const float* positions, const float* norma
 EMSCRIPTEN_KEEPALIVE const std::uint8_t* hp_bytes() { return hp::g_bytes.data(); }
 
 // The WebGPU modes: the buffers window.hp reads back asynchronously, as JSON ("null" in the
-// WebGL2 modes).
+// WebGL2 modes); positions and normals are 0 until a frame has run the mesh stages.
 EMSCRIPTEN_KEEPALIVE const char* hp_webgpu_buffers() {
     const hp::WebGpuCompaction* c = g_app->compute_backend();
     hp::g_reply = c ? "{\"atlas\":" + std::to_string(c->atlas_buffer()) + ",\"stream\":" +
-                          std::to_string(c->stream_buffer()) + ",\"size\":" + std::to_string(c->layout().atlas) + "}"
+                          std::to_string(c->stream_buffer()) + ",\"size\":" + std::to_string(c->layout().atlas) +
+                          ",\"positions\":" + std::to_string(c->positions_buffer()) + ",\"normals\":" +
+                          std::to_string(c->normals_buffer()) + ",\"meshCapacity\":" +
+                          std::to_string(c->mesh_capacity()) + "}"
                     : "null";
     return hp::g_reply.c_str();
 }

@@ -27,6 +27,12 @@ int hpgpu_read(int buffer, double offset, int bytes);
 void hpgpu_submit();
 int hpgpu_read_state(int ticket);                // 0 pending, 1 ready, -1 failed
 int hpgpu_read_take(int ticket, void* out, int capacity);
+// The 3D view on the page's WebGPU canvas (#gpu-surface): a render pipeline (surface.wgsl's
+// layout), a draw at a CSS rectangle of pw × ph pixels (pipeline 0: only the clear), hiding it.
+int hpgpu_surface_pipeline(const char* wgsl, const char* label);
+void hpgpu_surface_draw(int pipeline, int group, int args, int offset, double x, double y, double w, double h,
+                        int pw, int ph);
+void hpgpu_surface_hide();
 }
 
 namespace hp::wgpu {

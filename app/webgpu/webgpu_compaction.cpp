@@ -69,7 +69,7 @@ bool WebGpuCompaction::init(const AtlasLayout& layout, Pyramid mode, std::string
     volume_uniform_ = buffer(sizeof(VolumeUniform), kUniform | kCopyDst, "volume");
     atlas_ = buffer(4 * texels, kStorage | kCopySrc | kCopyDst, "atlas");
     base_ = buffer(4 * texels, kStorage | kCopySrc, "base (Morton order)");
-    counter_ = buffer(48, kStorage | kIndirect | kCopySrc, "counter");
+    counter_ = buffer(80, kStorage | kIndirect | kCopySrc, "counter");  // compaction_counter.wgsl
     stream_ = buffer(stream_bytes, kStorage | kCopySrc, "stream");
     total_at_ = buffer(16, kUniform | kCopyDst, "total index");
 
@@ -155,11 +155,13 @@ void WebGpuCompaction::write_volume(const FrameSettings& s) {
 }
 
 void WebGpuCompaction::record_frame(const FrameSettings& s) {
-    // timestamps=whole: classify to stream in one compute pass, timed as Pass::Compaction.
+    // timestamps=whole: classify to stream in one compute pass, timed as Pass::Compaction (the
+    // mesh stages keep their own passes).
     const bool whole = s.timestamps == Timestamps::Whole;
     int open = -1;  // the pass being recorded
     auto pass = [&](Pass p, auto&& work) {
-        const int want = whole && p != Pass::Source ? int(Pass::Compaction) : int(p);
+        const bool compaction = p != Pass::Source && int(p) <= int(Pass::Traverse);
+        const int want = whole && compaction ? int(Pass::Compaction) : int(p);
         if (open != want) {
             if (open >= 0) hpgpu_pass_end();
             hpgpu_pass_begin(timestamps_ ? want : -1);
@@ -199,19 +201,32 @@ void WebGpuCompaction::record_frame(const FrameSettings& s) {
         }
         hpgpu_dispatch_indirect(tail_pipeline_.id(), tail_group_.id(), counter_.id(), 32);
     });
+    if (s.mesh && mesh_.ready()) {
+        pass(Pass::MeshCount, [&] { mesh_.record_count(); });
+        pass(Pass::MeshReduce, [&] { mesh_.record_scan(); });
+        pass(Pass::MeshExtract, [&] { mesh_.record_extract(); });
+    }
     hpgpu_pass_end();
 }
 
 FrameResult WebGpuCompaction::run(const FrameSettings& s) {
     ++frames_issued_;
+    if (s.mesh && !mesh_.ready()) {
+        std::string error;
+        mesh_.init(layout_, volume_uniform_.id(), atlas_.id(), counter_.id(), &error);
+    }
+    const bool mesh = s.mesh && mesh_.ready();
+    if (mesh && !last_mesh_) mesh_since_ = frames_issued_;
+    last_mesh_ = mesh;
     write_volume(s);
     hpgpu_begin();
     record_frame(s);
     if (timestamps_) {
         hpgpu_resolve_timestamps(2 * kTimedPasses, timestamp_buffer_.id());
-        timestamp_reads_.push_back({Ticket(hpgpu_read(timestamp_buffer_.id(), 0, 16 * kTimedPasses)), frames_issued_});
+        timestamp_reads_.push_back({Ticket(hpgpu_read(timestamp_buffer_.id(), 0, 16 * kTimedPasses)), frames_issued_, false});
     }
-    Ticket count_ticket(hpgpu_read(counter_.id(), 0, 8));
+    // The count, and the vertex total after it (ComputeMesh::kVerticesAt).
+    Ticket count_ticket(hpgpu_read(counter_.id(), 0, ComputeMesh::kVerticesAt + 4));
     if (display_rows_ > 0 && !display_stream_) {
         const int s_ = layout_.atlas;
         if (display_volume_) display_atlas_ = Ticket(hpgpu_read(atlas_.id(), 0, 4 * s_ * layout_.volume_rows()));
@@ -226,9 +241,17 @@ FrameResult WebGpuCompaction::run(const FrameSettings& s) {
     if (s.readback == Readback::Sync) {
         sync_ticket_ = std::move(count_ticket);
         sync_done_ = false;
+        sync_mesh_ = mesh;
         return r;  // completed by take_sync_result()
     }
-    count_reads_.push_back({std::move(count_ticket), frames_issued_});
+    count_reads_.push_back({std::move(count_ticket), frames_issued_, mesh});
+    // The surface's total as the count's: the newest arrived (in expected mode too: the mesh
+    // is sized by the GPU, not by the expected count). `mesh` once a total of it is known.
+    const bool known = newest_vertices_frame_ >= mesh_since_ && newest_vertices_frame_ > 0;
+    r.mesh = mesh && known;
+    r.extracted = r.mesh;  // compute always extracts
+    r.vertices = r.mesh ? newest_vertices_ : 0;
+    r.vertex_keys_drawn = std::min(r.vertices, mesh_capacity());
     if (s.readback == Readback::Expected) {
         r.count = s.expected;
         r.keys_drawn = s.expected;
@@ -243,16 +266,24 @@ FrameResult WebGpuCompaction::run(const FrameSettings& s) {
 void WebGpuCompaction::poll(PassTimes* timer) {
     if (sync_ticket_ && sync_ticket_.state() != 0) {
         const bool arrived = sync_ticket_.state() == 1;
-        std::uint32_t c[2] = {0, 0};
+        std::uint32_t c[ComputeMesh::kVerticesAt / 4 + 1] = {};
         sync_ticket_.take(c, sizeof c);
+        const std::uint32_t vertices = c[ComputeMesh::kVerticesAt / 4];
         sync_result_ = FrameResult{};
         sync_result_.count = c[0];
         sync_result_.count_read = arrived;
         sync_result_.keys_drawn = c[1];
+        sync_result_.mesh = sync_mesh_;
+        if (sync_mesh_) {
+            sync_result_.vertices = vertices;
+            sync_result_.vertices_read = arrived;
+            sync_result_.vertex_keys_drawn = std::min(vertices, mesh_capacity());
+        }
         if (arrived) {
             newest_count_ = c[0];
             newest_count_frame_ = frames_issued_;
             have_count_ = true;
+            if (sync_mesh_) newest_vertices_ = vertices, newest_vertices_frame_ = frames_issued_;
         }
         sync_done_ = true;
     }
@@ -261,12 +292,16 @@ void WebGpuCompaction::poll(PassTimes* timer) {
     for (std::size_t i = count_reads_.size(); i-- > 0;) {
         const int state = count_reads_[i].ticket.state();
         if (state == 0) continue;
-        std::uint32_t c[2] = {0, 0};
+        std::uint32_t c[ComputeMesh::kVerticesAt / 4 + 1] = {};
         count_reads_[i].ticket.take(c, sizeof c);
         if (state == 1) {
             newest_count_ = c[0];
             newest_count_frame_ = count_reads_[i].frame;
             have_count_ = true;
+            if (count_reads_[i].mesh) {
+                newest_vertices_ = c[ComputeMesh::kVerticesAt / 4];
+                newest_vertices_frame_ = count_reads_[i].frame;
+            }
         }
         count_reads_.erase(count_reads_.begin(), count_reads_.begin() + std::ptrdiff_t(i) + 1);
         break;

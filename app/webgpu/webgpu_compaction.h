@@ -1,6 +1,6 @@
 // One frame of the demo in WebGPU compute, the whole of it on its own device (WebGL and
 // WebGPU share no textures): source → classify (base in Morton order) → compaction → count →
-// stream. Two modes:
+// stream, then the surface (compute_mesh.h) when asked for. Two modes:
 //  - webgpu-scan: classification fused with the block scan of the base (each 1024-texel
 //    Morton block scanned in its workgroup, its count written), the block counts scanned
 //    (BlockScan), then a scatter of the active elements to prefix + block offset;
@@ -19,6 +19,7 @@
 
 #include "atlas_layout.h"
 #include "block_scan.h"
+#include "compute_mesh.h"
 #include "compute_plan.h"
 #include "frame.h"
 #include "gpu_device.h"
@@ -70,6 +71,12 @@ public:
     const PyramidPlan& pyramid_plan() const { return pyramid_plan_; }
     int atlas_buffer() const { return atlas_.id(); }
     int stream_buffer() const { return stream_.id(); }
+    // The surface's buffers (0 until a frame has run the mesh stages), the counter holding its
+    // draw arguments (ComputeMesh::kDrawArgsAt) and its capacity in vertices.
+    int positions_buffer() const { return mesh_.positions(); }
+    int normals_buffer() const { return mesh_.normals(); }
+    int counter_buffer() const { return counter_.id(); }
+    std::uint32_t mesh_capacity() const { return std::uint32_t(layout_.texel_count()); }
 
 private:
     void write_volume(const FrameSettings& s);
@@ -90,13 +97,20 @@ private:
     PyramidPlan pyramid_plan_;
     wgpu::Object levels_, reduce_pipeline_, traverse_pipeline_, traverse_group_, traverse_uniform_;
     std::vector<wgpu::Object> reduce_uniforms_, reduce_groups_;
+    // the surface: allocated by the first frame that runs it (S² vertices are 512 MiB at 4096²)
+    wgpu::ComputeMesh mesh_;
 
-    struct Read { wgpu::Ticket ticket; std::uint64_t frame; };
+    struct Read { wgpu::Ticket ticket; std::uint64_t frame; bool mesh; };
     std::deque<Read> count_reads_, timestamp_reads_;
     std::uint64_t frames_issued_ = 0;
     std::uint32_t newest_count_ = 0;
     std::uint64_t newest_count_frame_ = 0;
     bool have_count_ = false;
+    // The newest vertex total read from a frame that ran the mesh stages, counted only from
+    // frames issued since they last started running (mesh_since_): none is stale.
+    std::uint32_t newest_vertices_ = 0;
+    std::uint64_t newest_vertices_frame_ = 0, mesh_since_ = 0;
+    bool last_mesh_ = false, sync_mesh_ = false;
     wgpu::Ticket sync_ticket_;
     FrameResult sync_result_;
     bool sync_done_ = false;

@@ -1,5 +1,5 @@
 // Headless Chromium for the tests and the screenshot tool: Debian's Chromium through
-// puppeteer-core, WebGL2 on SwiftShader (no GPU here), a fresh profile each launch.
+// puppeteer-core, WebGL2 and WebGPU on SwiftShader (no GPU here), a fresh profile each launch.
 import puppeteer from 'puppeteer-core';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +16,10 @@ export async function launch({ width = 1280, height = 800 } = {}) {
     headless: true,
     userDataDir,
     defaultViewport: { width, height, deviceScaleFactor: 1 },
+    // Vulkan on SwiftShader for the GPU process: without it a WebGPU canvas (the WebGPU modes'
+    // 3D view) finds no shared-image backing to present through, and the GPU process is lost.
     args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-unsafe-webgpu',
+      '--enable-features=Vulkan', '--use-vulkan=swiftshader',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
       '--no-first-run', '--disable-dev-shm-usage', `--window-size=${width},${height}`],
   });

@@ -1,6 +1,8 @@
 // The WebGPU compute modes (SwiftShader's WebGPU, --enable-unsafe-webgpu): the exact matrix
 // against the CPU reference, the same stream as the WebGL2 modes where both read the same
-// numbers, the block scan's own cases, and the page without WebGPU.
+// numbers, the surface against the CPU reference mesh and drawn on the WebGPU canvas, the
+// block scan's own cases, and the page without WebGPU.
+import { PNG } from 'pngjs';
 import { assert, exact, compute, sameStream, pngOf, loadBytes, edgeCases } from '../lib.mjs';
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
@@ -66,6 +68,95 @@ for (const pyramid of MODES) {
     sameStream(gpu, cpu);
   });
 }
+
+// The surface (marching cubes on the compacted cells) against the CPU reference mesh from the
+// same atlas: the vertex total exact, every vertex in the same order, positions within 1e-4
+// and normals within 1e-3 (the GPU may fuse or reorder float operations); past the capacity
+// (S² vertices) none is given. Compared in the page: a 128³ mesh is too large to pass out.
+async function meshExact(page, state, { atLeast = 1 } = {}) {
+  const r = await page.evaluate(async (state) => {
+    await hp.set(state);
+    const s = hp.stats();
+    const gpu = await hp.mesh();
+    const cpu = await hp.referenceMesh();
+    const worst = (a, b, tolerance) => {
+      for (let i = 0; i < a.length; i++)
+        if (!(Math.abs(a[i] - b[i]) <= tolerance))
+          return `vertex ${Math.floor(i / 3)}: GPU [${a.slice(i - i % 3, i - i % 3 + 3)}], CPU [${b.slice(i - i % 3, i - i % 3 + 3)}]`;
+      return '';
+    };
+    return { vertices: gpu.vertices, cpuVertices: cpu.vertices, given: gpu.positions.length / 3,
+      capacity: s.atlas * s.atlas, stats: { readback: s.readback, pyramid: s.pyramid },
+      positions: worst(gpu.positions, cpu.positions, 1e-4), normals: worst(gpu.normals, cpu.normals, 1e-3) };
+  }, state);
+  assert(r.stats.pyramid === state.pyramid || !state.pyramid, `pyramid is ${r.stats.pyramid}`);
+  assert(r.vertices === r.cpuVertices, `vertex total: GPU ${r.vertices}, CPU ${r.cpuVertices}`);
+  const given = Math.min(r.cpuVertices, r.capacity);
+  assert(r.given === given, `GPU gave ${r.given} vertices of ${r.cpuVertices}, capacity ${r.capacity}`);
+  assert(r.cpuVertices >= atLeast, `only ${r.cpuVertices} vertices (the case wants ≥ ${atLeast})`);
+  assert(!r.positions, `positions: ${r.positions}`);
+  assert(!r.normals, `normals: ${r.normals}`);
+  return r;
+}
+
+for (const pyramid of MODES) {
+  for (const source of ['metaballs', 'sphere', 'noise'])
+    add(`${pyramid} mesh 64³ ${source}, iso 0.35 and 0.6: the CPU reference mesh`, async (page) => {
+      for (const iso of [0.35, 0.6])
+        await meshExact(page, { pyramid, volume: 64, source, classify: 'surface', time: 1.5, iso }, { atLeast: 300 });
+    });
+  // One 128³ case: SwiftShader takes over a minute for it.
+  if (pyramid === 'webgpu-pyramid')
+    add(`${pyramid} mesh 128³ in 2048² metaballs`, (page) =>
+      meshExact(page, { pyramid, volume: 128, source: 'metaballs', time: 1.25, iso: 0.5 }, { atLeast: 10000 })
+        .then(() => page.evaluate(() => hp.set({ volume: 64 }))));
+  add(`${pyramid} mesh of an empty volume: no vertices`, async (page) => {
+    const r = await meshExact(page, { pyramid, volume: 64, source: 'metaballs', iso: 1 }, { atLeast: 0 });
+    assert(r.vertices === 0, `${r.vertices} vertices`);
+  });
+  add(`${pyramid} mesh of a PNG atlas, more vertices than its capacity (512²)`, async (page) => {
+    const error = await loadBytes(page, pngOf(512, 512, (x, y) => 0.5 + 0.45 * Math.sin(x / 9) * Math.cos(y / 13), { bits: 16 }), { tile: 64 });
+    assert(error === '', error);
+    const r = await meshExact(page, { pyramid, source: 'png', iso: 0.55 }, { atLeast: 1000 });
+    assert(r.vertices > r.capacity, `${r.vertices} vertices fit the capacity ${r.capacity}`);
+    await page.evaluate(() => hp.set({ source: 'metaballs' }));
+  });
+  add(`${pyramid} mesh with async and expected readback: the newest total, exact`, async (page) => {
+    for (const readback of ['async', 'expected']) {
+      await page.evaluate((state) => hp.set(state).then(() => hp.frames(6)),
+        { pyramid, volume: 64, source: 'noise', time: 0.5, iso: 0.5, readback, expected: 100 });
+      const r = await meshExact(page, {}, { atLeast: 300 });
+      assert(r.stats.readback === readback && !r.stats.verticesRead, `${r.stats.readback}, read ${r.stats.verticesRead}`);
+    }
+    await page.evaluate(() => hp.set({ readback: 'sync' }));
+  });
+}
+
+add('webgpu-scan surface: drawn on the WebGPU canvas under the GL one, hidden with the view', async (page) => {
+  const shown = () => page.evaluate(() => !document.getElementById('gpu-surface').hidden);
+  await page.evaluate(() => hp.set({ pyramid: 'webgpu-scan', view: 'surface', volume: 64, source: 'metaballs', iso: 0.5 })
+    .then(() => hp.frames(3)));
+  assert(await shown(), 'the WebGPU canvas is hidden');
+  const s = await page.evaluate(() => hp.stats());
+  assert(s.mesh && s.verticesRead && s.vertexCount > 1000 && s.vertexKeysDrawn === s.vertexCount,
+    `mesh ${s.mesh}, read ${s.verticesRead}, ${s.vertexCount} vertices, ${s.vertexKeysDrawn} drawn`);
+  const rect = await page.evaluate(() => {
+    const r = document.getElementById('gpu-surface').getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+  assert(rect.width > 100 && rect.height > 100, `canvas at ${JSON.stringify(rect)}`);
+  await new Promise((resolve) => setTimeout(resolve, 500));  // the WebGPU canvas's frame reaches the page
+  const shot = PNG.sync.read(await page.screenshot({ clip: rect }));
+  let lit = 0;  // pixels neither the view's background (15, 18, 23) nor the page's
+  for (let i = 0; i < shot.data.length; i += 4)
+    if (Math.max(Math.abs(shot.data[i] - 15), Math.abs(shot.data[i + 1] - 18), Math.abs(shot.data[i + 2] - 23)) > 24) lit++;
+  const share = lit / (shot.width * shot.height);
+  assert(share > 0.05, `only ${(100 * share).toFixed(2)}% of the panel shows the surface`);
+  await page.evaluate(() => hp.set({ view: 'stream' }));
+  assert(!(await shown()), 'the WebGPU canvas stays shown without the 3D view');
+  await page.evaluate(() => hp.set({ view: 'surface', pyramid: 'scalar' }));
+  assert(!(await shown()), 'the WebGPU canvas stays shown in a WebGL2 mode');
+}, { query: 'paused=1&clock=fixed&overlay=0&atlas=512', fresh: true });
 
 add('webgpu-scan and webgpu-pyramid streams are bit-identical, and equal WebGL2 on the sphere', async (page) => {
   const state = { volume: 64, source: 'sphere', classify: 'surface', time: 2, iso: 0.5 };

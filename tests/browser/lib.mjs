@@ -34,6 +34,16 @@ export async function exact(page, state, { atLeast = 1 } = {}) {
   return stats.count;
 }
 
+// One PNG chunk: length, type, data and the CRC of type and data.
+export function pngChunk(type, data) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
+  return Buffer.concat([head, data, crc]);
+}
+
 // A PNG from value(x, y) in [0,1], written here byte by byte so the test controls every
 // field: 8-bit RGBA (R the value; G and B hold noise that the loader must ignore) or 16-bit
 // grey (big-endian samples, as PNG stores them).
@@ -49,14 +59,7 @@ export function pngOf(width, height, value, { bits = 8 } = {}) {
       else { raw[o++] = Math.round(v * 255); raw[o++] = (x * 7) & 255; raw[o++] = (y * 13) & 255; raw[o++] = 255; }
     }
   }
-  const chunk = (type, data) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
-    return Buffer.concat([head, data, crc]);
-  };
+  const chunk = pngChunk;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);

@@ -5,19 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { pngOf } from '../browser/lib.mjs';
+import { pngOf, pngChunk } from '../browser/lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TILE = { 16: 1, 32: 2, 64: 3, 128: 4, 256: 5 };  // first byte b: tile 8 << (b % 6)
 
-function chunk(type, data) {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
-  return Buffer.concat([head, data, crc]);
-}
+const chunk = pngChunk;
 // Any colour type and depth: rows of `bytesPerRow` bytes from byte(x, y), filter `filter`.
 function png(side, { height = side, depth = 8, color = 0, bytesPerRow = side, interlace = 0, extra = [], idats = null, filter = 0 } = {}) {
   const ihdr = Buffer.alloc(13);

@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { assert, exact, pngOf, loadBytes } from '../lib.mjs';
+import { assert, exact, pngOf, loadBytes, pngChunk } from '../lib.mjs';
 
 const QUERY = 'paused=1&clock=fixed&atlas=512&overlay=0&view=stream';
 const MiB = 1 << 20;
@@ -29,14 +29,7 @@ function get(base, rawPath) {
 
 // Signature, IHDR (side², 8-bit grey), the given IDAT bodies, IEND (CRCs as written by zlib).
 function pngWith(side, idats, { end = true } = {}) {
-  const chunk = (type, data) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
-    return Buffer.concat([head, data, crc]);
-  };
+  const chunk = pngChunk;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(side, 0);
   ihdr.writeUInt32BE(side, 4);

@@ -18,7 +18,7 @@ double now_ms() {
 
 const std::string& DemoApp::webgpu_unavailable() const {
     if (!webgpu_checked_) {
-        if (!WebGpuCompaction::available(&webgpu_reason_) && webgpu_reason_.empty()) webgpu_reason_ = "no device";
+        webgpu_available(&webgpu_reason_);
         webgpu_checked_ = true;
     }
     return webgpu_reason_;
@@ -32,7 +32,7 @@ AtlasLayout DemoApp::layout_for(const DemoState& s) const {
 bool DemoApp::init(std::string* error) {
     state_ = pending_;  // settings requested before the start (the URL's) count from frame 1
     timer_.init(kPassCount, timer_queries_);
-    if (!views_.init(error) || !surface_view_.init(error)) return false;
+    if (!views_.init(error)) return false;
     return build_gpu(state_, error);
 }
 
@@ -43,21 +43,9 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
                  std::to_string(max_texture_size_) + "²)";
         return false;
     }
-    if (is_webgpu(s.pyramid)) {
-        auto next = std::make_unique<WebGpuCompaction>();
-        ComputeView view;
-        if (!next->init(layout, s.pyramid, error) || !view.init(layout, error)) return false;
-        compute_ = std::move(next);
-        compute_view_ = std::move(view);
-        compute_surface_view_.rebind();
-        gpu_ = VolumeCompaction();
-    } else {
-        VolumeCompaction next;
-        if (!next.init(layout, mode_of(s), error)) return false;
-        gpu_ = std::move(next);
-        compute_.reset();
-        compute_view_ = ComputeView();
-    }
+    std::unique_ptr<Backend> next = make_backend(layout, mode_of(s), error);
+    if (!next) return false;
+    backend_ = std::move(next);
     layout_ = layout;
     mode_ = mode_of(s);
     png_uploaded_ = false;
@@ -66,14 +54,13 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
 
 bool DemoApp::recreate_gpu(std::string* error) {
     timer_.init(kPassCount, timer_queries_);
-    return views_.init(error) && surface_view_.init(error) && build_gpu(state_, error);
+    backend_.reset();
+    return views_.init(error) && build_gpu(state_, error);
 }
 
 void DemoApp::abandon_gpu() {
-    gpu_.abandon();
-    compute_view_.abandon();
+    if (backend_) backend_->abandon();
     views_.abandon();
-    surface_view_.abandon();
     timer_.abandon();
 }
 
@@ -141,7 +128,7 @@ FrameSettings DemoApp::settings() const {
     f.readback = state_.readback;
     f.expected = state_.expected;
     f.timestamps = state_.timestamps;
-    f.mesh = surface_shown_ || mesh_wanted_ > 0;
+    f.mesh = shown_.surface || mesh_wanted_ > 0;
     f.extract = state_.route == MeshRoute::Fragment || mesh_wanted_ > 0;
     return f;
 }
@@ -161,86 +148,63 @@ void DemoApp::apply_pending() {
     state_ = pending_;
     issued_serial_ = requested_serial_;
     if (state_.source == Source::Png && png_ && !png_uploaded_) {
-        if (compute_) compute_->upload(*png_);
-        else gpu_.volume().upload(*png_);
+        backend_->upload(*png_);
         png_uploaded_ = true;
     }
     if (state_.source != Source::Png) png_uploaded_ = false;
 }
 
-void DemoApp::compute(double dt_seconds) {
-    if (compute_) return compute_webgpu(dt_seconds);
-    apply_pending();
-    if (compute_) return;  // switched to WebGPU: its first frame runs next time
-    if (!state_.paused) {
-        state_.time += dt_seconds;
-        pending_.time = state_.time;
-    }
-    timer_.begin_frame();
-    const double t0 = now_ms();
-    result_ = gpu_.run(settings(), &timer_);
-    compute_ms_ = now_ms() - t0;
-    if (mesh_wanted_ > 0) --mesh_wanted_;
+void DemoApp::complete(const FrameResult& r) {
+    result_ = r;
     ++frame_;
     done_serial_ = issued_serial_;
 }
 
-// WebGPU: collect what has arrived, then issue a frame, unless a sync frame still waits for
-// its count (it completes when the count arrives, and the next one is issued then) or the
-// GPU is still busy with earlier frames.
-void DemoApp::compute_webgpu(double dt_seconds) {
-    timer_.begin_frame();
-    if (!WebGpuCompaction::available(&webgpu_reason_)) {  // the device was lost: back to WebGL2
+// One frame: collect what has arrived, then issue a frame unless the backend is still busy
+// with earlier ones (a WebGPU sync frame completes only when its count arrives; a slow GPU's
+// queue must not grow without bound). A backend whose device was lost gives way to the
+// WebGL2 scalar pyramid.
+void DemoApp::compute(double dt_seconds) {
+    std::string why;
+    if (backend_ && !backend_->alive(&why)) {
+        webgpu_reason_ = why;
         webgpu_checked_ = true;
-        message_ = webgpu_reason_ + "; back to the WebGL2 scalar pyramid";
+        message_ = why + "; back to the WebGL2 scalar pyramid";
         pending_.pyramid = state_.pyramid = Pyramid::Scalar;
-        compute_surface_view_.reset();
-        compute_.reset();
-        compute_view_ = ComputeView();
-        apply_pending();  // mode_ is still the WebGPU one: this builds the WebGL2 pipeline
-        return;
+        backend_.reset();
     }
-    compute_->poll(&timer_);
-    const std::string error = WebGpuCompaction::take_error();
-    if (!error.empty()) message_ = error;
-    FrameResult arrived;
-    if (compute_->take_sync_result(&arrived)) {
-        result_ = arrived;
-        ++frame_;
-        done_serial_ = issued_serial_;
+    if (!backend_) {
+        std::string error;
+        if (!build_gpu(pending_, &error)) {
+            message_ = error;
+            return;
+        }
     }
-    const int rows = stream_shown_ || volume_shown_ ? Views::stream_rows_shown(layout_.atlas, result_.count) : 0;
-    if (compute_->take_display(&display_, rows, volume_shown_))
-        compute_view_.show(display_.atlas.empty() ? nullptr : display_.atlas.data(), display_.levels.data(),
-                           display_.levels.size(),
-                           compute_->pyramid_plan().offsets, compute_->pyramid_plan().top, display_.stream.data(),
-                           display_.stream_rows, state_.classify, state_.iso);
-    if (compute_->busy()) return;
+    timer_.begin_frame();
+    FrameResult done;
+    if (backend_->poll(&timer_, shown_, settings(), &done, &message_)) complete(done);
+    if (backend_->busy()) return;
     apply_pending();
-    if (!compute_) return;  // switched to WebGL2
     if (!state_.paused) {
         state_.time += dt_seconds;
         pending_.time = state_.time;
     }
     const double t0 = now_ms();
-    const FrameResult r = compute_->run(settings());
+    FrameResult r;
+    const bool final = backend_->run(settings(), &timer_, &r);
     compute_ms_ = now_ms() - t0;
     if (mesh_wanted_ > 0) --mesh_wanted_;
-    if (state_.readback != Readback::Sync) {
-        result_ = r;
-        ++frame_;
-        done_serial_ = issued_serial_;
-    }
+    if (final) complete(r);
 }
 
 void DemoApp::draw_views(const Layout& l, int fb_height) {
     timer_.begin(int(Pass::Display));
-    volume_shown_ = l.shows(View::Slices) || l.shows(View::Pyramid);
-    stream_shown_ = l.shows(View::Stream);
-    surface_shown_ = l.shows(View::Surface);
+    shown_.volume = l.shows(View::Slices) || l.shows(View::Pyramid);
+    shown_.stream = l.shows(View::Stream);
+    shown_.surface = l.shows(View::Surface);
     panel_scale_ = l.scale;
     framebuffer_height_ = fb_height;
-    compute_surface_drawn_ = false;
+    surface_drawn_ = false;
     for (int i = 0; i < kPanelViews; ++i) {
         const Panel& p = l.panels[std::size_t(i)];
         if (p.w <= 0) continue;
@@ -248,61 +212,30 @@ void DemoApp::draw_views(const Layout& l, int fb_height) {
                           int(p.h * l.scale)};
         view_entries()[std::size_t(i)].draw(*this, r);
     }
-    if (!compute_surface_drawn_) compute_surface_view_.hide();
+    if (backend_) backend_->end_views(surface_drawn_);
     timer_.end(int(Pass::Display));
     timer_.end_frame();
 }
 
-ViewSources DemoApp::view_sources() const {
-    if (compute_) {
-        if (!compute_view_.shown()) return {};
-        return {&compute_view_.volume(), &compute_view_, &compute_view_.stream()};
-    }
-    return {&gpu_.volume(), &gpu_.compactor(), &gpu_.compactor().stream()};
-}
+ViewSources DemoApp::view_sources() const { return backend_ ? backend_->view_sources() : ViewSources{}; }
 
 void DemoApp::draw_surface(PanelRect r) {
-    if (compute_) return draw_surface_webgpu(r);  // the WebGPU modes draw their mesh on WebGPU
-    const SurfaceView::Scene scene{result_.mesh ? result_.vertex_keys_drawn : 0, layout_.volume, &camera_, state_.colour};
-    if (state_.route == MeshRoute::Vertex)
-        surface_view_.draw_walking(r, gpu_.mesh(), gpu_.volume(), state_.iso, scene);
-    else
-        surface_view_.draw(r, gpu_.mesh(), scene);
+    if (!backend_) return;
+    SurfaceDraw d;
+    d.panel = r;
+    d.css_scale = panel_scale_;
+    d.framebuffer_height = framebuffer_height_;
+    d.vertices = result_.mesh ? result_.vertex_keys_drawn : 0;
+    d.volume = layout_.volume;
+    d.camera = &camera_;
+    d.colour = state_.colour;
+    d.route = state_.route;
+    d.iso = state_.iso;
+    backend_->draw_surface(d);
+    surface_drawn_ = true;
 }
 
-// The WebGPU modes: the GL canvas is cleared to transparent over the panel (every other pixel
-// stays opaque), and the page's WebGPU canvas, under it at the same rectangle, shows the mesh.
-void DemoApp::draw_surface_webgpu(PanelRect r) {
-    if (r.w <= 0 || r.h <= 0) return;
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(r.x, r.y, r.w, r.h);
-    glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    glDisable(GL_SCISSOR_TEST);
-    const double s = panel_scale_ > 0 ? panel_scale_ : 1.0;
-    const wgpu::CssRect css{r.x / s, (framebuffer_height_ - r.y - r.h) / s, r.w / s, r.h / s};
-    const WebGpuCompaction& c = *compute_;
-    compute_surface_view_.draw(css, r.w, r.h, c.positions_buffer(), c.normals_buffer(), c.counter_buffer(),
-                               wgpu::ComputeMesh::kDrawArgsAt, layout_.volume, camera_, state_.colour);
-    compute_surface_drawn_ = true;
-}
-
-std::uint32_t DemoApp::mesh_capacity() const {
-    return std::uint32_t(layout_.atlas) * std::uint32_t(layout_.atlas);
-}
-
-MeshCopy DemoApp::mesh(std::uint32_t limit) {
-    MeshCopy m;
-    if (compute_ || !result_.mesh || !result_.extracted) return m;
-    // Not read this frame (async, expected): the API still reports the true total.
-    m.vertices = result_.vertices_read ? result_.vertices : gpu_.mesh().read_total();
-    // The keys written: below the total, the limit drawn (expected mode may stop short) and
-    // the capacity.
-    const std::uint32_t n = std::min({limit, m.vertices, result_.vertex_keys_drawn, mesh_capacity()});
-    m.positions = gpu_.mesh().read_positions(n);
-    m.normals = gpu_.mesh().read_normals(n);
-    return m;
-}
+MeshCopy DemoApp::mesh(std::uint32_t limit) { return backend_ ? backend_->read_mesh(result_, limit) : MeshCopy{}; }
 
 MeshCopy DemoApp::reference_mesh_of(const float* atlas, std::uint32_t limit) const {
     const MeshData r = hp::reference_mesh(layout_, atlas, state_.iso, limit);
@@ -310,19 +243,18 @@ MeshCopy DemoApp::reference_mesh_of(const float* atlas, std::uint32_t limit) con
 }
 
 MeshCopy DemoApp::reference_mesh(std::uint32_t limit) const {
-    if (compute_) return {};
-    const std::vector<float> atlas = gpu_.volume().read_atlas();
+    const std::vector<float> atlas = backend_ ? backend_->read_atlas() : std::vector<float>();
+    if (atlas.empty()) return {};
     return reference_mesh_of(atlas.data(), limit);
 }
 
 std::vector<float> DemoApp::stream(std::uint32_t limit) const {
-    if (compute_) return {};
-    return gpu_.compactor().read_stream(std::min(limit, result_.count));
+    return backend_ ? backend_->read_stream(std::min(limit, result_.count)) : std::vector<float>();
 }
 
 std::vector<StreamEntry> DemoApp::reference(std::uint32_t limit) const {
-    if (compute_) return {};
-    const std::vector<float> atlas = gpu_.volume().read_atlas();
+    const std::vector<float> atlas = backend_ ? backend_->read_atlas() : std::vector<float>();
+    if (atlas.empty()) return {};
     return reference_of(atlas.data(), limit);
 }
 

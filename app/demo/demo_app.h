@@ -9,33 +9,16 @@
 #include <string>
 #include <vector>
 
-#include "compute_surface_view.h"
-#include "compute_view.h"
+#include "backend.h"
 #include "demo_state.h"
 #include "orbit_camera.h"
 #include "png_atlas.h"
 #include "gpu_timer.h"
-#include "surface_view.h"
 #include "views.h"
-#include "volume_compaction.h"
-#include "webgpu_compaction.h"
 
 namespace hp {
 
 struct Layout;  // view panels, app/demo/view_registry.h
-
-// What the 2D views read this frame, whichever backend computed it (null: nothing yet).
-struct ViewSources {
-    const VolumeStages* volume = nullptr;  // the slices and the base
-    const PyramidViewSource* pyramid = nullptr;
-    const gl::Texture* stream = nullptr;
-};
-
-// A mesh read back for the API and the export: 3 floats a vertex.
-struct MeshCopy {
-    std::uint32_t vertices = 0;  // the true total
-    std::vector<float> positions, normals;
-};
 
 class DemoApp {
 public:
@@ -56,7 +39,7 @@ public:
     ViewSources view_sources() const;
     Views& views() { return views_; }
     void draw_surface(PanelRect r);
-    std::uint32_t mesh_capacity() const;
+    std::uint32_t mesh_capacity() const { return backend_ ? backend_->mesh_capacity() : 0; }
     OrbitCamera& camera() { return camera_; }
 
     // Per-pass timings: GPU timer queries when `gpu_queries`, else CPU-side. Call before init.
@@ -82,11 +65,12 @@ public:
     // whose settings a completed frame ran with.
     std::uint64_t settings_requested() const { return requested_serial_; }
     std::uint64_t settings_done() const { return done_serial_; }
-    bool webgpu() const { return compute_ != nullptr; }
     // Why the WebGPU modes cannot run ("" when they can).
     const std::string& webgpu_unavailable() const;
-    const WebGpuCompaction* compute_backend() const { return compute_.get(); }
-    bool timestamps() const { return compute_ && compute_->timestamps(); }
+    const char* backend_name() const { return backend_ ? backend_->name() : "none"; }
+    Timing timing() const { return backend_ ? backend_->timing(timer_) : Timing::None; }
+    // The buffers the page reads back itself in the WebGPU modes, as JSON ("null": none).
+    std::string backend_buffers() const { return backend_ ? backend_->buffers_json() : "null"; }
     double compute_ms() const { return compute_ms_; }
     bool has_png() const { return png_.has_value(); }
     const PngAtlas* png() const { return png_ ? &*png_ : nullptr; }
@@ -94,7 +78,8 @@ public:
 
     // Read-backs for the API and tests: the stream as the GPU wrote it, and the CPU
     // reference computed from the atlas the GPU used this frame.
-    // WebGL2 modes only: WebGPU's are read asynchronously by the page (web/hp.js).
+    // WebGL2 modes only: WebGPU's are read asynchronously by the page (web/hp.js), these are
+    // empty there.
     std::vector<float> stream(std::uint32_t limit) const;
     std::vector<StreamEntry> reference(std::uint32_t limit) const;
     // The surface the GPU extracted (at most `limit` vertices) and the CPU reference's mesh.
@@ -115,8 +100,7 @@ private:
     bool build_gpu(const DemoState& s, std::string* error);
     FrameSettings settings() const;
     void apply_pending();
-    void compute_webgpu(double dt_seconds);
-    void draw_surface_webgpu(PanelRect r);
+    void complete(const FrameResult& r);
     CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format}; }
 
     DemoState state_, pending_;
@@ -124,24 +108,17 @@ private:
     bool png_uploaded_ = false;
     AtlasLayout layout_;
     CompactionMode mode_;
-    VolumeCompaction gpu_;  // the WebGL2 modes
-    std::unique_ptr<WebGpuCompaction> compute_;  // the WebGPU modes
-    ComputeView compute_view_;                   // what the views show of them
-    ComputeDisplay display_;
-    bool volume_shown_ = true;  // the last frame drew the slices or the pyramid view
-    bool stream_shown_ = true;
+    std::unique_ptr<Backend> backend_;  // the frame's GPU work, in the mode's backend
     mutable std::string webgpu_reason_;
     mutable bool webgpu_checked_ = false;
     std::uint64_t requested_serial_ = 0, issued_serial_ = 0, done_serial_ = 0;
     Views views_;
-    SurfaceView surface_view_;
-    wgpu::ComputeSurfaceView compute_surface_view_;  // the WebGPU modes' 3D view (#gpu-surface)
-    bool compute_surface_drawn_ = false;             // this frame drew it
-    float panel_scale_ = 1;                          // framebuffer pixels per CSS pixel
+    ShownViews shown_;            // what the last layout showed
+    bool surface_drawn_ = false;  // this frame drew the 3D view
+    float panel_scale_ = 1;       // framebuffer pixels per CSS pixel
     int framebuffer_height_ = 0;
     OrbitCamera camera_;
-    int mesh_wanted_ = 0;       // frames left that run the surface stages for a read
-    bool surface_shown_ = true;  // the last layout showed the 3D view
+    int mesh_wanted_ = 0;  // frames left that run the surface stages for a read
     GpuTimer timer_;
     bool timer_queries_ = false;
     FrameResult result_;

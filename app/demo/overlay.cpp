@@ -81,10 +81,11 @@ namespace {
 void timings(const DemoApp& app, const FrameHistory& history) {
     const GpuTimer& t = app.timer();
     ImGui::Text("Pass times in ms, median of %d frames", t.samples(int(Pass::Reduce)));
-    ImGui::TextDisabled("%s", app.webgpu() ? (app.timestamps() ? "WebGPU timestamp queries"
-                                                               : "no timestamp-query on this adapter: no pass times")
-                              : t.gpu() ? "GPU timer queries"
-                                        : "CPU side (no timer queries here): issue cost only");
+    const bool webgpu = std::string(app.backend_name()) == "webgpu";
+    ImGui::TextDisabled("%s", app.timing() == Timing::Cpu    ? "CPU side (no timer queries here): issue cost only"
+                              : app.timing() == Timing::None ? "no timestamp-query on this adapter: no pass times"
+                              : webgpu                       ? "WebGPU timestamp queries"
+                                                             : "GPU timer queries");
     if (ImGui::BeginTable("passes", 2, ImGuiTableFlags_SizingStretchSame)) {
         double total = 0;
         for (int p = 0; p < kPassCount; ++p) {

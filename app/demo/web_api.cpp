@@ -10,6 +10,7 @@
 #include "demo_app.h"
 #include "gl_objects.h"
 #include "mesh_export.h"
+#include "webgpu_compaction.h"
 
 namespace hp {
 namespace {
@@ -60,8 +61,12 @@ std::string pass_times() {
 // What the per-pass times are: GPU timer queries or WebGPU timestamps ("gpu"), CPU-side
 // times of issuing the work ("cpu"), or none (WebGPU without timestamp-query).
 const char* timing() {
-    if (g_app->webgpu()) return g_app->timestamps() ? "gpu" : "none";
-    return g_app->timer().gpu() ? "gpu" : "cpu";
+    switch (g_app->timing()) {
+        case Timing::Gpu: return "gpu";
+        case Timing::Cpu: return "cpu";
+        case Timing::None: break;
+    }
+    return "none";
 }
 
 }  // namespace
@@ -145,7 +150,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"extracted\":" + (g_app->result().extracted ? "true" : "false") +
                   ",\"keysDrawn\":" + n(g_app->result().keys_drawn) +
                   ",\"timing\":" + json_string(hp::timing()) +
-                  ",\"backend\":" + json_string(g_app->webgpu() ? "webgpu" : "webgl2") +
+                  ",\"backend\":" + json_string(g_app->backend_name()) +
                   ",\"webgpu\":" + json_string(g_app->webgpu_unavailable()) +
                   ",\"serial\":" + n(double(g_app->settings_done())) +
                   ",\"ms\":{\"compute\":" + n(g_app->compute_ms()) + hp::pass_times() + "}" +
@@ -201,13 +206,7 @@ EMSCRIPTEN_KEEPALIVE const std::uint8_t* hp_bytes() { return hp::g_bytes.data();
 // The WebGPU modes: the buffers window.hp reads back asynchronously, as JSON ("null" in the
 // WebGL2 modes); positions and normals are 0 until a frame has run the mesh stages.
 EMSCRIPTEN_KEEPALIVE const char* hp_webgpu_buffers() {
-    const hp::WebGpuCompaction* c = g_app->compute_backend();
-    hp::g_reply = c ? "{\"atlas\":" + std::to_string(c->atlas_buffer()) + ",\"stream\":" +
-                          std::to_string(c->stream_buffer()) + ",\"size\":" + std::to_string(c->layout().atlas) +
-                          ",\"positions\":" + std::to_string(c->positions_buffer()) + ",\"normals\":" +
-                          std::to_string(c->normals_buffer()) + ",\"meshCapacity\":" +
-                          std::to_string(c->mesh_capacity()) + "}"
-                    : "null";
+    hp::g_reply = g_app->backend_buffers();
     return hp::g_reply.c_str();
 }
 

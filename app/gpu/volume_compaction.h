@@ -1,7 +1,8 @@
-// One frame of the demo's GPU work, without any window: source → classify → reduction →
-// count → traversal, then the surface (vertex counts → their pyramid → vertex total →
-// extraction), for one atlas layout and one compaction mode. The app runs it every
-// frame; the native tests and benchmarks run exactly the same object on EGL.
+// One frame of the demo's GPU work in WebGL2, without any window: the stages of gl_stages.h
+// (source → classify → reduction → count → traversal, then the surface: vertex counts →
+// their pyramid and total → extraction), for one atlas layout and one compaction mode. The
+// app runs it every frame (app/demo/gl_backend.h); the native tests and benchmarks run
+// exactly the same object on EGL.
 #pragma once
 
 #include <array>
@@ -9,12 +10,10 @@
 #include <memory>
 #include <string>
 
-#include "compactor.h"
 #include "demo_state.h"
 #include "frame.h"
+#include "gl_stages.h"
 #include "gpu_timer.h"
-#include "surface_mesh.h"
-#include "volume_stages.h"
 
 namespace hp {
 
@@ -26,21 +25,17 @@ public:
     // begin_frame/end_frame and times the display itself.
     FrameResult run(const FrameSettings& s, GpuTimer* timer = nullptr);
 
-    VolumeStages& volume() { return volume_; }
-    const VolumeStages& volume() const { return volume_; }
-    const Compactor& compactor() const { return *compactor_; }
-    const SurfaceMesh& mesh() const { return mesh_; }
-    SurfaceMesh& mesh() { return mesh_; }
+    VolumeStages& volume() { return frame_->volume; }
+    const VolumeStages& volume() const { return frame_->volume; }
+    const Compactor& compactor() const { return *frame_->compactor; }
+    const SurfaceMesh& mesh() const { return frame_->mesh; }
+    SurfaceMesh& mesh() { return frame_->mesh; }
     const CompactionMode& mode() const { return mode_; }
 
 private:
-    void run_mesh(const FrameSettings& s, FrameResult* r, GpuTimer* timer);
-
-    VolumeStages volume_;
-    std::unique_ptr<Compactor> compactor_;
-    SurfaceMesh mesh_;
+    std::unique_ptr<GlFrame> frame_ = std::make_unique<GlFrame>();
+    std::vector<std::unique_ptr<GlStage>> stages_ = gl_stage_list();
     CompactionMode mode_;
-    AsyncLimit cell_limit_, vertex_limit_;
 };
 
 }  // namespace hp

@@ -1,0 +1,103 @@
+// The frame's GPU work behind one interface: the WebGL2 passes (gl_backend.h) or WebGPU
+// compute (webgpu_backend.h). DemoApp runs frames, feeds the views and answers the API
+// through this interface alone; it never asks which backend it holds.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "atlas_layout.h"
+#include "frame.h"
+#include "gpu_timer.h"
+#include "orbit_camera.h"
+#include "png_atlas.h"
+#include "surface_view.h"
+#include "views.h"
+
+namespace hp {
+
+// What the 2D views read this frame (null: nothing yet).
+struct ViewSources {
+    const VolumeStages* volume = nullptr;  // the slices and the base
+    const PyramidViewSource* pyramid = nullptr;
+    const gl::Texture* stream = nullptr;
+};
+
+// Which views the last layout showed: a backend copies for display only what they need.
+struct ShownViews {
+    bool volume = true;  // the slices or the pyramid
+    bool stream = true;
+    bool surface = true;
+};
+
+// The 3D view's draw: where, and what.
+struct SurfaceDraw {
+    PanelRect panel;             // framebuffer pixels, origin at the bottom left
+    double css_scale = 1;        // framebuffer pixels per CSS pixel
+    int framebuffer_height = 0;
+    std::uint32_t vertices = 0;  // keys to draw
+    int volume = 0;
+    const OrbitCamera* camera = nullptr;
+    SurfaceColour colour = SurfaceColour::Normal;
+    MeshRoute route = MeshRoute::Vertex;
+    float iso = 0;
+};
+
+// A mesh read back for the API and the export: 3 floats a vertex.
+struct MeshCopy {
+    std::uint32_t vertices = 0;  // the true total
+    std::vector<float> positions, normals;
+};
+
+// Where the per-pass times come from.
+enum class Timing { Gpu, Cpu, None };
+
+class Backend {
+public:
+    virtual ~Backend() = default;
+    virtual const char* name() const = 0;  // "webgl2" or "webgpu" (hp.stats().backend)
+    virtual Timing timing(const GpuTimer& timer) const = 0;
+    // The GL context is gone: forget its objects without deleting them.
+    virtual void abandon() {}
+    // False once the backend can no longer run (its device was lost), with why.
+    virtual bool alive(std::string* /*why*/) const { return true; }
+
+    virtual void upload(const PngAtlas& png) = 0;
+    // Start of every frame: collect what has arrived (times into `timer`, display copies for
+    // `shown`). True with `*done` when a frame issued earlier completes now; a problem to
+    // show the user goes to `*message`.
+    virtual bool poll(GpuTimer* /*timer*/, const ShownViews& /*shown*/, const FrameSettings& /*last*/,
+                      FrameResult* /*done*/, std::string* /*message*/) {
+        return false;
+    }
+    // Issuing a frame now would only queue it behind earlier ones.
+    virtual bool busy() const { return false; }
+    // Issues one frame. True when `*r` is final; false when it completes in a later poll().
+    virtual bool run(const FrameSettings& s, GpuTimer* timer, FrameResult* r) = 0;
+
+    virtual ViewSources view_sources() const = 0;
+    virtual void draw_surface(const SurfaceDraw& d) = 0;
+    // After the views: `surface_drawn` says whether the 3D view was drawn this frame.
+    virtual void end_views(bool /*surface_drawn*/) {}
+    virtual std::uint32_t mesh_capacity() const = 0;
+
+    // Read-backs for the API and tests, where the backend can answer at once (WebGL2); the
+    // WebGPU modes' are read asynchronously by the page (web/hp.js), these return nothing.
+    virtual std::vector<float> read_stream(std::uint32_t /*keys*/) const { return {}; }
+    virtual std::vector<float> read_atlas() const { return {}; }
+    virtual MeshCopy read_mesh(const FrameResult& /*last*/, std::uint32_t /*limit*/) { return {}; }
+    // The buffers the page reads back itself, as JSON ("null": none).
+    virtual std::string buffers_json() const { return "null"; }
+};
+
+// The backend for a mode (WebGL2 for the fragment-pass modes, WebGPU for the compute ones);
+// null with a message when it cannot be built.
+std::unique_ptr<Backend> make_backend(const AtlasLayout& layout, const CompactionMode& mode, std::string* error);
+std::unique_ptr<Backend> make_gl_backend(const AtlasLayout& layout, const CompactionMode& mode, std::string* error);
+std::unique_ptr<Backend> make_webgpu_backend(const AtlasLayout& layout, Pyramid mode, std::string* error);
+// Whether this page can run the WebGPU modes at all; if not, why.
+bool webgpu_available(std::string* why);
+
+}  // namespace hp

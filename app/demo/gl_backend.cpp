@@ -1,0 +1,77 @@
+// The WebGL2 modes: the stages of app/gpu/gl_stages.h, run by VolumeCompaction, complete
+// within the frame (the count is read, collected or expected there); the views read its
+// textures directly and the 3D view draws from them, by either route.
+#include <algorithm>
+
+#include "backend.h"
+#include "volume_compaction.h"
+
+namespace hp {
+
+namespace {
+
+class GlBackend : public Backend {
+public:
+    bool init(const AtlasLayout& layout, const CompactionMode& mode, std::string* error) {
+        return gpu_.init(layout, mode, error) && surface_.init(error);
+    }
+
+    const char* name() const override { return "webgl2"; }
+    Timing timing(const GpuTimer& t) const override { return t.gpu() ? Timing::Gpu : Timing::Cpu; }
+    void abandon() override {
+        gpu_.abandon();
+        surface_.abandon();
+    }
+    void upload(const PngAtlas& png) override { gpu_.volume().upload(png); }
+    bool run(const FrameSettings& s, GpuTimer* timer, FrameResult* r) override {
+        *r = gpu_.run(s, timer);
+        return true;
+    }
+
+    ViewSources view_sources() const override {
+        return {&gpu_.volume(), &gpu_.compactor(), &gpu_.compactor().stream()};
+    }
+    void draw_surface(const SurfaceDraw& d) override {
+        const SurfaceView::Scene scene{d.vertices, d.volume, d.camera, d.colour};
+        if (d.route == MeshRoute::Vertex)
+            surface_.draw_walking(d.panel, gpu_.mesh(), gpu_.volume(), d.iso, scene);
+        else
+            surface_.draw(d.panel, gpu_.mesh(), scene);
+    }
+    std::uint32_t mesh_capacity() const override { return gpu_.mesh().capacity(); }
+
+    std::vector<float> read_stream(std::uint32_t keys) const override { return gpu_.compactor().read_stream(keys); }
+    std::vector<float> read_atlas() const override { return gpu_.volume().read_atlas(); }
+    MeshCopy read_mesh(const FrameResult& last, std::uint32_t limit) override {
+        MeshCopy m;
+        if (!last.mesh || !last.extracted) return m;
+        SurfaceMesh& mesh = gpu_.mesh();
+        // Not read in that frame (async, expected): the API still reports the true total.
+        m.vertices = last.vertices_read ? last.vertices : mesh.read_total();
+        // The keys written: below the total, the limit drawn (expected mode may stop short)
+        // and the capacity.
+        const std::uint32_t n = std::min({limit, m.vertices, last.vertex_keys_drawn, mesh.capacity()});
+        m.positions = mesh.read_positions(n);
+        m.normals = mesh.read_normals(n);
+        return m;
+    }
+
+private:
+    VolumeCompaction gpu_;
+    SurfaceView surface_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> make_gl_backend(const AtlasLayout& layout, const CompactionMode& mode, std::string* error) {
+    auto b = std::make_unique<GlBackend>();
+    if (!b->init(layout, mode, error)) return nullptr;
+    return b;
+}
+
+std::unique_ptr<Backend> make_backend(const AtlasLayout& layout, const CompactionMode& mode, std::string* error) {
+    return is_webgpu(mode.pyramid) ? make_webgpu_backend(layout, mode.pyramid, error)
+                                   : make_gl_backend(layout, mode, error);
+}
+
+}  // namespace hp

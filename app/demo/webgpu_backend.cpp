@@ -1,0 +1,105 @@
+// The WebGPU modes: WebGpuCompaction issues frames that complete when their count arrives
+// (sync) or at once (async, expected); the 2D views show copies read back for display
+// (ComputeView: WebGL cannot read WebGPU's buffers), and the 3D view is drawn on the page's
+// WebGPU canvas under the GL canvas, which is left transparent over the panel.
+#include "backend.h"
+#include "compute_surface_view.h"
+#include "compute_view.h"
+#include "webgpu_compaction.h"
+
+namespace hp {
+
+bool webgpu_available(std::string* why) {
+    if (WebGpuCompaction::available(why)) return true;
+    if (why->empty()) *why = "no device";
+    return false;
+}
+
+namespace {
+
+class WebGpuBackend : public Backend {
+public:
+    ~WebGpuBackend() override { surface_.reset(); }
+
+    bool init(const AtlasLayout& layout, Pyramid mode, std::string* error) {
+        return gpu_.init(layout, mode, error) && view_.init(layout, error);
+    }
+
+    const char* name() const override { return "webgpu"; }
+    Timing timing(const GpuTimer&) const override { return gpu_.timestamps() ? Timing::Gpu : Timing::None; }
+    void abandon() override { view_.abandon(); }
+    bool alive(std::string* why) const override { return webgpu_available(why); }
+    void upload(const PngAtlas& png) override { gpu_.upload(png); }
+
+    bool poll(GpuTimer* timer, const ShownViews& shown, const FrameSettings& last, FrameResult* done,
+              std::string* message) override {
+        gpu_.poll(timer);
+        const std::string error = WebGpuCompaction::take_error();
+        if (!error.empty()) *message = error;
+        const bool completed = gpu_.take_sync_result(done);
+        if (completed) done_count_ = done->count;
+        const int rows = shown.stream || shown.volume ? Views::stream_rows_shown(gpu_.layout().atlas, done_count_) : 0;
+        if (gpu_.take_display(&display_, rows, shown.volume)) {
+            const PyramidPlan& plan = gpu_.pyramid_plan();
+            view_.show(display_.atlas.empty() ? nullptr : display_.atlas.data(), display_.levels.data(),
+                       display_.levels.size(), plan.offsets, plan.top, display_.stream.data(), display_.stream_rows,
+                       last.classify, last.iso);
+        }
+        return completed;
+    }
+    bool busy() const override { return gpu_.busy(); }
+    bool run(const FrameSettings& s, GpuTimer*, FrameResult* r) override {
+        *r = gpu_.run(s);
+        if (s.readback == Readback::Sync) return false;  // completed by poll() once its count arrives
+        done_count_ = r->count;
+        return true;
+    }
+
+    ViewSources view_sources() const override {
+        if (!view_.shown()) return {};
+        return {&view_.volume(), &view_, &view_.stream()};
+    }
+    // The GL canvas is cleared to transparent over the panel (every other pixel stays
+    // opaque), and the page's WebGPU canvas, under it at the same rectangle, shows the mesh.
+    void draw_surface(const SurfaceDraw& d) override {
+        const PanelRect& r = d.panel;
+        if (r.w <= 0 || r.h <= 0) return;
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(r.x, r.y, r.w, r.h);
+        glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glDisable(GL_SCISSOR_TEST);
+        const double s = d.css_scale > 0 ? d.css_scale : 1.0;
+        const wgpu::CssRect css{r.x / s, (d.framebuffer_height - r.y - r.h) / s, r.w / s, r.h / s};
+        surface_.draw(css, r.w, r.h, gpu_.positions_buffer(), gpu_.normals_buffer(), gpu_.counter_buffer(),
+                      wgpu::ComputeMesh::kDrawArgsAt, d.volume, *d.camera, d.colour);
+    }
+    void end_views(bool surface_drawn) override {
+        if (!surface_drawn) surface_.hide();
+    }
+    std::uint32_t mesh_capacity() const override { return gpu_.mesh_capacity(); }
+
+    std::string buffers_json() const override {
+        const auto n = [](double v) { return std::to_string(std::int64_t(v)); };
+        return "{\"atlas\":" + n(gpu_.atlas_buffer()) + ",\"stream\":" + n(gpu_.stream_buffer()) +
+               ",\"size\":" + n(gpu_.layout().atlas) + ",\"positions\":" + n(gpu_.positions_buffer()) +
+               ",\"normals\":" + n(gpu_.normals_buffer()) + ",\"meshCapacity\":" + n(gpu_.mesh_capacity()) + "}";
+    }
+
+private:
+    WebGpuCompaction gpu_;
+    ComputeView view_;  // what the 2D views show of it
+    ComputeDisplay display_;
+    wgpu::ComputeSurfaceView surface_;  // the 3D view (#gpu-surface)
+    std::uint32_t done_count_ = 0;      // the newest completed frame's count
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> make_webgpu_backend(const AtlasLayout& layout, Pyramid mode, std::string* error) {
+    auto b = std::make_unique<WebGpuBackend>();
+    if (!b->init(layout, mode, error)) return nullptr;
+    return b;
+}
+
+}  // namespace hp

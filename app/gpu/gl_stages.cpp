@@ -1,0 +1,127 @@
+#include "gl_stages.h"
+
+#include <algorithm>
+
+namespace hp {
+
+namespace {
+
+bool async(const FrameSettings& s) { return s.readback == Readback::Async; }
+
+class SourceStage : public GlStage {
+    Pass pass() const override { return Pass::Source; }
+    void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { f.volume.evaluate(s.source, s.time); }
+};
+
+class ClassifyStage : public GlStage {
+    Pass pass() const override { return Pass::Classify; }
+    void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { f.volume.classify(s.classify, s.iso); }
+};
+
+class ReduceStage : public GlStage {
+    Pass pass() const override { return Pass::Reduce; }
+    void run(GlFrame& f, const FrameSettings&, FrameResult*) override { f.compactor->reduce(f.volume.base()); }
+};
+
+// The count, read in one of three ways. Async: the newest count that had arrived when the
+// frame began (asked for before this frame's work is issued: in a browser the read is a round
+// trip to the GPU process, answered once that process has issued everything sent before it;
+// asked after the reduction, it would wait for this frame's passes). The baseline has no
+// non-blocking read: it reads sync.
+class CountStage : public GlStage {
+    Pass pass() const override { return Pass::Count; }
+    static bool nonblocking(const GlFrame& f, const FrameSettings& s) {
+        return async(s) && f.compactor->async_count_supported();
+    }
+    void begin(GlFrame& f, const FrameSettings& s) override {
+        f.cell_known = nonblocking(f, s) && f.compactor->newest_count(&f.cell_newest, &f.cell_age);
+    }
+    void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
+        if (nonblocking(f, s)) {
+            f.compactor->request_count();
+            const std::uint64_t all = std::uint64_t(f.compactor->size()) * std::uint64_t(f.compactor->size());
+            r->count = f.cell_known ? f.cell_newest : 0;
+            r->count_age = f.cell_known ? f.cell_age : 0;
+            r->keys_drawn = f.cell_limit.limit(f.cell_known, r->count, all);
+        } else if (s.readback == Readback::Expected) {
+            r->count = s.expected;
+            r->keys_drawn = s.expected;
+        } else {
+            r->count = f.compactor->read_count();
+            r->count_read = true;
+            r->keys_drawn = r->count;
+        }
+    }
+};
+
+class TraverseStage : public GlStage {
+    Pass pass() const override { return Pass::Traverse; }
+    void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
+        f.volume.bind_volume(f.compactor->traversal_program(), s.classify, s.iso);
+        f.compactor->traverse(f.volume.base(), r->keys_drawn);
+    }
+};
+
+// The surface's stages: only in frames that ask for the mesh.
+class MeshStage : public GlStage {
+    bool wanted(const FrameSettings& s) const override { return s.mesh; }
+};
+
+class MeshCountStage : public MeshStage {
+    Pass pass() const override { return Pass::MeshCount; }
+    void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
+        r->mesh = true;
+        f.mesh.count(f.volume, s.iso);
+    }
+};
+
+// The pyramid over the vertex counts, and the vertex total read the way the cell count is
+// (the baseline's forced sync aside: the mesh's pyramid has a non-blocking read).
+class MeshReduceStage : public MeshStage {
+    Pass pass() const override { return Pass::MeshReduce; }
+    void begin(GlFrame& f, const FrameSettings& s) override {
+        f.vertices_known = async(s) && f.mesh.newest_total(&f.vertices_newest, &f.vertices_age);
+    }
+    void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
+        f.mesh.reduce();
+        if (async(s)) {
+            f.mesh.request_total();
+            r->vertices = f.vertices_known ? f.vertices_newest : 0;
+            r->vertex_keys_drawn = f.vertex_limit.limit(f.vertices_known, r->vertices, f.mesh.capacity());
+        } else if (s.readback == Readback::Expected) {
+            // No total is read: the expected cells have at most 15 vertices each.
+            r->vertex_keys_drawn = std::uint32_t(std::min<std::uint64_t>(f.mesh.capacity(), 15ull * s.expected));
+        } else {
+            r->vertices = f.mesh.read_total();
+            r->vertices_read = true;
+            r->vertex_keys_drawn = r->vertices;
+        }
+    }
+};
+
+// Positions and normals into textures: the fragment route's draw and the export read them
+// (the vertex route's draw walks the pyramid itself and needs none).
+class MeshExtractStage : public MeshStage {
+    Pass pass() const override { return Pass::MeshExtract; }
+    bool wanted(const FrameSettings& s) const override { return s.mesh && s.extract; }
+    void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
+        r->extracted = true;
+        f.mesh.extract(f.volume, s.iso, r->vertex_keys_drawn);
+    }
+};
+
+template <typename... Stages>
+std::vector<std::unique_ptr<GlStage>> list_of() {
+    std::vector<std::unique_ptr<GlStage>> list;
+    (list.push_back(std::make_unique<Stages>()), ...);
+    return list;
+}
+
+}  // namespace
+
+std::vector<std::unique_ptr<GlStage>> gl_stage_list() {
+    return list_of<SourceStage, ClassifyStage, ReduceStage, CountStage, TraverseStage, MeshCountStage,
+                   MeshReduceStage, MeshExtractStage>();
+}
+
+}  // namespace hp

@@ -39,6 +39,10 @@
       readbacks: ['sync', 'async'], warmup: 8, frames: 30 },
   };
   const P = PLANS[plan];
+  if (!P) return;
+  // A smoke run at fewer sizes: index.html?bench=surface&atlases=512
+  const only = new URLSearchParams(location.search).get('atlases');
+  if (only) P.atlases = only.split(',').map(Number).filter((a) => P.atlases.includes(a));
   const status = (t) => { document.getElementById('status').textContent = t; };
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
 

@@ -6,21 +6,23 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launch } from './browser.mjs';
 
-// 'compaction': classify to stream timed as one pass (WebGPU, timestamps=whole).
-const PASSES = ['source', 'classify', 'reduce', 'count', 'traverse', 'compaction'];
+// 'compaction': classify to stream timed as one pass (WebGPU, timestamps=whole); the mesh
+// passes (the surface plan): vertex counts, their compaction with the total, the extraction.
+const PASSES = ['source', 'classify', 'reduce', 'count', 'traverse', 'compaction', 'meshCount', 'meshReduce',
+  'meshExtract'];
 
 export function table(result) {
   const lines = [];
-  const head = ['atlas', 'occ', 'mode', 'readback', ...PASSES, 'compact', 'gpu', 'cpu', 'frame', '×base'];
-  lines.push(head.map((h, i) => (i < 4 ? h.padEnd(i === 2 ? 17 : 9) : h.padStart(9))).join(''));
+  const head = ['atlas', 'occ', 'mode', 'readback', ...PASSES, 'compact', 'mesh', 'gpu', 'cpu', 'frame', '×base'];
+  lines.push(head.map((h, i) => (i < 4 ? h.padEnd(i === 2 ? 22 : 9) : h.padStart(12))).join(''));
   for (const r of result.rows) {
     const base = result.rows.find((b) => b.atlas === r.atlas && b.occupancy === r.occupancy && b.mode === 'baseline' &&
       b.readback === 'sync');
     const ratio = base ? (base.ms.frame / r.ms.frame).toFixed(2) : '';
-    const f = (v) => (v || 0).toFixed(3).padStart(9);
-    lines.push([String(r.atlas).padEnd(9), `${(r.occupancy * 100).toString()}%`.padEnd(9), r.mode.padEnd(17),
-      r.readback.padEnd(9), ...PASSES.map((p) => f(r.ms[p])), f(r.ms.compact), f(r.ms.gpu), f(r.ms.compute),
-      f(r.ms.frame), ratio.padStart(9)].join(''));
+    const f = (v) => (v || 0).toFixed(3).padStart(12);
+    lines.push([String(r.atlas).padEnd(9), `${(r.occupancy * 100).toString()}%`.padEnd(9), r.mode.padEnd(22),
+      r.readback.padEnd(9), ...PASSES.map((p) => f(r.ms[p])), f(r.ms.compact), f(r.ms.mesh), f(r.ms.gpu),
+      f(r.ms.compute), f(r.ms.frame), ratio.padStart(12)].join(''));
   }
   return lines.join('\n');
 }
@@ -53,7 +55,7 @@ function legend(x, y, names) { names.forEach((n, i) => { ctx.fillStyle = COLORS[
 { const x = 80, y = 70, w = 860, h = 380;
   const cells = atlases.map(a => modes.map(m => best(R.rows.filter(r => r.atlas === a && r.mode === m && r.occupancy === occ))));
   const ymax = Math.max(...cells.flat().filter(Boolean).map(r => r.ms.frame)) * 1.1;
-  axes(x, y, w, h, 'ms per frame by mode and atlas size, ' + occ * 100 + '% active (best readback of each mode)', ymax, 'ms');
+  axes(x, y, w, h, 'ms per frame by mode and atlas size, ' + (occ === null ? 'the surface scene' : occ * 100 + '% active') + ' (best readback of each mode)', ymax, 'ms');
   const gw = w / atlases.length, bw = gw * 0.8 / modes.length;
   cells.forEach((row, i) => { row.forEach((r, j) => { if (!r) return; const bh = h * r.ms.frame / ymax;
     ctx.fillStyle = COLORS[j % 9]; ctx.fillRect(x + i * gw + gw * 0.1 + j * bw, y + h - bh, bw - 2, bh); });
@@ -64,7 +66,7 @@ function legend(x, y, names) { names.forEach((n, i) => { ctx.fillStyle = COLORS[
   const x = 80, y = 530, w = 860, h = 380;
   const rows = modes.map(m => R.rows.find(r => r.atlas === a && r.mode === m && r.occupancy === occ && r.readback === 'sync')).filter(Boolean);
   const ymax = Math.max(...rows.map(r => PASSES.reduce((s, p) => s + (r.ms[p] || 0), 0))) * 1.1;
-  axes(x, y, w, h, 'ms per pass at ' + a + '², ' + occ * 100 + '% active, sync readback (GPU timer queries when available)', ymax, 'ms');
+  axes(x, y, w, h, 'ms per pass at ' + a + '², ' + (occ === null ? 'the surface scene' : occ * 100 + '% active') + ', sync readback (GPU timer queries when available)', ymax, 'ms');
   const bw = w / rows.length;
   rows.forEach((r, i) => { let acc = 0; PASSES.forEach((p, k) => { const bh = h * (r.ms[p] || 0) / ymax; acc += bh;
       ctx.fillStyle = COLORS[k]; ctx.fillRect(x + i * bw + 8, y + h - acc, bw - 16, bh); });
@@ -87,9 +89,22 @@ function legend(x, y, names) { names.forEach((n, i) => { ctx.fillStyle = COLORS[
   pts.forEach((line, j) => { ctx.strokeStyle = COLORS[j % 9]; ctx.lineWidth = 2; ctx.beginPath();
     line.forEach((r, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, lx(r.atlas), ly(r.ms.compact))); ctx.stroke(); });
   ctx.lineWidth = 1; }
+// D (the surface plan): classify to mesh ready (the compaction and the mesh stages) by atlas,
+// stacked, best readback of each mode.
+if (occ === null) { const x = 1130, y = 530, w = 340, h = 380;
+  const cells = atlases.map(a => modes.map(m => best(R.rows.filter(r => r.atlas === a && r.mode === m))));
+  const ymax = Math.max(...cells.flat().filter(Boolean).map(r => r.ms.compact + r.ms.mesh)) * 1.1;
+  axes(x, y, w, h, 'compaction + mesh stages (darker) ms', ymax, 'ms');
+  const gw = w / atlases.length, bw = gw * 0.8 / modes.length;
+  cells.forEach((row, i) => { row.forEach((r, j) => { if (!r) return; const bx = x + i * gw + gw * 0.1 + j * bw;
+      const hc = h * r.ms.compact / ymax, hm = h * r.ms.mesh / ymax;
+      ctx.fillStyle = COLORS[j % 9]; ctx.fillRect(bx, y + h - hc, bw - 2, hc);
+      ctx.globalAlpha = 0.55; ctx.fillStyle = '#000'; ctx.fillRect(bx, y + h - hc - hm, bw - 2, hm); ctx.globalAlpha = 1;
+      ctx.fillStyle = COLORS[j % 9]; ctx.fillRect(bx, y + h - hc - hm, bw - 2, 2); });
+    ctx.fillStyle = '#000'; ctx.fillText(atlases[i] + '²', x + i * gw + gw / 2 - 16, y + h + 16); }); }
 // D: compaction ms against occupancy at 2048² (or the largest atlas), linear: the WebGPU modes
 // where the run has them (histopyramid against scan), else every mode.
-{ const a = atlases.includes(2048) ? 2048 : atlases[atlases.length - 1];
+else { const a = atlases.includes(2048) ? 2048 : atlases[atlases.length - 1];
   const x = 1130, y = 530, w = 340, h = 380;
   const shown = modes.some(m => m.startsWith('webgpu')) ? modes.filter(m => m.startsWith('webgpu')) : modes;
   const pts = shown.map(m => occs.map(o => best(R.rows.filter(r => r.atlas === a && r.mode === m && r.occupancy === o))).filter(Boolean));

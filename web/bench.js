@@ -43,6 +43,9 @@
   // A smoke run at fewer sizes: index.html?bench=surface&atlases=512
   const only = new URLSearchParams(location.search).get('atlases');
   if (only) P.atlases = only.split(',').map(Number).filter((a) => P.atlases.includes(a));
+  // ... or other modes, in the order given (modes=webgpu-pyramid,webgpu-scan): the order's effect.
+  const modes = new URLSearchParams(location.search).get('modes');
+  if (modes) P.modes = modes.split(',').filter((m) => m in MODES);
   const status = (t) => { document.getElementById('status').textContent = t; };
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
 

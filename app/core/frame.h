@@ -31,6 +31,9 @@ struct FrameSettings {
     Timestamps timestamps = Timestamps::Passes;  // WebGPU only
     bool mesh = true;     // run the surface stages (vertex counts, their compaction, extraction)
     bool extract = true;  // ... including the extraction (not needed by the vertex route's draw)
+    // WebGL2: the vertex counts written by the classification pass (two targets) instead of a
+    // pass of their own.
+    bool fused_count = true;
 };
 
 struct FrameResult {

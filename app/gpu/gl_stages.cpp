@@ -13,9 +13,13 @@ class SourceStage : public GlStage {
     void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { f.volume.evaluate(s.source, s.time); }
 };
 
+// In frames that draw the surface, the classification writes the vertex counts too.
 class ClassifyStage : public GlStage {
     Pass pass() const override { return Pass::Classify; }
-    void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { f.volume.classify(s.classify, s.iso); }
+    void run(GlFrame& f, const FrameSettings& s, FrameResult*) override {
+        if (s.mesh && s.fused_count) f.mesh.classify_and_count(f.volume, s.classify, s.iso);
+        else f.volume.classify(s.classify, s.iso);
+    }
 };
 
 class ReduceStage : public GlStage {
@@ -67,12 +71,11 @@ class MeshStage : public GlStage {
     bool wanted(const FrameSettings& s) const override { return s.mesh; }
 };
 
+// The vertex counts in a pass of their own (when the classification did not write them).
 class MeshCountStage : public MeshStage {
     Pass pass() const override { return Pass::MeshCount; }
-    void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
-        r->mesh = true;
-        f.mesh.count(f.volume, s.iso);
-    }
+    bool wanted(const FrameSettings& s) const override { return s.mesh && !s.fused_count; }
+    void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { f.mesh.count(f.volume, s.iso); }
 };
 
 // The pyramid over the vertex counts, and the vertex total read the way the cell count is
@@ -83,6 +86,7 @@ class MeshReduceStage : public MeshStage {
         f.vertices_known = async(s) && f.mesh.newest_total(&f.vertices_newest, &f.vertices_age);
     }
     void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
+        r->mesh = true;
         f.mesh.reduce();
         if (async(s)) {
             f.mesh.request_total();

@@ -18,6 +18,14 @@ bool SurfaceMesh::init(const AtlasLayout& layout, std::string* error) {
     }
     count_ = gl::build_program({"fullscreen.vert"}, {"volume.glsl", "mc_tables.glsl", "mc_count.frag"}, error);
     if (!count_) return false;
+    classify_count_ = gl::build_program({"fullscreen.vert"}, {"volume.glsl", "mc_tables.glsl", "classify_count.frag"},
+                                        error);
+    if (!classify_count_) return false;
+    // The fused pass writes only the volume's rows: the rest stays zero.
+    glBindFramebuffer(GL_FRAMEBUFFER, counts_target_.id());
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 
     // The tables, once: 256 vertex counts and 256 × 16 edges (-1 past a case's vertices).
     std::array<std::uint8_t, 256> counts{};
@@ -38,7 +46,7 @@ bool SurfaceMesh::init(const AtlasLayout& layout, std::string* error) {
     desc.traverse_main = "mesh_traverse.frag";
     desc.stream_outputs = 2;
     if (!pyramid_.init(desc, error)) return false;
-    const gl::Program* programs[] = {&count_, &pyramid_.traversal_program()};
+    const gl::Program* programs[] = {&count_, &classify_count_, &pyramid_.traversal_program()};
     for (const gl::Program* p : programs) {
         glUseProgram(p->id());
         glUniform1i(gl::uniform(*p, "uMcCounts"), kMcCountsUnit);
@@ -52,7 +60,9 @@ bool SurfaceMesh::init(const AtlasLayout& layout, std::string* error) {
 void SurfaceMesh::abandon() {
     for (auto* t : {&counts_, &table_counts_, &table_edges_}) t->abandon();
     counts_target_.abandon();
+    fused_target_.abandon();
     count_.abandon();
+    classify_count_.abandon();
     vao_.abandon();
     pyramid_.abandon();
 }
@@ -69,6 +79,24 @@ void SurfaceMesh::count(const VolumeStages& volume, float iso) {
     glBindFramebuffer(GL_FRAMEBUFFER, counts_target_.id());
     glViewport(0, 0, counts_.width(), counts_.height());
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+void SurfaceMesh::classify_and_count(const VolumeStages& volume, Classify mode, float iso) {
+    if (!fused_target_ || fused_base_ != volume.base().id()) {
+        fused_target_ = gl::color_targets({&volume.base(), &counts_});
+        fused_base_ = volume.base().id();
+    }
+    volume.bind_volume(classify_count_, mode, iso);
+    bind_tables();
+    glBindVertexArray(vao_.id());
+    glBindFramebuffer(GL_FRAMEBUFFER, fused_target_.id());
+    glViewport(0, 0, counts_.width(), counts_.height());
+    // Only the volume's rows hold cells; the rest of both targets stays zero.
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, counts_.width(), volume.layout().volume_rows());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDisable(GL_SCISSOR_TEST);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 

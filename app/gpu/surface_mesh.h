@@ -28,6 +28,9 @@ public:
 
     // The base: every cell's vertex count, from the volume's atlas at `iso`.
     void count(const VolumeStages& volume, float iso);
+    // Classification (the volume's base, as VolumeStages::classify) and the vertex counts in
+    // one pass with two targets: the cell's case is computed once for both.
+    void classify_and_count(const VolumeStages& volume, Classify mode, float iso);
     // The pyramid over the counts.
     void reduce() { pyramid_.reduce(counts_); }
     // The vertex total, like the cell count: read now (waits), or requested and collected.
@@ -58,7 +61,9 @@ private:
 
     gl::Texture counts_;  // R16F: exact integers, and half the bytes of R32F
     gl::Framebuffer counts_target_;
-    gl::Program count_;
+    gl::Program count_, classify_count_;
+    gl::Framebuffer fused_target_;  // the volume's base and counts_
+    GLuint fused_base_ = 0;         // the base texture fused_target_ was made for
     gl::Texture table_counts_, table_edges_;
     gl::VertexArray vao_;
     HistoPyramid pyramid_;

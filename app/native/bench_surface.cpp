@@ -1,6 +1,7 @@
 // The surface stages on EGL: metaballs at the default iso (the scene) at each atlas
 // size, both routes of the 3D view (fragment: extraction pass + draw from textures; vertex:
-// the draw walks the pyramid), GL timer queries per pass and the 3D draw into an offscreen
+// the draw walks the pyramid), the vertex counts in their own pass or written by the
+// classification (fused), GL timer queries per pass and the 3D draw into an offscreen
 // 1024² target with depth (the "display" pass). Cell compaction timed in the same frames, so
 // the mesh stages can be held against it. JSON on stdout.
 #include "bench_surface.h"
@@ -48,10 +49,12 @@ int bench_surface(bool quick) {
         VolumeCompaction gpu;
         if (!gpu.init(layout, {Pyramid::Scalar, Format::Float}, &error))
             return std::fprintf(stderr, "%s\n", error.c_str()), 1;
-        for (MeshRoute route : {MeshRoute::Fragment, MeshRoute::Vertex}) {
+        for (MeshRoute route : {MeshRoute::Fragment, MeshRoute::Vertex})
+        for (bool fused : {false, true}) {
             FrameSettings s;
             s.time = 1.25;
             s.extract = route == MeshRoute::Fragment;
+            s.fused_count = fused;
             timer.init(kPassCount, queries);
             FrameResult r;
             auto frame = [&](GpuTimer* t) {
@@ -86,13 +89,13 @@ int bench_surface(bool quick) {
             }
             char row[1536];
             std::snprintf(row, sizeof row,
-                          "%s  {\"atlas\": %d, \"volume\": %d, \"route\": \"%s\", \"cells\": %u, \"vertices\": %u, "
+                          "%s  {\"atlas\": %d, \"volume\": %d, \"route\": \"%s\", \"count\": \"%s\", \"cells\": %u, \"vertices\": %u, "
                           "\"timing\": \"%s\", \"samples\": %d, \"frame\": %.6f, \"ms\": {%s}}",
-                          rows.empty() ? "" : ",\n", atlas, layout.volume, name_of(route), r.count, r.vertices,
+                          rows.empty() ? "" : ",\n", atlas, layout.volume, name_of(route), fused ? "fused" : "separate", r.count, r.vertices,
                           timer.gpu() ? "gpu" : "cpu", timer.samples(int(Pass::Display)), per_frame, ms.c_str());
             rows += row;
-            std::fprintf(stderr, "%5d %-8s cells %8u vertices %9u  mesh %8.4f ms (count %.4f reduce %.4f extract %.4f) draw %8.4f ms; cells: classify+reduce+count+traverse %8.4f ms\n",
-                         atlas, name_of(route), r.count, r.vertices,
+            std::fprintf(stderr, "%5d %-8s %-8s cells %8u vertices %9u  mesh %8.4f ms (count %.4f reduce %.4f extract %.4f) draw %8.4f ms; cells: classify+reduce+count+traverse %8.4f ms\n",
+                         atlas, name_of(route), fused ? "fused" : "separate", r.count, r.vertices,
                          timer.median_ms(int(Pass::MeshCount)) + timer.median_ms(int(Pass::MeshReduce)) +
                              timer.median_ms(int(Pass::MeshExtract)),
                          timer.median_ms(int(Pass::MeshCount)), timer.median_ms(int(Pass::MeshReduce)),

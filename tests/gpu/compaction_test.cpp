@@ -295,6 +295,7 @@ struct MeshCase {
     float iso;
     double time;
     Readback readback;
+    bool fused_count = true;  // the classification writes the vertex counts (else their own pass)
 };
 void PrintTo(const MeshCase& c, std::ostream* os) { *os << c.name; }
 
@@ -314,6 +315,7 @@ TEST_P(Surface, MeshEqualsCpuReference) {
     s.time = c.time;
     s.iso = c.iso;
     s.readback = c.readback;
+    s.fused_count = c.fused_count;
     s.expected = 1u << 30;  // expected mode: every vertex drawn (15 per expected cell, capped)
     FrameResult r = gpu.run(s);
     ASSERT_TRUE(r.mesh);
@@ -332,9 +334,11 @@ std::vector<MeshCase> mesh_cases() {
     out.push_back({nullptr, 64, Source::Metaballs, 0.5f, 2.5, Readback::Async});
     out.push_back({nullptr, 64, Source::Noise, 0.5f, 2.5, Readback::Expected});
     out.push_back({nullptr, 128, Source::Metaballs, 0.5f, 1.25, Readback::Sync});
+    out.push_back({nullptr, 64, Source::Noise, 0.35f, 0.75, Readback::Sync, false});
     for (const MeshCase& c : out) {
         char n[96];
-        std::snprintf(n, sizeof n, "%d_%s_iso%g_%s", c.volume, name_of(c.source), c.iso, name_of(c.readback));
+        std::snprintf(n, sizeof n, "%d_%s_iso%g_%s%s", c.volume, name_of(c.source), c.iso, name_of(c.readback),
+                      c.fused_count ? "" : "_separate_count");
         std::string name = n;
         for (char& ch : name)
             if (ch == '.') ch = 'p';

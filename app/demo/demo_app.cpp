@@ -141,6 +141,8 @@ FrameSettings DemoApp::settings() const {
     f.readback = state_.readback;
     f.expected = state_.expected;
     f.timestamps = state_.timestamps;
+    f.scan = state_.scan;
+    f.fallback = state_.fallback;
     f.mesh = surface_shown_ || mesh_wanted_ > 0;
     f.extract = state_.route == MeshRoute::Fragment || mesh_wanted_ > 0;
     return f;
@@ -157,7 +159,8 @@ void DemoApp::apply_pending() {
             pending_ = state_;
         }
     }
-    if (pending_.timestamps != state_.timestamps || pending_.pyramid != state_.pyramid) timer_.reset();
+    if (pending_.timestamps != state_.timestamps || pending_.pyramid != state_.pyramid || pending_.scan != state_.scan)
+        timer_.reset();
     state_ = pending_;
     issued_serial_ = requested_serial_;
     if (state_.source == Source::Png && png_ && !png_uploaded_) {

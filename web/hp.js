@@ -66,7 +66,7 @@
       const adapter = await Promise.race([navigator.gpu.requestAdapter({ powerPreference: 'high-performance' }), timeout]);
       if (adapter === 'timeout') { gpu.reason = 'the adapter request did not answer in 5 s'; return; }
       if (!adapter) { gpu.reason = 'the browser offers no WebGPU adapter'; return; }
-      const features = adapter.features.has('timestamp-query') ? ['timestamp-query'] : [];
+      const features = ['timestamp-query', 'subgroups'].filter((f) => adapter.features.has(f));
       // The stream holds up to S² entries of 16 bytes: ask for the adapter's largest buffers.
       const requiredLimits = { maxBufferSize: adapter.limits.maxBufferSize,
         maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize };

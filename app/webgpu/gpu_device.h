@@ -10,6 +10,7 @@ int hpgpu_ready();                               // 1: the page got a device
 void hpgpu_reason(char* out, int capacity);      // why not
 int hpgpu_take_error(char* out, int capacity);   // the oldest validation error, if any
 int hpgpu_has_timestamps();
+int hpgpu_has_subgroups();                      // the device has `subgroups` (and the page allows it)
 double hpgpu_limit(int which);                   // 0 maxBufferSize, 1 maxStorageBufferBindingSize
 int hpgpu_buffer(double bytes, int usage, const char* label);
 void hpgpu_release(int id);

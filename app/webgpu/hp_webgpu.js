@@ -76,6 +76,13 @@ mergeInto(LibraryManager.library, {
   hpgpu_has_timestamps__deps: ['$HPGPU'],
   hpgpu_has_timestamps: function () { return HPGPU.device() && HPGPU.device().features.has('timestamp-query') ? 1 : 0; },
 
+  // Subgroup operations: the device has the feature and the page has not turned them off
+  // (Module.hpGpu.subgroupsOff, for the tests that compare both paths).
+  hpgpu_has_subgroups__deps: ['$HPGPU'],
+  hpgpu_has_subgroups: function () {
+    return HPGPU.device() && HPGPU.device().features.has('subgroups') && !Module.hpGpu.subgroupsOff ? 1 : 0;
+  },
+
   // 0: maxBufferSize, 1: maxStorageBufferBindingSize (of the device, as requested).
   hpgpu_limit__deps: ['$HPGPU'],
   hpgpu_limit: function (which) {

@@ -17,10 +17,15 @@ bool TileScan::init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::strin
     bindings[4] = {"tiles", kWrite};
     std::vector<Bind> binds = io.binds;
     binds.push_back({"tiles", tile_words_.id()});
-    auto make = [&](const char* step, std::initializer_list<const char*> sum) {
-        std::vector<const char*> chunks = io.chunks;
+    // Subgroup operations for the tile sums where the device has them (scan_sum_subgroups.wgsl);
+    // the page can turn them off (Module.hpGpu.subgroupsOff) to compare the two paths.
+    subgroups_ = hpgpu_has_subgroups() != 0;
+    auto make = [&](const char* step, bool sums) {
+        std::vector<const char*> chunks;
+        if (sums && subgroups_) chunks.push_back("enable_subgroups.wgsl");
+        chunks.insert(chunks.end(), io.chunks.begin(), io.chunks.end());
         chunks.push_back("scan_tiles.wgsl");
-        chunks.insert(chunks.end(), sum);
+        if (sums) chunks.push_back(subgroups_ ? "scan_sum_subgroups.wgsl" : "scan_sum.wgsl");
         chunks.push_back(step);
         Kernel k;
         k.pipeline = pipeline(chunks, bindings);
@@ -28,11 +33,11 @@ bool TileScan::init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::strin
         return k;
     };
     if (single) {
-        single_ = make("scan_single_pass.wgsl", {"scan_sum.wgsl"});
+        single_ = make("scan_single_pass.wgsl", true);
     } else {
-        reduce_ = make("rts_reduce.wgsl", {"scan_sum.wgsl"});
-        spine_ = make("rts_spine.wgsl", {});
-        downsweep_ = make("rts_downsweep.wgsl", {});
+        reduce_ = make("rts_reduce.wgsl", true);
+        spine_ = make("rts_spine.wgsl", false);
+        downsweep_ = make("rts_downsweep.wgsl", false);
     }
     if (single ? !single_ : !(reduce_ && spine_ && downsweep_)) {
         if (!take_failure(error)) *error = "the tile scan's pipelines were not made";

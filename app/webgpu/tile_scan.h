@@ -31,6 +31,7 @@ public:
     bool init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::string* error);
     ScanKind kind() const { return kind_; }
     std::uint32_t tiles() const { return tiles_; }
+    bool subgroups() const { return subgroups_; }  // its tile sums use subgroup operations
     // The dispatches, into the open compute pass: reduce-then-scan's three steps (reduce,
     // spine, downsweep), or the single pass's one (single); record() records them all.
     void record_reduce() const { reduce_.dispatch(int(tiles_)); }
@@ -42,6 +43,7 @@ public:
 private:
     ScanKind kind_ = ScanKind::Rts;
     std::uint32_t tiles_ = 0;
+    bool subgroups_ = false;
     Object tile_words_;  // rts: the tile sums; single: two tickets and the tiles' posts
     Kernel reduce_, spine_, downsweep_, single_;
 };

@@ -187,6 +187,22 @@ for (const pyramid of MODES) {
   });
 }
 
+// The tile sums use subgroup operations where the device has `subgroups` (SwiftShader has);
+// without them (the page turns them off, the stages are re-made) the stream is the same.
+add('webgpu-scan single (and rts, the same sums): the same stream with and without subgroup operations', async (page) => {
+  const has = await page.evaluate(() => Module.hpGpu.device.features.has('subgroups'));
+  const state = { pyramid: 'webgpu-scan', volume: 64, source: 'noise', classify: 'surface', time: 0.5, iso: 0.5 };
+  for (const scan of ['single']) {
+    await page.evaluate(() => { Module.hpGpu.subgroupsOff = false; return hp.set({ scan: 'blocks' }); });
+    const a = await exact(page, { ...state, scan }, { atLeast: 100 });
+    await page.evaluate(() => { Module.hpGpu.subgroupsOff = true; return hp.set({ scan: 'blocks' }); });
+    const b = await exact(page, { ...state, scan }, { atLeast: 100 });
+    assert(a === b, `${scan}: ${a} with subgroups, ${b} without`);
+  }
+  await page.evaluate(() => { Module.hpGpu.subgroupsOff = false; return hp.set({ scan: 'blocks' }); });
+  return has ? undefined : 'skipped: the device has no subgroups (both runs took the plain path)';
+});
+
 // The surface's vertex-count scan follows `scan`: the tile scans compute the counts from the
 // atlas themselves (no count stage).
 for (const [pyramid, scan] of [['webgpu-scan', 'rts'], ['webgpu-pyramid', 'single']])

@@ -289,7 +289,7 @@ const TILE_SCANS = [
   ['all-active and none-active tiles', 5 * T + 3, (i) => (i >= 4096 && i < 2 * 4096) || i >= 4 * 4096],
   ['many tiles (70 tiles and 123, counts up to 9)', 70 * T + 123, (i) => (i * 2654435761) % 10],
 ];
-add('tile scans (rts, single, single with fallback) at sizes around the tile', async (page) => {
+add('WebGPU tile scans alone (rts, single, single with fallback) at sizes around the tile', async (page) => {
   for (const [what, n, value] of TILE_SCANS)
     for (const [scan, fallback] of [['rts', false], ['single', false], ['single', true]]) {
       const r = await page.evaluate(async (n, fn, scan, fallback) => {

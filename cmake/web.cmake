@@ -21,8 +21,8 @@ target_compile_options(imgui PRIVATE -w)
 target_link_libraries(imgui PUBLIC SDL2::SDL2-static)
 
 # The WebGPU backend: C++ over a small hand-written JS library (app/webgpu/hp_webgpu.js).
-add_library(hp_webgpu STATIC app/webgpu/block_scan.cpp app/webgpu/webgpu_compaction.cpp app/webgpu/compute_mesh.cpp
-  app/webgpu/compute_surface_view.cpp)
+add_library(hp_webgpu STATIC app/webgpu/kernel.cpp app/webgpu/block_scan.cpp app/webgpu/tile_scan.cpp app/webgpu/scan_check.cpp
+  app/webgpu/webgpu_compaction.cpp app/webgpu/compute_mesh.cpp app/webgpu/compute_surface_view.cpp)
 target_include_directories(hp_webgpu PUBLIC app/webgpu)
 target_link_libraries(hp_webgpu PUBLIC hp_core hp_shaders)
 target_link_options(hp_webgpu INTERFACE "SHELL:--js-library ${CMAKE_SOURCE_DIR}/app/webgpu/hp_webgpu.js")

@@ -9,7 +9,7 @@ struct Volume {
     iso: f32,
     surface: u32,       // 1: marching-cubes cells; 0: voxels at or above iso
     limit: u32,         // keys at or past this are not written (the expected-count mode)
-    pad: u32,
+    fallback: u32,      // debug: the single-pass scan reduces this many predecessors without looking
     params: array<vec4<f32>, 6>,  // the source's animated parameters (app/core/source_params.h)
 }
 

@@ -13,11 +13,16 @@
     vec4: { pyramid: 'vec4', format: 'float' },
     'scalar-uint': { pyramid: 'scalar', format: 'uint' },
     'vec4-uint': { pyramid: 'vec4', format: 'uint' },
-    'webgpu-scan': { pyramid: 'webgpu-scan' },
+    'webgpu-scan': { pyramid: 'webgpu-scan', scan: 'blocks' },
     'webgpu-pyramid': { pyramid: 'webgpu-pyramid' },
+    // webgpu-scan's tile scans: reduce-then-scan (three dispatches) and the single pass.
+    'webgpu-scan-rts': { pyramid: 'webgpu-scan', scan: 'rts' },
+    'webgpu-scan-single': { pyramid: 'webgpu-scan', scan: 'single' },
     // The same, timed as one pass from classify to the stream (no pass boundaries inside).
-    'webgpu-scan-whole': { pyramid: 'webgpu-scan', timestamps: 'whole' },
+    'webgpu-scan-whole': { pyramid: 'webgpu-scan', scan: 'blocks', timestamps: 'whole' },
     'webgpu-pyramid-whole': { pyramid: 'webgpu-pyramid', timestamps: 'whole' },
+    'webgpu-scan-rts-whole': { pyramid: 'webgpu-scan', scan: 'rts', timestamps: 'whole' },
+    'webgpu-scan-single-whole': { pyramid: 'webgpu-scan', scan: 'single', timestamps: 'whole' },
     // The surface's two WebGL2 routes (the scalar compaction before them).
     'scalar-vertex-route': { pyramid: 'scalar', format: 'float', route: 'vertex' },
     'scalar-fragment-route': { pyramid: 'scalar', format: 'float', route: 'fragment' },
@@ -29,9 +34,14 @@
     full: { atlases: [512, 1024, 2048, 4096], occupancy: [0.001, 0.01, 0.1, 0.5], modes: Object.keys(MODES),
       readbacks: ['sync', 'async', 'expected'], warmup: 8, frames: 30 },
     // The histopyramid against the scan across occupancy (the chart's fourth panel).
+    // Every WebGPU scan (blocks, rts, single) and the compute pyramid, per pass and as one pass;
+    // the floor (empty dispatch chains, a copy of the atlas) at each size; and the first WebGPU
+    // configuration measured again at the end of each occupancy (`again`), to tell a mode's cost
+    // from the order it ran in (the 4096² source pass grew with it in the 2026-11-22 run).
     compute: { atlases: [512, 2048, 4096], occupancy: [0.001, 0.01, 0.1, 0.25, 0.5],
-      modes: ['baseline', 'scalar', 'vec4', 'webgpu-scan', 'webgpu-pyramid', 'webgpu-scan-whole', 'webgpu-pyramid-whole'],
-      readbacks: ['sync', 'async'], warmup: 8, frames: 30 },
+      modes: ['baseline', 'scalar', 'vec4', 'webgpu-scan', 'webgpu-pyramid', 'webgpu-scan-rts', 'webgpu-scan-single',
+        'webgpu-scan-whole', 'webgpu-pyramid-whole', 'webgpu-scan-rts-whole', 'webgpu-scan-single-whole'],
+      readbacks: ['sync', 'async'], warmup: 8, frames: 30, floor: true, again: true },
     // The surface: metaballs at the default iso (the scene the page opens on), the 3D view
     // drawn (its draw is the display pass), every route and WebGPU mode.
     surface: { atlases: [512, 2048, 4096], scene: { source: 'metaballs', classify: 'surface', iso: 0.5, time: 1.25 },
@@ -40,12 +50,11 @@
   };
   const P = PLANS[plan];
   if (!P) return;
-  // A smoke run at fewer sizes: index.html?bench=surface&atlases=512
-  const only = new URLSearchParams(location.search).get('atlases');
-  if (only) P.atlases = only.split(',').map(Number).filter((a) => P.atlases.includes(a));
-  // ... or other modes, in the order given (modes=webgpu-pyramid,webgpu-scan): the order's effect.
-  const modes = new URLSearchParams(location.search).get('modes');
-  if (modes) P.modes = modes.split(',').filter((m) => m in MODES);
+  // A smaller run of a plan for a smoke test: &atlases=512&occupancy=0.01&frames=2&warmup=1&modes=a,b
+  const url = new URLSearchParams(location.search);
+  for (const key of ['atlases', 'occupancy', 'modes', 'readbacks'])
+    if (url.has(key)) P[key] = url.get(key).split(',').map((v) => (key === 'modes' || key === 'readbacks' ? v : Number(v)));
+  for (const key of ['frames', 'warmup']) if (url.has(key)) P[key] = Number(url.get(key));
   const status = (t) => { document.getElementById('status').textContent = t; };
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
 
@@ -71,8 +80,67 @@
     return { iso: P.scene.iso, occupancy: s.count / s.volume ** 3, count: s.count };
   }
 
+  // The floor beside the modes, on the page's own WebGPU device, timed with timestamp queries
+  // (median of P.frames): a chain of 1, 3 and 7 dependent one-workgroup dispatches (each adds
+  // to the word the last one wrote: what a dependent dispatch costs, with nothing to do), and a
+  // copy of the atlas (S² floats, as vec4, in a compute pass: the memory's floor for one read
+  // and one write of the atlas). No other work is queued meanwhile.
+  async function floor(atlas) {
+    const device = Module.hpGpu && Module.hpGpu.device;
+    if (!device || !device.features.has('timestamp-query')) return [];
+    const module = device.createShaderModule({ code: `
+      @group(0) @binding(0) var<storage, read_write> word: array<u32>;
+      @compute @workgroup_size(1) fn chain() { word[0] += 1u; }
+      @group(0) @binding(1) var<storage, read> src: array<vec4<f32>>;
+      @group(0) @binding(2) var<storage, read_write> dst: array<vec4<f32>>;
+      @compute @workgroup_size(256) fn copy(@builtin(global_invocation_id) g: vec3<u32>,
+                                             @builtin(num_workgroups) n: vec3<u32>) {
+        let i = g.y * n.x * 256u + g.x;
+        if (i < arrayLength(&dst)) { dst[i] = src[i]; }
+      }` });
+    const word = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE });
+    const bytes = 4 * atlas * atlas;
+    const src = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
+    const dst = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
+    const pipeline = (entryPoint) => device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint } });
+    const chain = pipeline('chain'), copy = pipeline('copy');
+    const chainGroup = device.createBindGroup({ layout: chain.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: word } }] });
+    const copyGroup = device.createBindGroup({ layout: copy.getBindGroupLayout(0),
+      entries: [{ binding: 1, resource: { buffer: src } }, { binding: 2, resource: { buffer: dst } }] });
+    const queries = device.createQuerySet({ type: 'timestamp', count: 2 });
+    const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const groups = bytes / 16 / 256, gx = Math.min(groups, 32768), gy = Math.ceil(groups / 32768);
+    async function time(record) {
+      const ms = [];
+      for (let f = 0; f < P.warmup + P.frames; f++) {
+        const encoder = device.createCommandEncoder();
+        const pass = encoder.beginComputePass({ timestampWrites: { querySet: queries, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
+        record(pass);
+        pass.end();
+        encoder.resolveQuerySet(queries, 0, 2, resolve, 0);
+        encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
+        device.queue.submit([encoder.finish()]);
+        await read.mapAsync(GPUMapMode.READ);
+        const t = new BigUint64Array(read.getMappedRange().slice(0));
+        read.unmap();
+        if (f >= P.warmup && t[1] >= t[0]) ms.push(Number(t[1] - t[0]) / 1e6);
+      }
+      return median(ms);
+    }
+    const rows = [];
+    for (const n of [1, 3, 7])
+      rows.push({ atlas, what: `chain of ${n} dependent dispatch${n > 1 ? 'es' : ''}`, dispatches: n,
+        ms: await time((pass) => { pass.setPipeline(chain); pass.setBindGroup(0, chainGroup); for (let i = 0; i < n; i++) pass.dispatchWorkgroups(1); }) });
+    rows.push({ atlas, what: `copy of the atlas (${bytes / 1048576} MiB read, ${bytes / 1048576} MiB written)`, bytes,
+      ms: await time((pass) => { pass.setPipeline(copy); pass.setBindGroup(0, copyGroup); pass.dispatchWorkgroups(gx, gy); }) });
+    for (const b of [word, src, dst, resolve, read]) b.destroy();
+    queries.destroy();
+    return rows;
+  }
+
   async function measure(state) {
-    await hp.set({ timestamps: 'passes', ...state });
+    await hp.set({ timestamps: 'passes', scan: 'blocks', ...state });
     await hp.frames(P.warmup);
     hp.resetTimings();
     const compute = [], interval = [];
@@ -87,8 +155,9 @@
     const s = hp.stats();
     const ms = { ...s.ms };
     delete ms.samples;
-    // timestamps=whole times the compaction as one pass ('compaction'); else the sum of its passes.
-    ms.compact = ms.compaction > 0 ? ms.compaction : ms.classify + ms.reduce + ms.count + ms.traverse;
+    // timestamps=whole times the compaction as one pass ('compaction'); else the sum of its passes
+    // (by the configuration, not by which medians are non-zero: a pass's last samples may linger).
+    ms.compact = state.timestamps === 'whole' ? ms.compaction : ms.classify + ms.reduce + ms.count + ms.traverse;
     ms.mesh = ms.meshCount + ms.meshReduce + ms.meshExtract;
     ms.gpu = ms.source + ms.compact + ms.mesh;
     ms.compute = median(compute);
@@ -113,19 +182,27 @@
     // No view drawn: WebGL's views and WebGPU's display copies would share the GPU with the
     // passes being timed.
     await hp.set({ overlay: 0, view: P.scene ? 'surface' : 'none', paused: 1, clock: 'wall' });
-    const rows = [];
+    const rows = [], floors = [];
     if (P.scene) P.occupancy = [null];
-    const total = P.atlases.length * P.occupancy.length * P.modes.length * P.readbacks.length;
+    const webgpuModes = P.modes.filter((m) => m.startsWith('webgpu'));
+    const again = P.again && webgpuModes.length ? [webgpuModes[0]] : [];
+    const total = P.atlases.length * P.occupancy.length * (P.modes.length + again.length) * P.readbacks.length;
     const t0 = performance.now();
     for (const atlas of P.atlases) {
+      if (P.floor && !noWebgpu) {
+        status(`benchmark ${plan}: the floor at ${atlas}²`);
+        floors.push(...await floor(atlas));
+      }
       for (const target of P.occupancy) {
         const cal = P.scene ? await sceneCount(atlas) : await calibrate(atlas, target);
-        for (const mode of P.modes) {
+        // `order`: the configuration's place since the calibration (which runs in WebGL2).
+        let order = 0;
+        for (const [mode, repeat] of [...P.modes.map((m) => [m, false]), ...again.map((m) => [m, true])]) {
           for (const readback of P.readbacks) {
             status(`benchmark ${plan}: ${rows.length + 1}/${total}: ${atlas}² ${target * 100}% ${mode} ${readback}`);
             const m = await measure({ ...MODES[mode], readback, ...(P.scene || {}), iso: cal.iso, expected: cal.count });
             rows.push({ atlas, volume: hp.stats().volume, occupancy: target, measuredOccupancy: cal.occupancy,
-              iso: cal.iso, trueCount: cal.count, mode, readback, ...m });
+              iso: cal.iso, trueCount: cal.count, mode: repeat ? `${mode}-again` : mode, readback, order: order++, ...m });
           }
         }
       }
@@ -133,7 +210,7 @@
     const result = { plan, date: new Date().toISOString(), seconds: (performance.now() - t0) / 1000,
       userAgent: navigator.userAgent, renderer: renderer(), timing: rows[0] && rows[0].timing,
       webgpu: noWebgpu ? `not run: ${noWebgpu}` : (Module.hpGpu.adapter || 'yes'),
-      frames: P.frames, warmup: P.warmup, rows };
+      frames: P.frames, warmup: P.warmup, rows, floor: floors };
     window.hpBench = result;
     status(`benchmark ${plan}: done, ${rows.length} configurations`);
     fetch('/result', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) })

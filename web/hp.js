@@ -66,7 +66,7 @@
       const adapter = await Promise.race([navigator.gpu.requestAdapter({ powerPreference: 'high-performance' }), timeout]);
       if (adapter === 'timeout') { gpu.reason = 'the adapter request did not answer in 5 s'; return; }
       if (!adapter) { gpu.reason = 'the browser offers no WebGPU adapter'; return; }
-      const features = adapter.features.has('timestamp-query') ? ['timestamp-query'] : [];
+      const features = ['timestamp-query', 'subgroups'].filter((f) => adapter.features.has(f));
       // The stream holds up to S² entries of 16 bytes: ask for the adapter's largest buffers.
       const requiredLimits = { maxBufferSize: adapter.limits.maxBufferSize,
         maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize };
@@ -240,14 +240,17 @@
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
       return bytes.length;
     },
-    // The WebGPU block scan on `values` (a Uint32Array), as the webgpu-scan mode runs it:
-    // resolves to {scan: its exclusive scan, total}. For the scan's own tests.
-    async webgpuScan(values) {
+    // A WebGPU scan on `values` (a Uint32Array), as webgpu-scan runs it: {scan: 'blocks' |
+    // 'rts' | 'single' (default blocks), fallback: true makes the single pass's look-back give
+    // up at once}. Resolves to {scan: its exclusive scan, total}. For the scans' own tests.
+    async webgpuScan(values, { scan = 'blocks', fallback = false } = {}) {
       await ready;
+      const kind = ['blocks', 'rts', 'single'].indexOf(scan);
+      if (kind < 0) throw new Error(`scan '${scan}' is not one of: blocks, rts, single`);
       const n = values.length;
       const ptr = alloc(4 * (n + 1), 'the values to scan');
       Module.HEAPU8.set(new Uint8Array(values.buffer, values.byteOffset, 4 * n), ptr);
-      const error = call('hp_scan_begin', 'string', ['number', 'number'], [ptr, n]);
+      const error = call('hp_scan_begin', 'string', ['number', 'number', 'number', 'number'], [ptr, n, kind, fallback ? 1 : 0]);
       if (error) { Module._free(ptr); throw new Error(error); }
       let state = 0;
       while ((state = call('hp_scan_take', 'number', ['number'], [ptr])) === 0) await new Promise((r) => setTimeout(r, 5));

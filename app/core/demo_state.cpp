@@ -49,6 +49,7 @@ const char* name_of(SurfaceColour v) {
 const char* name_of(MeshRoute v) { return v == MeshRoute::Fragment ? "fragment" : "vertex"; }
 const char* name_of(Clock v) { return v == Clock::Wall ? "wall" : "fixed"; }
 const char* name_of(Timestamps v) { return v == Timestamps::Passes ? "passes" : "whole"; }
+const char* name_of(ScanKind v) { return v == ScanKind::Blocks ? "blocks" : v == ScanKind::Rts ? "rts" : "single"; }
 
 namespace {
 
@@ -143,6 +144,10 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
         ok = parse_enum(key, value, {Clock::Wall, Clock::Fixed}, &n.clock, error);
     } else if (key == "timestamps") {
         ok = parse_enum(key, value, {Timestamps::Passes, Timestamps::Whole}, &n.timestamps, error);
+    } else if (key == "scan") {
+        ok = parse_enum(key, value, {ScanKind::Blocks, ScanKind::Rts, ScanKind::Single}, &n.scan, error);
+    } else if (key == "fallback") {
+        ok = parse_bool(key, value, &n.fallback, error);
     } else if (key == "iso") {
         ok = parse_number(key, value, 0.0, 1.0, &d, error);
         n.iso = float(d);
@@ -172,7 +177,7 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
     } else {
         *error = "unknown setting " + quoted(key) +
                  " (known: pyramid, format, source, classify, iso, time, paused, volume, "
-                 "atlas, readback, expected, overlay, view, color, route, clock, timestamps)";
+                 "atlas, readback, expected, overlay, view, color, route, clock, timestamps, scan, fallback)";
     }
     if (ok) *s = n;
     return ok;

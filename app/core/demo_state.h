@@ -37,6 +37,10 @@ enum class Clock { Wall, Fixed };
 // WebGPU timestamps: around each pass, or around the whole compaction as one pass (fewer pass
 // boundaries: what the compaction costs without the per-pass measurement).
 enum class Timestamps { Passes, Whole };
+// webgpu-scan's scan (and the WebGPU surface's vertex-count scan): blocks of 1024 scanned level
+// by level (blocks), reduce-then-scan in three dispatches over tiles of 4096 (rts), or one
+// dispatch with decoupled look-back and fallback (single).
+enum class ScanKind { Blocks, Rts, Single };
 
 struct DemoState {
     Pyramid pyramid = Pyramid::Scalar;
@@ -56,6 +60,8 @@ struct DemoState {
     MeshRoute route = MeshRoute::Vertex;  // measured faster (README)
     Clock clock = Clock::Wall;
     Timestamps timestamps = Timestamps::Passes;
+    ScanKind scan = ScanKind::Blocks;
+    bool fallback = false;  // debug: the single-pass scan's look-back gives up at once
 };
 
 const char* name_of(Pyramid v);
@@ -68,6 +74,7 @@ const char* name_of(SurfaceColour v);
 const char* name_of(MeshRoute v);
 const char* name_of(Clock v);
 const char* name_of(Timestamps v);
+const char* name_of(ScanKind v);
 
 // Sets one field by its name from text, as in a URL query (`pyramid=vec4`, `iso=0.4`).
 // Unknown names and bad values return false with a message naming them; *s is unchanged then.

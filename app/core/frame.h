@@ -29,6 +29,8 @@ struct FrameSettings {
     Readback readback = Readback::Sync;
     std::uint32_t expected = 0;  // the count assumed in Readback::Expected
     Timestamps timestamps = Timestamps::Passes;  // WebGPU only
+    ScanKind scan = ScanKind::Blocks;            // WebGPU only: webgpu-scan's scan and the surface's
+    bool fallback = false;                       // WebGPU only: the single pass always falls back
     bool mesh = true;     // run the surface stages (vertex counts, their compaction, extraction)
     bool extract = true;  // ... including the extraction (not needed by the vertex route's draw)
     // WebGL2: the vertex counts written by the classification pass (two targets) instead of a

@@ -43,9 +43,17 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
                  std::to_string(max_texture_size_) + "²)";
         return false;
     }
-    std::unique_ptr<Backend> next = make_backend(layout, mode_of(s), error);
-    if (!next) return false;
-    backend_ = std::move(next);
+    // The old backend goes first: two at once would hold both pipelines' buffers (about
+    // 0.8 GB in WebGPU at 4096²). If the new one cannot be built, the old one is built again.
+    const bool had = backend_ != nullptr;
+    backend_.reset();
+    backend_ = make_backend(layout, mode_of(s), error);
+    if (!backend_) {
+        std::string again;
+        if (had) backend_ = make_backend(layout_, mode_, &again);
+        png_uploaded_ = false;
+        return false;
+    }
     layout_ = layout;
     mode_ = mode_of(s);
     png_uploaded_ = false;
@@ -128,6 +136,8 @@ FrameSettings DemoApp::settings() const {
     f.readback = state_.readback;
     f.expected = state_.expected;
     f.timestamps = state_.timestamps;
+    f.scan = state_.scan;
+    f.fallback = state_.fallback;
     f.mesh = shown_.surface || mesh_wanted_ > 0;
     f.extract = state_.route == MeshRoute::Fragment || mesh_wanted_ > 0;
     return f;
@@ -144,10 +154,11 @@ void DemoApp::apply_pending() {
             pending_ = state_;
         }
     }
-    if (pending_.timestamps != state_.timestamps || pending_.pyramid != state_.pyramid) timer_.reset();
+    if (pending_.timestamps != state_.timestamps || pending_.pyramid != state_.pyramid || pending_.scan != state_.scan)
+        timer_.reset();
     state_ = pending_;
     issued_serial_ = requested_serial_;
-    if (state_.source == Source::Png && png_ && !png_uploaded_) {
+    if (state_.source == Source::Png && png_ && !png_uploaded_ && backend_) {
         backend_->upload(*png_);
         png_uploaded_ = true;
     }
@@ -185,6 +196,7 @@ void DemoApp::compute(double dt_seconds) {
     if (backend_->poll(&timer_, shown_, settings(), &done, &message_)) complete(done);
     if (backend_->busy()) return;
     apply_pending();
+    if (!backend_) return;  // neither the new pipeline nor the old one could be built
     if (!state_.paused) {
         state_.time += dt_seconds;
         pending_.time = state_.time;

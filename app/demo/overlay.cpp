@@ -144,6 +144,13 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
     if (!no_webgpu.empty()) ImGui::TextDisabled("WebGPU: %s", no_webgpu.c_str());
     else if (ImGui::IsItemHovered())
         ImGui::SetTooltip("compute shaders: a block-wise prefix sum and scatter, or a compute histopyramid");
+    // webgpu-scan's scan (also the surface's vertex-count scan), shown in that mode only.
+    if (now.pyramid == Pyramid::WebgpuScan) {
+        radio_row("Scan", &s.scan, {ScanKind::Blocks, ScanKind::Rts, ScanKind::Single});
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("blocks: 1024 a block, level by level; rts: reduce-then-scan, three dispatches;\n"
+                              "single: one dispatch, decoupled look-back with fallback");
+    }
     ImGui::BeginDisabled(s.pyramid == Pyramid::Baseline || is_webgpu(s.pyramid));
     radio_row("Sums", &s.format, {Format::Float, Format::Uint});
     ImGui::EndDisabled();

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "block_scan.h"
+#include "scan_check.h"
 #include "demo_app.h"
 #include "gl_objects.h"
 #include "mesh_export.h"
@@ -139,6 +139,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"overlay\":" + (s.overlay ? "true" : "false") + ",\"view\":" + json_string(name_of(s.view)) +
                   ",\"clock\":" + json_string(name_of(s.clock)) +
                   ",\"timestamps\":" + json_string(name_of(s.timestamps)) +
+                  ",\"scan\":" + json_string(name_of(s.scan)) + ",\"fallback\":" + (s.fallback ? "true" : "false") +
                   ",\"format\":" + json_string(name_of(s.format)) +
                   ",\"countAge\":" + n(g_app->result().count_age) +
                   ",\"mesh\":" + (g_app->result().mesh ? "true" : "false") +
@@ -216,51 +217,36 @@ EMSCRIPTEN_KEEPALIVE int hp_reference_of(const float* atlas, unsigned limit) {
     return hp::hand_over(ref);
 }
 
-// The WebGPU block scan on given values, for the scan's own tests (hp.webgpuScan): begin
-// uploads n values and runs the scan; take copies the n scanned values and the total to `out`
-// once they have arrived (1), or says they have not yet (0) or failed (-1).
+// A WebGPU scan on given values, for the scans' own tests (hp.webgpuScan): begin uploads n
+// values and runs the scan (kind: 0 blocks, 1 rts, 2 single; fallback: the single pass's
+// look-back gives up at once); take copies the n scanned values and the total to `out` once
+// they have arrived (1), or says they have not yet (0) or failed (-1).
 namespace {
-struct ScanCheck {
-    hp::wgpu::Object data;
-    hp::wgpu::BlockScan scan;
-    hp::wgpu::Ticket values, total;
-    std::uint32_t n = 0;
-};
-ScanCheck* g_scan = nullptr;
+hp::wgpu::ScanCheck* g_scan = nullptr;
 }  // namespace
 
-EMSCRIPTEN_KEEPALIVE const char* hp_scan_begin(const std::uint32_t* values, unsigned n) {
-    using namespace hp::wgpu;
+EMSCRIPTEN_KEEPALIVE const char* hp_scan_begin(const std::uint32_t* values, unsigned n, int kind, int fallback) {
     hp::g_reply.clear();
     delete g_scan;
     g_scan = nullptr;
     if (!hp::WebGpuCompaction::available(&hp::g_reply)) return hp::g_reply.c_str();
     if (n == 0 || n > (1u << 26)) return (hp::g_reply = "a scan takes 1 to 2^26 values").c_str();
-    g_scan = new ScanCheck;
-    g_scan->n = n;
-    g_scan->data = buffer(4.0 * n, kStorage | kCopySrc | kCopyDst, "scan check");
-    hpgpu_write(g_scan->data.id(), 0, values, int(4 * n));
-    if (!g_scan->scan.init(n, g_scan->data.id(), &hp::g_reply)) return hp::g_reply.c_str();
-    hpgpu_begin();
-    hpgpu_pass_begin(-1);
-    g_scan->scan.record();
-    hpgpu_pass_end();
-    g_scan->values = hp::wgpu::Ticket(hpgpu_read(g_scan->data.id(), 0, int(4 * n)));
-    g_scan->total = hp::wgpu::Ticket(hpgpu_read(g_scan->scan.total_buffer(), 0, 4));
-    hpgpu_submit();
+    if (kind < 0 || kind > 2) return (hp::g_reply = "the scan is blocks, rts or single").c_str();
+    g_scan = new hp::wgpu::ScanCheck;
+    if (!g_scan->begin(values, n, hp::ScanKind(kind), fallback != 0, &hp::g_reply)) {
+        delete g_scan;
+        g_scan = nullptr;
+    }
     return hp::g_reply.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE int hp_scan_take(std::uint32_t* out) {
     if (!g_scan) return -1;
-    const int a = g_scan->values.state(), b = g_scan->total.state();
-    if (a == 0 || b == 0) return 0;
-    const int ok = a == 1 && b == 1 ? 1 : -1;
-    g_scan->values.take(out, int(4 * g_scan->n));
-    g_scan->total.take(out + g_scan->n, 4);
+    const int state = g_scan->take(out);
+    if (state == 0) return 0;
     delete g_scan;
     g_scan = nullptr;
-    return ok;
+    return state;
 }
 
 EMSCRIPTEN_KEEPALIVE double hp_requested_serial() { return double(g_app->settings_requested()); }

@@ -1,51 +1,29 @@
 #include "block_scan.h"
 
-#include <vector>
-
-#include "embedded_shaders.h"
-
 namespace hp::wgpu {
 
-std::string wgsl_of(std::initializer_list<const char*> chunks) {
-    std::string code;
-    for (const char* c : chunks) {
-        const char* text = embedded_shader(c);
-        code += text ? text : "";
-        code += "\n";
-    }
-    return code;
-}
-
-Object pipeline(std::initializer_list<const char*> chunks, std::initializer_list<int> kinds, const char* label) {
-    const std::vector<int> k(kinds);
-    return Object(hpgpu_pipeline(wgsl_of(chunks).c_str(), label, k.data(), int(k.size())));
-}
-
-Object group(const Object& pipeline, std::initializer_list<int> buffers) {
-    const std::vector<int> b(buffers);
-    return Object(hpgpu_group(pipeline.id(), b.data(), int(b.size())));
-}
-
-Object buffer(double bytes, int usage, const char* label) { return Object(hpgpu_buffer(bytes, usage, label)); }
-
-bool BlockScan::init(std::uint32_t n, int data, std::string* /*error*/) {
+bool BlockScan::init(std::uint32_t n, int data, std::string* error) {
+    *this = BlockScan();
     plan_ = plan_scan(n);
-    block_pipeline_ = pipeline({"scan_workgroup.wgsl", "scan_block.wgsl"}, {kUniformBinding, kReadWrite, kReadWrite},
-                               "scan_block.wgsl");
-    add_pipeline_ = pipeline({"scan_add.wgsl"}, {kUniformBinding, kReadWrite, kReadOnly}, "scan_add.wgsl");
-    sums_.clear();
-    uniforms_.clear();
-    block_groups_.clear();
-    add_groups_.clear();
+    const std::vector<BindingSpec> bindings = {
+        {"level", kUniformBinding, sizeof(ScanLevelUniform)}, {"data", kWrite}, {"sums", kWrite}};
+    block_pipeline_ = pipeline({"scan_workgroup.wgsl", "scan_block.wgsl"}, bindings);
+    add_pipeline_ = pipeline({"scan_add.wgsl"}, {bindings[0], bindings[1], {"sums", kRead}});
     for (std::size_t k = 1; k < plan_.sizes.size(); ++k)
         sums_.push_back(buffer(4.0 * plan_.sizes[k], kStorage | kCopySrc, "scan sums"));
     for (std::size_t k = 0; k + 1 < plan_.sizes.size(); ++k) {
-        const std::uint32_t size[4] = {plan_.sizes[k], 0, 0, 0};
+        const ScanLevelUniform size{plan_.sizes[k], {}};
         uniforms_.push_back(buffer(sizeof size, kUniform | kCopyDst, "scan level"));
-        hpgpu_write(uniforms_.back().id(), 0, size, sizeof size);
+        hpgpu_write(uniforms_.back().id(), 0, &size, sizeof size);
         const int in = k == 0 ? data : sums_[k - 1].id();
-        block_groups_.push_back(group(block_pipeline_, {uniforms_.back().id(), in, sums_[k].id()}));
-        add_groups_.push_back(group(add_pipeline_, {uniforms_.back().id(), in, sums_[k].id()}));
+        const std::vector<Bind> binds = {{"level", uniforms_.back().id()}, {"data", in}, {"sums", sums_[k].id()}};
+        block_groups_.push_back(group(block_pipeline_, binds));
+        add_groups_.push_back(group(add_pipeline_, binds));
+        if (!block_groups_.back() || !add_groups_.back()) break;
+    }
+    if (!block_pipeline_ || !add_pipeline_ || !block_groups_.back() || !add_groups_.back()) {
+        if (!take_failure(error)) *error = "the block scan's pipelines were not made";
+        return false;
     }
     return true;
 }

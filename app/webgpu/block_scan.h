@@ -5,13 +5,20 @@
 // engine can take this class and shaders/scan_block.wgsl, scan_add.wgsl as they are.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "compute_plan.h"
-#include "gpu_device.h"
+#include "kernel.h"
 
 namespace hp::wgpu {
+
+// shaders/scan_block.wgsl's and scan_add.wgsl's ScanLevel, padded to a uniform's 16 bytes.
+struct ScanLevelUniform {
+    std::uint32_t n, pad[3];
+};
+static_assert(sizeof(ScanLevelUniform) == 16, "scan_block.wgsl's ScanLevel, padded");
 
 class BlockScan {
 public:
@@ -24,17 +31,10 @@ public:
 
 private:
     ScanPlan plan_;
-    Object block_pipeline_, add_pipeline_;
+    Pipeline block_pipeline_, add_pipeline_;
     std::vector<Object> sums_;      // level k+1's buffer holds level k's block sums
     std::vector<Object> uniforms_;  // level k's size
     std::vector<Object> block_groups_, add_groups_;
 };
-
-// Shader source from the embedded chunks, in order (shaders/*.wgsl).
-std::string wgsl_of(std::initializer_list<const char*> chunks);
-// A pipeline whose binding i has kind kinds[i] (Binding).
-Object pipeline(std::initializer_list<const char*> chunks, std::initializer_list<int> kinds, const char* label);
-Object group(const Object& pipeline, std::initializer_list<int> buffers);
-Object buffer(double bytes, int usage, const char* label);
 
 }  // namespace hp::wgpu

@@ -1,10 +1,12 @@
-// The surface in the WebGPU modes, after the cell compaction: marching cubes in three compute
-// stages on the frame's atlas. Each cell's vertex count (mesh_count.wgsl, in Morton order, the
-// stream's order); their exclusive scan (BlockScan: each cell's first vertex key, and the
-// vertex total); the extraction (mesh_extract.wgsl), which writes each cell's vertices into
-// the positions and normals buffers and puts the total and the surface's indirect draw
-// arguments into the frame's counter. Capacity: S² vertices; the total is exact beyond it.
-// Both WebGPU modes run these same stages.
+// The surface in the WebGPU modes, after the cell compaction: marching cubes in compute stages
+// on the frame's atlas. Each cell's vertex count in Morton order (the stream's order); their
+// exclusive scan (each cell's first vertex key, and the vertex total); the extraction
+// (mesh_extract.wgsl), which writes each cell's vertices into the positions and normals
+// buffers and puts the total and the surface's indirect draw arguments into the frame's
+// counter. The scan is the frame's choice (ScanKind): with blocks, mesh_count.wgsl writes the
+// counts and BlockScan scans them in place; the tile scans compute the counts themselves from
+// the atlas (scan_io_mesh.wgsl: no count stage). Capacity: S² vertices; the total is exact
+// beyond it. Both WebGPU modes run these same stages.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +14,8 @@
 
 #include "atlas_layout.h"
 #include "block_scan.h"
-#include "gpu_device.h"
+#include "stage.h"
+#include "tile_scan.h"
 
 namespace hp::wgpu {
 
@@ -22,12 +25,12 @@ public:
     static constexpr int kVerticesAt = 48, kDrawArgsAt = 64;
 
     // The frame's buffers: its Volume uniform, atlas and counter. Allocates S² vertices.
-    bool init(const AtlasLayout& layout, int volume_uniform, int atlas, int counter, std::string* error);
+    bool init(const AtlasLayout& layout, ScanKind scan, int volume_uniform, int atlas, int counter,
+              std::string* error);
     bool ready() const { return bool(positions_); }
-    // Each records its stage's dispatches into the open compute pass.
-    void record_count() const;
-    void record_scan() const { scan_.record(); }
-    void record_extract() const;
+    ScanKind scan() const { return scan_kind_; }
+    // The stages, in order: vertex counts (blocks only), their scan, the extraction.
+    const Stages& stages() const { return stages_; }
 
     std::uint32_t capacity() const { return capacity_; }
     int positions() const { return positions_.id(); }  // vec4<f32> a vertex: x, y, z, 1 (voxels)
@@ -35,12 +38,14 @@ public:
 
 private:
     std::uint32_t capacity_ = 0;
-    int grid_x_ = 0, grid_y_ = 0;        // one invocation a texel, 256 a workgroup
-    Object tables_;                      // mc_tables.wgsl's `mc`, uploaded once
-    Object counts_;                      // vertex counts, scanned in place into first keys
-    BlockScan scan_;
+    ScanKind scan_kind_ = ScanKind::Blocks;
+    Object tables_;   // mc_tables.wgsl's `mc`, uploaded once
+    Object offsets_;  // vertex counts (blocks), scanned into each cell's first vertex key
+    Object totals_;   // the tile scans' vertex total
+    BlockScan block_scan_;
+    TileScan tile_scan_;
     Object positions_, normals_;
-    Object count_pipeline_, count_group_, extract_pipeline_, extract_group_;
+    Stages stages_;
 };
 
 }  // namespace hp::wgpu

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "block_scan.h"
+#include "kernel.h"
 
 namespace hp::wgpu {
 namespace {
@@ -23,13 +23,21 @@ static_assert(sizeof(SurfaceUniform) == 96, "matches surface.wgsl");
 void ComputeSurfaceView::draw(CssRect r, int pw, int ph, int positions, int normals, int counter, int args_offset,
                               int volume, const OrbitCamera& camera, SurfaceColour colour) {
     if (pw <= 0 || ph <= 0) return hide();
-    if (!pipeline_) {
-        pipeline_ = Object(hpgpu_surface_pipeline(wgsl_of({"compaction_counter.wgsl", "surface.wgsl"}).c_str(),
-                                                  "surface.wgsl"));
+    if (!pipeline_ && !failed_) {
+        // The layout is hpgpu_surface_pipeline's (binding 0 the uniform, 1-3 read-only storage).
+        std::string code, error;
+        failed_ = !wgsl_of({"compaction_counter.wgsl", "surface.wgsl"}, &code, &error) ||
+                  !check_wgsl_bindings("surface.wgsl", code,
+                                       {{"s", kUniformBinding, sizeof(SurfaceUniform)}, {"positions", kRead},
+                                        {"normals", kRead}, {"counter", kRead}},
+                                       &error);
+        if (failed_) fail("WebGPU pipeline surface.wgsl: " + error);
+        else pipeline_ = Object(hpgpu_surface_pipeline(code.c_str(), "surface.wgsl"));
         uniform_ = buffer(sizeof(SurfaceUniform), kUniform | kCopyDst, "surface");
     }
-    if (positions && (bound_[0] != positions || bound_[1] != normals || bound_[2] != counter)) {
-        group_ = group(pipeline_, {uniform_.id(), positions, normals, counter});
+    if (positions && pipeline_ && (bound_[0] != positions || bound_[1] != normals || bound_[2] != counter)) {
+        const int buffers[4] = {uniform_.id(), positions, normals, counter};
+        group_ = Object(hpgpu_group(pipeline_.id(), buffers, 4));
         bound_[0] = positions, bound_[1] = normals, bound_[2] = counter;
     }
     SurfaceUniform u{};
@@ -43,7 +51,7 @@ void ComputeSurfaceView::draw(CssRect r, int pw, int ph, int positions, int norm
     u.depth_range[0] = std::max(centre - half, 0.0f);
     u.depth_range[1] = centre + half;
     hpgpu_write(uniform_.id(), 0, &u, sizeof u);
-    hpgpu_surface_draw(positions ? pipeline_.id() : 0, group_.id(), counter, args_offset, r.x, r.y, r.w, r.h, pw, ph);
+    hpgpu_surface_draw(positions && group_ ? pipeline_.id() : 0, group_.id(), counter, args_offset, r.x, r.y, r.w, r.h, pw, ph);
     shown_ = true;
 }
 
@@ -62,6 +70,7 @@ void ComputeSurfaceView::reset() {
     rebind();
     uniform_.reset();
     pipeline_.reset();
+    failed_ = false;
 }
 
 }  // namespace hp::wgpu

@@ -32,6 +32,7 @@ private:
     Object pipeline_, uniform_, group_;
     int bound_[3] = {0, 0, 0};  // the buffers group_ binds
     bool shown_ = false;
+    bool failed_ = false;  // the pipeline could not be made (said once through fail())
 };
 
 }  // namespace hp::wgpu

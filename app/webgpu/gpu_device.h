@@ -10,10 +10,13 @@ int hpgpu_ready();                               // 1: the page got a device
 void hpgpu_reason(char* out, int capacity);      // why not
 int hpgpu_take_error(char* out, int capacity);   // the oldest validation error, if any
 int hpgpu_has_timestamps();
+int hpgpu_has_subgroups();                      // the device has `subgroups` (and the page allows it)
 double hpgpu_limit(int which);                   // 0 maxBufferSize, 1 maxStorageBufferBindingSize
 int hpgpu_buffer(double bytes, int usage, const char* label);
 void hpgpu_release(int id);
-int hpgpu_pipeline(const char* wgsl, const char* label, const int* kinds, int count);
+// kinds[i]: binding i's kind (BindingKind: 0 uniform, 1 read-only storage, 2 storage); sizes[i]
+// its minBindingSize in bytes (0: none).
+int hpgpu_pipeline(const char* wgsl, const char* label, const int* kinds, const int* sizes, int count);
 int hpgpu_group(int pipeline, const int* buffers, int count);
 void hpgpu_write(int buffer, double offset, const void* data, int bytes);
 void hpgpu_timestamps(int count);
@@ -38,7 +41,6 @@ void hpgpu_surface_hide();
 namespace hp::wgpu {
 
 enum Usage { kStorage = 1, kUniform = 2, kIndirect = 4, kCopySrc = 8, kCopyDst = 16, kQueryResolve = 32 };
-enum Binding { kNone = -1, kUniformBinding = 0, kReadOnly = 1, kReadWrite = 2 };
 
 // Owns one WebGPU object id (a buffer, pipeline or bind group); released with it.
 class Object {

@@ -76,6 +76,13 @@ mergeInto(LibraryManager.library, {
   hpgpu_has_timestamps__deps: ['$HPGPU'],
   hpgpu_has_timestamps: function () { return HPGPU.device() && HPGPU.device().features.has('timestamp-query') ? 1 : 0; },
 
+  // Subgroup operations: the device has the feature and the page has not turned them off
+  // (Module.hpGpu.subgroupsOff, for the tests that compare both paths).
+  hpgpu_has_subgroups__deps: ['$HPGPU'],
+  hpgpu_has_subgroups: function () {
+    return HPGPU.device() && HPGPU.device().features.has('subgroups') && !Module.hpGpu.subgroupsOff ? 1 : 0;
+  },
+
   // 0: maxBufferSize, 1: maxStorageBufferBindingSize (of the device, as requested).
   hpgpu_limit__deps: ['$HPGPU'],
   hpgpu_limit: function (which) {
@@ -104,17 +111,20 @@ mergeInto(LibraryManager.library, {
   },
 
   // A compute pipeline from WGSL with an explicit layout: kinds[i] is binding i's kind
-  // (0 uniform, 1 read-only storage, 2 storage, -1 none). Errors arrive later, through
-  // hpgpu_take_error, named by `label`.
+  // (0 uniform, 1 read-only storage, 2 storage) and sizes[i] its minBindingSize (0: none), so
+  // WebGPU checks every buffer bound there. Errors arrive later, through hpgpu_take_error,
+  // named by `label`.
   hpgpu_pipeline__deps: ['$HPGPU'],
-  hpgpu_pipeline: function (code, label, kinds, count) {
+  hpgpu_pipeline: function (code, label, kinds, sizes, count) {
     const device = HPGPU.device();
     const name = UTF8ToString(label);
     const types = ['uniform', 'read-only-storage', 'storage'];
     const entries = [];
     for (let i = 0; i < count; i++) {
-      const k = HEAP32[(kinds >> 2) + i];
-      if (k >= 0) entries.push({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer: { type: types[k] } });
+      const buffer = { type: types[HEAP32[(kinds >> 2) + i]] };
+      const size = HEAP32[(sizes >> 2) + i];
+      if (size > 0) buffer.minBindingSize = size;
+      entries.push({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer });
     }
     device.pushErrorScope('validation');
     const module = device.createShaderModule({ code: UTF8ToString(code), label: name });

@@ -5,6 +5,7 @@
 
 #include "pass_times.h"
 #include "source_params.h"
+#include "webgpu_uniforms.h"
 
 namespace hp {
 
@@ -12,23 +13,97 @@ using namespace wgpu;
 
 namespace {
 
-// shaders/volume.wgsl's Volume.
-struct VolumeUniform {
-    std::uint32_t atlas, volume, volume_shift, tiles_shift;
-    float iso;
-    std::uint32_t surface, limit, pad;
-    float params[24];
-};
-static_assert(sizeof(VolumeUniform) == 128, "matches volume.wgsl");
-
 constexpr int kTimedPasses = kPassCount;  // query pairs, indexed by Pass
 constexpr std::size_t kMaxTimestampReads = 16;
+// fallback=1: predecessors each single-pass workgroup reduces itself without looking at their
+// posts (enough that tiles 0..16 find their whole prefix that way, in a 512² atlas's 64).
+constexpr std::uint32_t kForcedFallbacks = 16;
 
-// Workgroups for n invocations of 256 as a grid (a dimension holds at most 65535).
-void grid(std::uint64_t n, int* x, int* y) {
-    const std::uint64_t groups = (n + 255) / 256;
-    *x = int(std::min<std::uint64_t>(groups, 32768));
-    *y = int((groups + 32767) / 32768);
+const BindingSpec kVolume = {"u", kUniformBinding, sizeof(VolumeUniform)};
+
+// source: a procedural source into the atlas (a PNG atlas is uploaded instead: nothing runs).
+class SourceStage : public Stage {
+public:
+    SourceStage(int volume, int atlas, int tiles) : tiles_(tiles) {
+        const char* sources[3] = {"source_metaballs.wgsl", "source_sphere.wgsl", "source_noise.wgsl"};
+        for (int i = 0; i < 3; ++i) {
+            kernels_[i].pipeline = pipeline({"volume.wgsl", sources[i], "volume_source.wgsl"}, {kVolume, {"atlas", kWrite}});
+            kernels_[i].group = group(kernels_[i].pipeline, {{"u", volume}, {"atlas", atlas}});
+        }
+    }
+    Pass pass() const override { return Pass::Source; }
+    void record(const FrameSettings& s) const override {
+        if (s.source != Source::Png) kernels_[int(s.source)].dispatch(tiles_, tiles_);
+    }
+
+private:
+    Kernel kernels_[3];
+    int tiles_;
+};
+
+// reduce (webgpu-pyramid): the levels, up to five a dispatch (PyramidPlan).
+class PyramidReduceStage : public Stage {
+public:
+    PyramidReduceStage(const PyramidPlan& plan, int base, int levels) {
+        pipeline_ = pipeline({"pyramid_reduce.wgsl"},
+                             {{"r", kUniformBinding, sizeof(ReduceUniform)}, {"base", kRead}, {"levels", kWrite}});
+        for (const PyramidPlan::Dispatch& d : plan.dispatches) {
+            ReduceUniform u{d.n_out, d.levels, d.from_base, d.src, {}};
+            std::copy(d.dst.begin(), d.dst.end(), u.dst);
+            uniforms_.push_back(buffer(sizeof u, kUniform | kCopyDst, "reduce"));
+            hpgpu_write(uniforms_.back().id(), 0, &u, sizeof u);
+            groups_.push_back(group(pipeline_, {{"r", uniforms_.back().id()}, {"base", base}, {"levels", levels}}));
+            workgroups_.push_back(int(d.workgroups));
+        }
+    }
+    Pass pass() const override { return Pass::Reduce; }
+    void record(const FrameSettings&) const override {
+        for (std::size_t i = 0; i < groups_.size(); ++i) hpgpu_dispatch(pipeline_.id(), groups_[i].id(), workgroups_[i], 1);
+    }
+
+private:
+    Pipeline pipeline_;
+    std::vector<Object> uniforms_, groups_;
+    std::vector<int> workgroups_;
+};
+
+// reduce (webgpu-scan, blocks): the block counts scanned by BlockScan, which the stage owns.
+class BlockScanStage : public Stage {
+public:
+    BlockScanStage(std::uint32_t blocks, std::string* error) {
+        block_counts_ = buffer(4.0 * blocks, kStorage | kCopySrc, "block counts");
+        scan_.init(blocks, block_counts_.id(), error);
+    }
+    Pass pass() const override { return Pass::Reduce; }
+    void record(const FrameSettings&) const override { scan_.record(); }
+    int block_counts() const { return block_counts_.id(); }
+    int total_buffer() const { return scan_.total_buffer(); }
+
+private:
+    Object block_counts_;
+    BlockScan scan_;
+};
+
+// A step of a tile scan (tile_scan.h): rts's reduce, spine or downsweep, or the single pass.
+class TileScanStage : public Stage {
+public:
+    using Step = void (TileScan::*)() const;
+    TileScanStage(Pass pass, std::shared_ptr<const TileScan> scan, Step step)
+        : pass_(pass), scan_(std::move(scan)), step_(step) {}
+    Pass pass() const override { return pass_; }
+    void record(const FrameSettings&) const override { ((*scan_).*step_)(); }
+
+private:
+    Pass pass_;
+    std::shared_ptr<const TileScan> scan_;  // shared by its steps
+    Step step_;
+};
+
+Kernel kernel(const std::vector<const char*>& chunks, std::vector<BindingSpec> bindings, const std::vector<Bind>& binds) {
+    Kernel k;
+    k.pipeline = pipeline(chunks, std::move(bindings));
+    k.group = group(k.pipeline, binds);
+    return k;
 }
 
 }  // namespace
@@ -42,12 +117,13 @@ bool WebGpuCompaction::available(std::string* reason) {
 }
 
 std::string WebGpuCompaction::take_error() {
+    std::string message;
+    if (take_failure(&message)) return message;
     char text[1024];
     return hpgpu_take_error(text, sizeof text) ? std::string(text) : std::string();
 }
 
 bool WebGpuCompaction::init(const AtlasLayout& layout, Pyramid mode, std::string* error) {
-    *this = WebGpuCompaction();
     if (!available(error)) {
         *error = "WebGPU is not available: " + *error;
         return false;
@@ -68,72 +144,124 @@ bool WebGpuCompaction::init(const AtlasLayout& layout, Pyramid mode, std::string
 
     volume_uniform_ = buffer(sizeof(VolumeUniform), kUniform | kCopyDst, "volume");
     atlas_ = buffer(4 * texels, kStorage | kCopySrc | kCopyDst, "atlas");
-    base_ = buffer(4 * texels, kStorage | kCopySrc, "base (Morton order)");
-    counter_ = buffer(80, kStorage | kIndirect | kCopySrc, "counter");  // compaction_counter.wgsl
+    counter_ = buffer(kCounterBytes, kStorage | kIndirect | kCopySrc, "counter");
     stream_ = buffer(stream_bytes, kStorage | kCopySrc, "stream");
-    total_at_ = buffer(16, kUniform | kCopyDst, "total index");
-
-    const char* sources[3] = {"source_metaballs.wgsl", "source_sphere.wgsl", "source_noise.wgsl"};
-    for (int i = 0; i < 3; ++i) {
-        source_pipelines_[i] = pipeline({"volume.wgsl", sources[i], "volume_source.wgsl"},
-                                        {kUniformBinding, kReadWrite}, sources[i]);
-        source_groups_[i] = group(source_pipelines_[i], {volume_uniform_.id(), atlas_.id()});
-    }
-    count_pipeline_ = pipeline({"volume.wgsl", "compaction_counter.wgsl", "count.wgsl"},
-                               {kUniformBinding, kReadOnly, kReadWrite, kUniformBinding}, "count.wgsl");
-    tail_pipeline_ = pipeline({"volume.wgsl", "compaction_counter.wgsl", "stream_tail.wgsl"},
-                              {kUniformBinding, kReadOnly, kReadWrite}, "stream_tail.wgsl");
-    tail_group_ = group(tail_pipeline_, {volume_uniform_.id(), counter_.id(), stream_.id()});
-
-    std::uint32_t total_index[4] = {0, 0, 0, 0};
-    if (mode == Pyramid::WebgpuScan) {
-        // Classify fused with the base's block scan; the block counts are scanned by BlockScan
-        // into each block's offset, which the scatter adds.
-        const std::uint32_t blocks = std::uint32_t(texels / ScanPlan::kBlock);
-        block_counts_ = buffer(4.0 * blocks, kStorage | kCopySrc, "block counts");
-        scan_classify_pipeline_ = pipeline({"volume.wgsl", "cells.wgsl", "scan_workgroup.wgsl", "scan_classify.wgsl"},
-                                           {kUniformBinding, kReadWrite, kReadWrite, kReadOnly}, "scan_classify.wgsl");
-        scan_classify_group_ = group(scan_classify_pipeline_, {volume_uniform_.id(), base_.id(), block_counts_.id(), atlas_.id()});
-        if (!scan_.init(blocks, block_counts_.id(), error)) return false;
-        scatter_pipeline_ = pipeline({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "scan_scatter.wgsl"},
-                                     {kUniformBinding, kReadOnly, kReadOnly, kReadOnly, kReadWrite, kReadOnly},
-                                     "scan_scatter.wgsl");
-        scatter_group_ = group(scatter_pipeline_, {volume_uniform_.id(), atlas_.id(), base_.id(), counter_.id(),
-                                                   stream_.id(), block_counts_.id()});
-        count_group_ = group(count_pipeline_, {volume_uniform_.id(), scan_.total_buffer(), counter_.id(), total_at_.id()});
-    } else {
-        pyramid_plan_ = plan_pyramid(layout.atlas);
-        classify_pipeline_ = pipeline({"volume.wgsl", "cells.wgsl", "classify.wgsl"},
-                                      {kUniformBinding, kReadOnly, kReadWrite}, "classify.wgsl");
-        classify_group_ = group(classify_pipeline_, {volume_uniform_.id(), atlas_.id(), base_.id()});
-        const PyramidPlan& p = pyramid_plan_;
-        levels_ = buffer(4.0 * p.words, kStorage | kCopySrc, "pyramid levels");
-        reduce_pipeline_ = pipeline({"pyramid_reduce.wgsl"}, {kUniformBinding, kReadOnly, kReadWrite}, "pyramid_reduce.wgsl");
-        for (const PyramidPlan::Dispatch& d : p.dispatches) {
-            std::uint32_t u[12] = {d.n_out, d.levels, d.from_base, d.src};
-            std::copy(d.dst.begin(), d.dst.end(), u + 4);
-            reduce_uniforms_.push_back(buffer(sizeof u, kUniform | kCopyDst, "reduce"));
-            hpgpu_write(reduce_uniforms_.back().id(), 0, u, sizeof u);
-            reduce_groups_.push_back(group(reduce_pipeline_, {reduce_uniforms_.back().id(), base_.id(), levels_.id()}));
-        }
-        std::uint32_t t[20] = {std::uint32_t(p.top)};
-        for (int k = 1; k <= p.top; ++k) t[4 + k] = p.offsets[std::size_t(k)] / 4;
-        traverse_uniform_ = buffer(sizeof t, kUniform | kCopyDst, "traverse");
-        hpgpu_write(traverse_uniform_.id(), 0, t, sizeof t);
-        traverse_pipeline_ = pipeline({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "pyramid_traverse.wgsl"},
-                                      {kUniformBinding, kReadOnly, kReadOnly, kReadOnly, kReadOnly, kReadWrite, kUniformBinding},
-                                      "pyramid_traverse.wgsl");
-        traverse_group_ = group(traverse_pipeline_, {volume_uniform_.id(), atlas_.id(), base_.id(), levels_.id(),
-                                                     counter_.id(), stream_.id(), traverse_uniform_.id()});
-        total_index[0] = p.offsets[std::size_t(p.top)];
-        count_group_ = group(count_pipeline_, {volume_uniform_.id(), levels_.id(), counter_.id(), total_at_.id()});
-    }
-    hpgpu_write(total_at_.id(), 0, total_index, sizeof total_index);
+    const int tiles = (layout_.atlas + 15) / 16;
+    stages_.push_back(std::make_unique<SourceStage>(volume_uniform_.id(), atlas_.id(), tiles));
+    if (!build_stages(ScanKind::Blocks, error)) return false;
     if (timestamps_) {
         hpgpu_timestamps(2 * kTimedPasses);
         timestamp_buffer_ = buffer(16.0 * kTimedPasses, kQueryResolve | kCopySrc, "timestamps");
     }
     return true;
+}
+
+bool WebGpuCompaction::build_stages(ScanKind scan, std::string* error) {
+    stages_.resize(1);  // the source stays
+    base_.reset();
+    levels_.reset();
+    scan_ = scan;
+    std::string why;
+    if (mode_ == Pyramid::WebgpuPyramid) build_pyramid_stages();
+    else if (scan == ScanKind::Blocks) build_block_scan_stages();
+    else build_tile_scan_stages(scan, &why);
+    // The keys a previous frame wrote past this frame's end: counter.tail_args (byte 32).
+    stages_.push_back(std::make_unique<IndirectStage>(
+        Pass::Traverse,
+        kernel({"volume.wgsl", "compaction_counter.wgsl", "stream_tail.wgsl"}, {kVolume, {"counter", kRead}, {"stream", kWrite}},
+               {{"u", volume_uniform_.id()}, {"counter", counter_.id()}, {"stream", stream_.id()}}),
+        counter_.id(), 32));
+    if (why.empty()) take_failure(&why);
+    if (why.empty()) return true;
+    *error = why;
+    stages_.resize(1);  // nothing half made runs
+    return false;
+}
+
+// Classify fused with the base's block scan; the block counts are scanned by BlockScan into
+// each block's offset, which the scatter adds.
+void WebGpuCompaction::build_block_scan_stages() {
+    const std::uint32_t blocks = std::uint32_t(layout_.texel_count() / ScanPlan::kBlock);
+    base_ = buffer(4.0 * double(layout_.texel_count()), kStorage | kCopySrc, "prefix in block (Morton order)");
+    std::string error;
+    auto scan = std::make_unique<BlockScanStage>(blocks, &error);
+    if (!error.empty()) fail(error);
+    const int counts = scan->block_counts(), totals = scan->total_buffer();
+    const int u = volume_uniform_.id(), atlas = atlas_.id(), counter = counter_.id();
+    stages_.push_back(std::make_unique<DispatchStage>(
+        Pass::Classify,
+        kernel({"volume.wgsl", "cells.wgsl", "scan_workgroup.wgsl", "scan_classify.wgsl"},
+               {kVolume, {"prefix", kWrite}, {"sums", kWrite}, {"atlas", kRead}},
+               {{"u", u}, {"prefix", base_.id()}, {"sums", counts}, {"atlas", atlas}}),
+        int(blocks)));
+    stages_.push_back(std::move(scan));
+    stages_.push_back(std::make_unique<DispatchStage>(Pass::Count, count_kernel(totals, 0), 1));
+    int x = 0, y = 0;
+    grid(std::uint64_t(layout_.texel_count()), &x, &y);
+    stages_.push_back(std::make_unique<DispatchStage>(
+        Pass::Traverse,
+        kernel({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "scan_scatter.wgsl"},
+               {kVolume, {"atlas", kRead}, {"prefix", kRead}, {"counter", kRead}, {"stream", kWrite}, {"offsets", kRead}},
+               {{"u", u}, {"atlas", atlas}, {"prefix", base_.id()}, {"counter", counter}, {"stream", stream_.id()},
+                {"offsets", counts}}),
+        x, y));
+}
+
+// Reduce-then-scan (classify in the reduce, the counter from the spine, the scatter in the
+// downsweep) or the single pass, over the atlas's texels in Morton order.
+void WebGpuCompaction::build_tile_scan_stages(ScanKind scan, std::string* error) {
+    auto tiles = std::make_shared<TileScan>();
+    const ScanIo io{{"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "count_finish.wgsl", "scan_io_stream.wgsl"},
+                    {kVolume, {"atlas", kRead}, {"counter", kWrite}, {"stream", kWrite}},
+                    {{"u", volume_uniform_.id()}, {"atlas", atlas_.id()}, {"counter", counter_.id()},
+                     {"stream", stream_.id()}}};
+    if (!tiles->init(scan, std::uint32_t(layout_.texel_count()), io, error)) return;
+    if (scan == ScanKind::Single) {
+        stages_.push_back(std::make_unique<TileScanStage>(Pass::Reduce, tiles, &TileScan::record_single));
+        return;
+    }
+    stages_.push_back(std::make_unique<TileScanStage>(Pass::Classify, tiles, &TileScan::record_reduce));
+    stages_.push_back(std::make_unique<TileScanStage>(Pass::Reduce, tiles, &TileScan::record_spine));
+    stages_.push_back(std::make_unique<TileScanStage>(Pass::Traverse, tiles, &TileScan::record_downsweep));
+}
+
+void WebGpuCompaction::build_pyramid_stages() {
+    pyramid_plan_ = plan_pyramid(layout_.atlas);
+    const PyramidPlan& p = pyramid_plan_;
+    base_ = buffer(4.0 * double(layout_.texel_count()), kStorage | kCopySrc, "base (Morton order)");
+    levels_ = buffer(4.0 * p.words, kStorage | kCopySrc, "pyramid levels");
+    const int u = volume_uniform_.id(), atlas = atlas_.id();
+    const int tiles = (layout_.atlas + 15) / 16;
+    stages_.push_back(std::make_unique<DispatchStage>(
+        Pass::Classify,
+        kernel({"volume.wgsl", "cells.wgsl", "classify.wgsl"}, {kVolume, {"atlas", kRead}, {"base", kWrite}},
+               {{"u", u}, {"atlas", atlas}, {"base", base_.id()}}),
+        tiles, tiles));
+    stages_.push_back(std::make_unique<PyramidReduceStage>(p, base_.id(), levels_.id()));
+    stages_.push_back(std::make_unique<DispatchStage>(Pass::Count, count_kernel(levels_.id(), p.offsets[std::size_t(p.top)]), 1));
+    TraverseUniform t{std::uint32_t(p.top), {}, {}};
+    for (int k = 1; k <= p.top; ++k) t.offsets[k] = p.offsets[std::size_t(k)] / 4;
+    traverse_uniform_ = buffer(sizeof t, kUniform | kCopyDst, "traverse");
+    hpgpu_write(traverse_uniform_.id(), 0, &t, sizeof t);
+    // counter.traverse_args at byte 16 (compaction_counter.wgsl).
+    stages_.push_back(std::make_unique<IndirectStage>(
+        Pass::Traverse,
+        kernel({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "pyramid_traverse.wgsl"},
+               {kVolume, {"atlas", kRead}, {"base", kRead}, {"levels", kRead}, {"counter", kRead}, {"stream", kWrite},
+                {"pyramid", kUniformBinding, sizeof(TraverseUniform)}},
+               {{"u", u}, {"atlas", atlas}, {"base", base_.id()}, {"levels", levels_.id()}, {"counter", counter_.id()},
+                {"stream", stream_.id()}, {"pyramid", traverse_uniform_.id()}}),
+        counter_.id(), 16));
+}
+
+// count (blocks, pyramid): one invocation reads the total at totals[index] into the counter.
+Kernel WebGpuCompaction::count_kernel(int totals, std::uint32_t index) {
+    const TotalAtUniform at{index, {}};
+    total_at_ = buffer(sizeof at, kUniform | kCopyDst, "total index");
+    hpgpu_write(total_at_.id(), 0, &at, sizeof at);
+    return kernel({"volume.wgsl", "compaction_counter.wgsl", "count_finish.wgsl", "count.wgsl"},
+                  {kVolume, {"totals", kRead}, {"counter", kWrite}, {"total_at", kUniformBinding, sizeof(TotalAtUniform)}},
+                  {{"u", volume_uniform_.id()}, {"totals", totals}, {"counter", counter_.id()}, {"total_at", total_at_.id()}});
 }
 
 void WebGpuCompaction::upload(const PngAtlas& png) {
@@ -149,71 +277,49 @@ void WebGpuCompaction::write_volume(const FrameSettings& s) {
     u.iso = s.iso;
     u.surface = s.classify == Classify::Surface;
     u.limit = s.readback == Readback::Expected ? s.expected : 0xffffffffu;
+    u.fallback = s.fallback ? kForcedFallbacks : 0;
     const SourceParams p = source_params(s.source, s.time);
     std::memcpy(u.params, p.values.data(), sizeof u.params);
     hpgpu_write(volume_uniform_.id(), 0, &u, sizeof u);
 }
 
+// The stages in order, each in the compute pass of its Pass (consecutive stages of one pass
+// share it). timestamps=whole: classify to stream in one compute pass, timed as
+// Pass::Compaction (the mesh stages keep their own passes).
 void WebGpuCompaction::record_frame(const FrameSettings& s) {
-    // timestamps=whole: classify to stream in one compute pass, timed as Pass::Compaction (the
-    // mesh stages keep their own passes).
     const bool whole = s.timestamps == Timestamps::Whole;
     int open = -1;  // the pass being recorded
-    auto pass = [&](Pass p, auto&& work) {
-        const bool compaction = p != Pass::Source && int(p) <= int(Pass::Traverse);
-        const int want = whole && compaction ? int(Pass::Compaction) : int(p);
-        if (open != want) {
-            if (open >= 0) hpgpu_pass_end();
-            hpgpu_pass_begin(timestamps_ ? want : -1);
-            open = want;
+    auto record = [&](const Stages& stages) {
+        for (const auto& stage : stages) {
+            const Pass p = stage->pass();
+            const bool compaction = p != Pass::Source && int(p) <= int(Pass::Traverse);
+            const int want = whole && compaction ? int(Pass::Compaction) : int(p);
+            if (open != want) {
+                if (open >= 0) hpgpu_pass_end();
+                hpgpu_pass_begin(timestamps_ ? want : -1);
+                open = want;
+            }
+            stage->record(s);
         }
-        work();
     };
-    const int tiles = (layout_.atlas + 15) / 16;
-    pass(Pass::Source, [&] {
-        if (s.source != Source::Png)
-            hpgpu_dispatch(source_pipelines_[int(s.source)].id(), source_groups_[int(s.source)].id(), tiles, tiles);
-    });
-    pass(Pass::Classify, [&] {
-        if (mode_ == Pyramid::WebgpuScan)
-            hpgpu_dispatch(scan_classify_pipeline_.id(), scan_classify_group_.id(),
-                           int(layout_.texel_count() / ScanPlan::kBlock), 1);
-        else
-            hpgpu_dispatch(classify_pipeline_.id(), classify_group_.id(), tiles, tiles);
-    });
-    pass(Pass::Reduce, [&] {
-        if (mode_ == Pyramid::WebgpuScan) {
-            scan_.record();
-            return;
-        }
-        for (std::size_t i = 0; i < pyramid_plan_.dispatches.size(); ++i)
-            hpgpu_dispatch(reduce_pipeline_.id(), reduce_groups_[i].id(), int(pyramid_plan_.dispatches[i].workgroups), 1);
-    });
-    pass(Pass::Count, [&] { hpgpu_dispatch(count_pipeline_.id(), count_group_.id(), 1, 1); });
-    pass(Pass::Traverse, [&] {
-        // Counter: traverse_args at byte 16, tail_args at byte 32 (compaction_counter.wgsl).
-        if (mode_ == Pyramid::WebgpuScan) {
-            int x = 0, y = 0;
-            grid(std::uint64_t(layout_.texel_count()), &x, &y);
-            hpgpu_dispatch(scatter_pipeline_.id(), scatter_group_.id(), x, y);
-        } else {
-            hpgpu_dispatch_indirect(traverse_pipeline_.id(), traverse_group_.id(), counter_.id(), 16);
-        }
-        hpgpu_dispatch_indirect(tail_pipeline_.id(), tail_group_.id(), counter_.id(), 32);
-    });
-    if (s.mesh && mesh_.ready()) {
-        pass(Pass::MeshCount, [&] { mesh_.record_count(); });
-        pass(Pass::MeshReduce, [&] { mesh_.record_scan(); });
-        pass(Pass::MeshExtract, [&] { mesh_.record_extract(); });
-    }
-    hpgpu_pass_end();
+    record(stages_);
+    if (s.mesh && mesh_.ready()) record(mesh_.stages());
+    if (open >= 0) hpgpu_pass_end();
 }
 
 FrameResult WebGpuCompaction::run(const FrameSettings& s) {
     ++frames_issued_;
-    if (s.mesh && !mesh_.ready()) {
-        std::string error;
-        mesh_.init(layout_, volume_uniform_.id(), atlas_.id(), counter_.id(), &error);
+    std::string error;
+    // webgpu-scan's scan is a frame setting: a new one re-makes the stages after the source
+    // (as a mode change would), and the surface's scan follows it.
+    if (mode_ == Pyramid::WebgpuScan && s.scan != scan_ && !build_stages(s.scan, &error))
+        fail("scan=" + std::string(name_of(s.scan)) + ": " + error);
+    if (s.mesh && (!mesh_.ready() || mesh_.scan() != s.scan) && mesh_failed_ != int(s.scan)) {
+        mesh_failed_ = -1;
+        if (!mesh_.init(layout_, s.scan, volume_uniform_.id(), atlas_.id(), counter_.id(), &error)) {
+            fail("the surface's stages: " + error);
+            mesh_failed_ = int(s.scan);  // said once, not tried again every frame
+        }
     }
     const bool mesh = s.mesh && mesh_.ready();
     if (mesh && !last_mesh_) mesh_since_ = frames_issued_;
@@ -269,8 +375,9 @@ void WebGpuCompaction::poll(PassTimes* timer) {
         std::uint32_t c[ComputeMesh::kVerticesAt / 4 + 1] = {};
         sync_ticket_.take(c, sizeof c);
         const std::uint32_t vertices = c[ComputeMesh::kVerticesAt / 4];
+        if (!arrived) fail("WebGPU: the count's read-back failed; the last count read stays shown");
         sync_result_ = FrameResult{};
-        sync_result_.count = c[0];
+        sync_result_.count = arrived ? c[0] : newest_count_;
         sync_result_.count_read = arrived;
         sync_result_.keys_drawn = c[1];
         sync_result_.mesh = sync_mesh_;

@@ -1,9 +1,13 @@
 // One frame of the demo in WebGPU compute, the whole of it on its own device (WebGL and
 // WebGPU share no textures): source → classify (base in Morton order) → compaction → count →
-// stream, then the surface (compute_mesh.h) when asked for. Two modes:
-//  - webgpu-scan: classification fused with the block scan of the base (each 1024-texel
-//    Morton block scanned in its workgroup, its count written), the block counts scanned
-//    (BlockScan), then a scatter of the active elements to prefix + block offset;
+// stream, then the surface (compute_mesh.h) when asked for. The frame is an ordered list of
+// stages (stage.h), built at init for the mode and the scan:
+//  - webgpu-scan, scan=blocks: classification fused with the block scan of the base (each
+//    1024-texel Morton block scanned in its workgroup, its count written), the block counts
+//    scanned (BlockScan), the count, then a scatter of the active elements to prefix + offset;
+//  - webgpu-scan, scan=rts: reduce-then-scan over tiles of 4096 texels (tile_scan.h): a
+//    classifying reduce, one spine workgroup that also fills the counter, a downsweep that
+//    scatters; scan=single: one dispatch with decoupled look-back and fallback;
 //  - webgpu-pyramid: a histopyramid built by compute reduction (up to five levels a
 //    dispatch) and traversed one invocation a key, dispatched indirectly.
 // Both write the WebGL2 modes' stream: same elements, same order, same [x, y, z, w]. The
@@ -18,12 +22,13 @@
 #include <vector>
 
 #include "atlas_layout.h"
-#include "block_scan.h"
 #include "compute_mesh.h"
 #include "compute_plan.h"
 #include "frame.h"
 #include "gpu_device.h"
 #include "png_atlas.h"
+#include "stage.h"
+#include "tile_scan.h"
 
 namespace hp {
 
@@ -42,6 +47,10 @@ class WebGpuCompaction {
 public:
     // Whether the page got a WebGPU device; if not, why.
     static bool available(std::string* reason);
+
+    WebGpuCompaction() = default;
+    WebGpuCompaction(const WebGpuCompaction&) = delete;  // its stages point into it
+    WebGpuCompaction& operator=(const WebGpuCompaction&) = delete;
 
     bool init(const AtlasLayout& layout, Pyramid mode, std::string* error);
     void upload(const PngAtlas& png);
@@ -62,12 +71,14 @@ public:
     // only when `volume` views are shown; nothing at all for 0 stream rows: no view shown);
     // true and the data once one has arrived.
     bool take_display(ComputeDisplay* out, int stream_rows, bool volume);
-    // A validation error the device reported ("" when none).
+    // The oldest error not yet taken ("" when none): a pipeline or bind group this backend could
+    // not make, a failed read-back, a validation error the device reported.
     static std::string take_error();
 
     const AtlasLayout& layout() const { return layout_; }
     bool timestamps() const { return timestamps_; }  // the adapter has timestamp-query
     Pyramid mode() const { return mode_; }
+    ScanKind scan() const { return scan_; }  // webgpu-scan's scan, as built
     const PyramidPlan& pyramid_plan() const { return pyramid_plan_; }
     int atlas_buffer() const { return atlas_.id(); }
     int stream_buffer() const { return stream_.id(); }
@@ -80,25 +91,27 @@ public:
 
 private:
     void write_volume(const FrameSettings& s);
+    // The stages after the source for the mode and scan (re-made when the scan changes).
+    bool build_stages(ScanKind scan, std::string* error);
+    void build_block_scan_stages();
+    void build_tile_scan_stages(ScanKind scan, std::string* error);
+    void build_pyramid_stages();
+    wgpu::Kernel count_kernel(int totals, std::uint32_t index);
     void record_frame(const FrameSettings& s);
 
     AtlasLayout layout_;
     Pyramid mode_ = Pyramid::WebgpuScan;
+    ScanKind scan_ = ScanKind::Blocks;
     bool timestamps_ = false;
-    wgpu::Object volume_uniform_, atlas_, base_, counter_, stream_, total_at_, timestamp_buffer_;
-    wgpu::Object source_pipelines_[3], source_groups_[3];
-    wgpu::Object classify_pipeline_, classify_group_;
-    wgpu::Object count_pipeline_, count_group_, tail_pipeline_, tail_group_;
-    // webgpu-scan
-    wgpu::Object block_counts_, scan_classify_pipeline_, scan_classify_group_;
-    wgpu::BlockScan scan_;  // of the block counts
-    wgpu::Object scatter_pipeline_, scatter_group_;
-    // webgpu-pyramid
+    // The frame's own buffers; the stages own their kernels and the buffers only they use.
+    wgpu::Object volume_uniform_, atlas_, counter_, stream_, timestamp_buffer_;
+    wgpu::Object base_, levels_;  // blocks: each texel's prefix in its block; pyramid: base, levels
+    wgpu::Object total_at_, traverse_uniform_;  // the count's and the traversal's uniforms
     PyramidPlan pyramid_plan_;
-    wgpu::Object levels_, reduce_pipeline_, traverse_pipeline_, traverse_group_, traverse_uniform_;
-    std::vector<wgpu::Object> reduce_uniforms_, reduce_groups_;
+    wgpu::Stages stages_;  // stages_[0] is the source
     // the surface: allocated by the first frame that runs it (S² vertices are 512 MiB at 4096²)
     wgpu::ComputeMesh mesh_;
+    int mesh_failed_ = -1;  // the ScanKind the surface's stages could not be made with
 
     struct Read { wgpu::Ticket ticket; std::uint64_t frame; bool mesh; };
     std::deque<Read> count_reads_, timestamp_reads_;

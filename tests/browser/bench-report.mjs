@@ -14,15 +14,20 @@ const PASSES = ['source', 'classify', 'reduce', 'count', 'traverse', 'compaction
 export function table(result) {
   const lines = [];
   const head = ['atlas', 'occ', 'mode', 'readback', ...PASSES, 'compact', 'mesh', 'gpu', 'cpu', 'frame', '×base'];
-  lines.push(head.map((h, i) => (i < 4 ? h.padEnd(i === 2 ? 22 : 9) : h.padStart(12))).join(''));
+  lines.push(head.map((h, i) => (i < 4 ? h.padEnd(i === 2 ? 26 : 9) : h.padStart(12))).join(''));
   for (const r of result.rows) {
     const base = result.rows.find((b) => b.atlas === r.atlas && b.occupancy === r.occupancy && b.mode === 'baseline' &&
       b.readback === 'sync');
     const ratio = base ? (base.ms.frame / r.ms.frame).toFixed(2) : '';
     const f = (v) => (v || 0).toFixed(3).padStart(12);
-    lines.push([String(r.atlas).padEnd(9), `${(r.occupancy * 100).toString()}%`.padEnd(9), r.mode.padEnd(22),
+    lines.push([String(r.atlas).padEnd(9), `${(r.occupancy * 100).toString()}%`.padEnd(9), r.mode.padEnd(26),
       r.readback.padEnd(9), ...PASSES.map((p) => f(r.ms[p])), f(r.ms.compact), f(r.ms.mesh), f(r.ms.gpu),
       f(r.ms.compute), f(r.ms.frame), ratio.padStart(12)].join(''));
+  }
+  // The floor (web/bench.js's floor()): what the API and the memory allow, per atlas.
+  if (result.floor && result.floor.length) {
+    lines.push('', 'floor (WebGPU timestamps, ms):');
+    for (const r of result.floor) lines.push(`${String(r.atlas).padEnd(9)}${r.ms.toFixed(4).padStart(9)}  ${r.what}`);
   }
   return lines.join('\n');
 }

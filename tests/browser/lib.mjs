@@ -85,21 +85,23 @@ export async function loadBytes(page, bytes, options) {
 
 // The edge cases every mode must get exact (64³ in 512²): an empty volume, a full one (N³),
 // and one active voxel at the last atlas position.
-export function edgeCases(add, pyramid) {
-  add(`${pyramid} empty volume: count 0`, async (page) => {
-    const n = await exact(page, { pyramid, volume: 64, source: 'metaballs', classify: 'solid', iso: 1 }, { atLeast: 0 });
+// `more`: further settings for every case (e.g. {scan: 'rts'}), named in the cases.
+export function edgeCases(add, pyramid, more = {}) {
+  const name = pyramid + Object.entries(more).map(([k, v]) => ` ${k}=${v}`).join('');
+  add(`${name} empty volume: count 0`, async (page) => {
+    const n = await exact(page, { pyramid, ...more, volume: 64, source: 'metaballs', classify: 'solid', iso: 1 }, { atLeast: 0 });
     assert(n === 0, `count ${n}`);
   });
-  add(`${pyramid} full volume in solid mode: count N³`, async (page) => {
-    const n = await exact(page, { pyramid, volume: 64, source: 'metaballs', classify: 'solid', iso: 0 });
+  add(`${name} full volume in solid mode: count N³`, async (page) => {
+    const n = await exact(page, { pyramid, ...more, volume: 64, source: 'metaballs', classify: 'solid', iso: 0 });
     assert(n === 64 ** 3, `count ${n}, not ${64 ** 3}`);
   });
-  add(`${pyramid} one active voxel at the last atlas position (511, 511)`, async (page) => {
+  add(`${name} one active voxel at the last atlas position (511, 511)`, async (page) => {
     const [lx, ly] = texelOf(64, 512, 63, 63, 63);
     assert(lx === 511 && ly === 511, 'layout');
     const error = await loadBytes(page, pngOf(512, 512, (x, y) => (x === lx && y === ly ? 0.8 : 0.1)), { tile: 64 });
     assert(error === '', error);
-    const { stats, gpu, cpu } = await compute(page, { pyramid, source: 'png', classify: 'solid', iso: 0.5 });
+    const { stats, gpu, cpu } = await compute(page, { pyramid, ...more, source: 'png', classify: 'solid', iso: 0.5 });
     assert(stats.count === 1 && cpu.length === 1, `count ${stats.count}, CPU ${cpu.length}`);
     sameStream(gpu, [[63, 63, 63, Math.fround(204 / 255)]], 'the one voxel');
   });

@@ -25,7 +25,7 @@ bool same(const hp::DemoState& a, const hp::DemoState& b) {
            std::memcmp(&a.iso, &b.iso, sizeof a.iso) == 0 && std::memcmp(&a.time, &b.time, sizeof a.time) == 0 &&
            a.paused == b.paused && a.volume == b.volume && a.atlas == b.atlas && a.readback == b.readback &&
            a.expected == b.expected && a.overlay == b.overlay && a.view == b.view && a.clock == b.clock &&
-           a.timestamps == b.timestamps;
+           a.timestamps == b.timestamps && a.scan == b.scan && a.fallback == b.fallback;
 }
 
 }  // namespace

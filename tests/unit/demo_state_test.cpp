@@ -22,6 +22,19 @@ TEST(DemoState, AppliesKnownSettings) {
     EXPECT_EQ(s.volume, 64);
 }
 
+TEST(DemoState, ScanAndFallbackSettings) {
+    DemoState s;
+    std::string error;
+    EXPECT_EQ(s.scan, ScanKind::Blocks);
+    ASSERT_TRUE(apply_setting(&s, "scan", "single", &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "fallback", "1", &error)) << error;
+    EXPECT_EQ(s.scan, ScanKind::Single);
+    EXPECT_TRUE(s.fallback);
+    EXPECT_FALSE(apply_setting(&s, "scan", "fast", &error));
+    EXPECT_NE(error.find("scan='fast' is not one of: blocks, rts, single"), std::string::npos) << error;
+    EXPECT_EQ(s.scan, ScanKind::Single);
+}
+
 TEST(DemoState, RejectsBadInputNamingItAndChangesNothing) {
     DemoState s;
     std::string error;

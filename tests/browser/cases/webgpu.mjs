@@ -69,6 +69,61 @@ for (const pyramid of MODES) {
   });
 }
 
+// webgpu-scan's tile scans (scan=rts: reduce-then-scan in three dispatches; scan=single: one
+// dispatch, decoupled look-back with fallback): the exact stream and count of every source and
+// classification (one time and iso each, in one case: they share the page), 128³ in 2048², the
+// edge cases, the expected and async counts; the single pass with its look-back forced to give
+// up at once (fallback=1: each workgroup reduces 16 predecessors itself).
+for (const scan of ['rts', 'single']) {
+  add(`webgpu-scan scan=${scan} 64³ every source and classification`, async (page) => {
+    for (const source of ['metaballs', 'sphere', 'noise'])
+      for (const classify of ['surface', 'solid'])
+        await exact(page, { pyramid: 'webgpu-scan', scan, volume: 64, source, classify, time: 0.75, iso: 0.45 }, { atLeast: 50 });
+  });
+  // One 128³ case (1,024 tiles, the spine's whole round): SwiftShader takes 20 s for it.
+  if (scan === 'single') add(`webgpu-scan scan=${scan} 128³ in 2048² noise surface (1,024 tiles)`, async (page) => {
+    await exact(page, { pyramid: 'webgpu-scan', scan, volume: 128, source: 'noise', classify: 'surface', time: 1.25, iso: 0.5 },
+      { atLeast: 1000 });
+    await page.evaluate(() => hp.set({ volume: 64 }));
+  });
+  edgeCases(add, 'webgpu-scan', { scan });
+  add(`webgpu-scan scan=${scan}: expected count below and above the truth, async count`, async (page) => {
+    const truth = await exact(page, { pyramid: 'webgpu-scan', scan, volume: 64, source: 'noise', classify: 'surface',
+      iso: 0.5, time: 1, readback: 'sync' });
+    for (const expected of [Math.floor(truth / 3), truth + 5000]) {
+      const { stats, gpu, cpu } = await compute(page, { readback: 'expected', expected });
+      const written = Math.min(expected, truth);
+      assert(stats.count === expected && gpu.length === expected, `count ${stats.count}, read ${gpu.length}`);
+      sameStream(gpu.slice(0, written), cpu.slice(0, written), `expected ${expected}`);
+      const stray = gpu.slice(written).findIndex((e) => e.some((v) => v !== 0));
+      assert(stray < 0, `expected ${expected}: key ${written + stray} past the written keys is not zero`);
+    }
+    await page.evaluate(() => hp.set({ readback: 'async' }).then(() => hp.frames(8)));
+    const { stats, gpu, cpu } = await compute(page, {});
+    await page.evaluate(() => hp.set({ readback: 'sync' }));
+    assert(stats.count === cpu.length, `async count ${stats.count} (${stats.countAge} frames old), CPU ${cpu.length}`);
+    sameStream(gpu, cpu);
+  });
+}
+add('webgpu-scan scan=single, fallback=1 (every look-back gives up at once): the exact stream', async (page) => {
+  for (const source of ['metaballs', 'sphere', 'noise'])
+    for (const classify of ['surface', 'solid'])
+      await exact(page, { pyramid: 'webgpu-scan', scan: 'single', fallback: 1, volume: 64, source, classify, time: 2.5,
+        iso: 0.55 }, { atLeast: 50 });
+  const s = await page.evaluate(() => hp.stats());
+  assert(s.scan === 'single' && s.fallback === true, `scan ${s.scan}, fallback ${s.fallback}`);
+  await page.evaluate(() => hp.set({ fallback: 0 }));
+});
+add('webgpu-scan: blocks, rts and single give the same stream, switched frame to frame', async (page) => {
+  const state = { pyramid: 'webgpu-scan', volume: 64, source: 'sphere', classify: 'surface', time: 2, iso: 0.5 };
+  const a = await compute(page, { ...state, scan: 'blocks' });
+  for (const scan of ['rts', 'single', 'blocks']) {
+    const b = await compute(page, { scan });
+    assert(b.stats.scan === scan && b.stats.count === a.stats.count, `${scan}: count ${b.stats.count}, blocks ${a.stats.count}`);
+    sameStream(b.gpu, a.gpu, `${scan} vs blocks`);
+  }
+});
+
 // The surface (marching cubes on the compacted cells) against the CPU reference mesh from the
 // same atlas: the vertex total exact, every vertex in the same order, positions within 1e-4
 // and normals within 1e-3 (the GPU may fuse or reorder float operations); past the capacity
@@ -131,6 +186,32 @@ for (const pyramid of MODES) {
     await page.evaluate(() => hp.set({ readback: 'sync' }));
   });
 }
+
+// The tile sums use subgroup operations where the device has `subgroups` (SwiftShader has);
+// without them (the page turns them off, the stages are re-made) the stream is the same.
+add('webgpu-scan single (and rts, the same sums): the same stream with and without subgroup operations', async (page) => {
+  const has = await page.evaluate(() => Module.hpGpu.device.features.has('subgroups'));
+  const state = { pyramid: 'webgpu-scan', volume: 64, source: 'noise', classify: 'surface', time: 0.5, iso: 0.5 };
+  for (const scan of ['single']) {
+    await page.evaluate(() => { Module.hpGpu.subgroupsOff = false; return hp.set({ scan: 'blocks' }); });
+    const a = await exact(page, { ...state, scan }, { atLeast: 100 });
+    await page.evaluate(() => { Module.hpGpu.subgroupsOff = true; return hp.set({ scan: 'blocks' }); });
+    const b = await exact(page, { ...state, scan }, { atLeast: 100 });
+    assert(a === b, `${scan}: ${a} with subgroups, ${b} without`);
+  }
+  await page.evaluate(() => { Module.hpGpu.subgroupsOff = false; return hp.set({ scan: 'blocks' }); });
+  return has ? undefined : 'skipped: the device has no subgroups (both runs took the plain path)';
+});
+
+// The surface's vertex-count scan follows `scan`: the tile scans compute the counts from the
+// atlas themselves (no count stage).
+for (const [pyramid, scan] of [['webgpu-scan', 'rts'], ['webgpu-pyramid', 'single']])
+  add(`${pyramid} mesh with scan=${scan} 64³ metaballs and noise: the CPU reference mesh`, async (page) => {
+    for (const source of ['metaballs', 'noise'])
+      await meshExact(page, { pyramid, scan, volume: 64, source, classify: 'surface', time: 1.5, iso: 0.45 }, { atLeast: 300 });
+    await meshExact(page, { fallback: 1 }, { atLeast: 300 });
+    await page.evaluate(() => hp.set({ scan: 'blocks', fallback: 0 }));
+  });
 
 add('webgpu-scan surface: drawn on the WebGPU canvas under the GL one, hidden with the view', async (page) => {
   const shown = () => page.evaluate(() => !document.getElementById('gpu-surface').hidden);
@@ -195,6 +276,37 @@ for (const [what, n, value] of SCANS)
     }, n, value.toString());
     assert(r === '', r);
   });
+
+// The tile scans alone (tiles of 4096 values), through hp.webgpuScan: sizes around the tile,
+// many tiles, all- and none-active tiles, values above one; the single pass also with every
+// look-back giving up at once (each workgroup reduces all its predecessors itself).
+const T = 4096;  // the functions run in the page: they spell the tile out
+const TILE_SCANS = [
+  ['one value', 1, () => 1],
+  ['a tile less one (4095)', T - 1, (i) => (i * 7) % 3 === 0],
+  ['one tile (4096)', T, (i) => i % 2],
+  ['a tile and one (4097)', T + 1, (i) => (i * 13) % 5 === 0],
+  ['all-active and none-active tiles', 5 * T + 3, (i) => (i >= 4096 && i < 2 * 4096) || i >= 4 * 4096],
+  ['many tiles (70 tiles and 123, counts up to 9)', 70 * T + 123, (i) => (i * 2654435761) % 10],
+];
+add('WebGPU tile scans alone (rts, single, single with fallback) at sizes around the tile', async (page) => {
+  for (const [what, n, value] of TILE_SCANS)
+    for (const [scan, fallback] of [['rts', false], ['single', false], ['single', true]]) {
+      const r = await page.evaluate(async (n, fn, scan, fallback) => {
+        const value = new Function('i', `return (${fn})(i)`);
+        const v = new Uint32Array(n);
+        for (let i = 0; i < n; i++) v[i] = Number(value(i));
+        const { scan: out, total } = await hp.webgpuScan(v, { scan, fallback });
+        let sum = 0;
+        for (let i = 0; i < n; i++) {
+          if (out[i] !== sum) return `index ${i}: GPU ${out[i]}, CPU ${sum}`;
+          sum += v[i];
+        }
+        return total === sum ? '' : `total: GPU ${total}, CPU ${sum}`;
+      }, n, value.toString(), scan, fallback);
+      assert(r === '', `${what}, scan=${scan}${fallback ? ' with fallback' : ''}: ${r}`);
+    }
+});
 
 // Without WebGPU the modes are refused with the reason, shown, and WebGL2 goes on.
 add('no navigator.gpu: the WebGPU modes are refused with the reason, WebGL2 runs on', async (page) => {

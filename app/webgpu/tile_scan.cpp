@@ -1,0 +1,56 @@
+#include "tile_scan.h"
+
+namespace hp::wgpu {
+
+bool TileScan::init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::string* error) {
+    *this = TileScan();
+    kind_ = kind;
+    tiles_ = (n + kTile - 1) / kTile;
+    if (tiles_ == 0 || tiles_ > 65535) {
+        *error = "a tile scan takes 1 to 65535 tiles of 4096 values, not " + std::to_string(n) + " values";
+        return false;
+    }
+    const bool single = kind == ScanKind::Single;
+    tile_words_ = buffer(4.0 * (tiles_ + (single ? 2 : 0)), kStorage, single ? "single-pass scan posts" : "tile sums");
+    std::vector<BindingSpec> bindings = io.bindings;
+    if (bindings.size() < 5) bindings.resize(5);
+    bindings[4] = {"tiles", kWrite};
+    std::vector<Bind> binds = io.binds;
+    binds.push_back({"tiles", tile_words_.id()});
+    // Subgroup operations for the tile sums where the device has them (scan_sum_subgroups.wgsl);
+    // the page can turn them off (Module.hpGpu.subgroupsOff) to compare the two paths.
+    subgroups_ = hpgpu_has_subgroups() != 0;
+    auto make = [&](const char* step, bool sums) {
+        std::vector<const char*> chunks;
+        if (sums && subgroups_) chunks.push_back("enable_subgroups.wgsl");
+        chunks.insert(chunks.end(), io.chunks.begin(), io.chunks.end());
+        chunks.push_back("scan_tiles.wgsl");
+        if (sums) chunks.push_back(subgroups_ ? "scan_sum_subgroups.wgsl" : "scan_sum.wgsl");
+        chunks.push_back(step);
+        Kernel k;
+        k.pipeline = pipeline(chunks, bindings);
+        k.group = group(k.pipeline, binds);
+        return k;
+    };
+    if (single) {
+        single_ = make("scan_single_pass.wgsl", true);
+    } else {
+        reduce_ = make("rts_reduce.wgsl", true);
+        spine_ = make("rts_spine.wgsl", false);
+        downsweep_ = make("rts_downsweep.wgsl", false);
+    }
+    if (single ? !single_ : !(reduce_ && spine_ && downsweep_)) {
+        if (!take_failure(error)) *error = "the tile scan's pipelines were not made";
+        return false;
+    }
+    return true;
+}
+
+void TileScan::record() const {
+    if (kind_ == ScanKind::Single) return record_single();
+    record_reduce();
+    record_spine();
+    record_downsweep();
+}
+
+}  // namespace hp::wgpu

@@ -1,0 +1,47 @@
+// The C++ twins of the WGSL uniform blocks the WebGPU stages share; each size is pinned to its
+// WGSL struct's, and the pipelines give it as the binding's minBindingSize.
+#pragma once
+
+#include <cstdint>
+
+namespace hp::wgpu {
+
+// shaders/volume.wgsl's Volume.
+struct VolumeUniform {
+    std::uint32_t atlas, volume, volume_shift, tiles_shift;
+    float iso;
+    std::uint32_t surface, limit, fallback;
+    float params[24];
+};
+static_assert(sizeof(VolumeUniform) == 128, "matches volume.wgsl's Volume");
+
+// shaders/scan_io_buffer.wgsl's ScanParams.
+struct ScanParamsUniform {
+    std::uint32_t n, fallback, pad0, pad1;
+};
+static_assert(sizeof(ScanParamsUniform) == 16, "matches scan_io_buffer.wgsl's ScanParams");
+
+// shaders/pyramid_reduce.wgsl's Reduce.
+struct ReduceUniform {
+    std::uint32_t n_out, levels, from_base, src;
+    std::uint32_t dst[8];
+};
+static_assert(sizeof(ReduceUniform) == 48, "matches pyramid_reduce.wgsl's Reduce");
+
+// shaders/pyramid_traverse.wgsl's Pyramid.
+struct TraverseUniform {
+    std::uint32_t top, pad[3];
+    std::uint32_t offsets[16];
+};
+static_assert(sizeof(TraverseUniform) == 80, "matches pyramid_traverse.wgsl's Pyramid");
+
+// shaders/count.wgsl's TotalAt, padded to 16 bytes.
+struct TotalAtUniform {
+    std::uint32_t index, pad[3];
+};
+static_assert(sizeof(TotalAtUniform) == 16, "count.wgsl's TotalAt, padded");
+
+// The counter (shaders/compaction_counter.wgsl's Counter).
+constexpr int kCounterBytes = 80;
+
+}  // namespace hp::wgpu

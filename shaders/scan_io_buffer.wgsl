@@ -1,0 +1,32 @@
+// A tile scan of a buffer (hp.webgpuScan's tests): values[i] for i < n, the exclusive scan into
+// `out` (another buffer: a single-pass fallback may read a tile's values after its owner has
+// written its keys), the total to totals[0].
+struct ScanParams {
+    n: u32,
+    fallback: u32,  // forced_fallbacks()
+    pad0: u32,
+    pad1: u32,
+}
+@group(0) @binding(0) var<uniform> params: ScanParams;
+@group(0) @binding(1) var<storage, read> values: array<u32>;
+@group(0) @binding(2) var<storage, read_write> totals: array<u32>;
+@group(0) @binding(3) var<storage, read_write> out: array<u32>;
+
+fn scan_n() -> u32 { return params.n; }
+fn forced_fallbacks() -> u32 { return params.fallback; }
+
+fn scan_load(first: u32, v: ptr<function, array<u32, 16>>) -> u32 {
+    var sum = 0u;
+    for (var j = 0u; j < 16u; j++) {
+        var x = 0u;
+        if (first + j < params.n) { x = values[first + j]; }
+        (*v)[j] = x;
+        sum += x;
+    }
+    return sum;
+}
+
+fn scan_put(i: u32, key: u32, value: u32) {
+    if (i < params.n) { out[i] = key; }
+}
+fn scan_done(total: u32) { totals[0] = total; }

@@ -1,0 +1,27 @@
+// The compaction's side of a tile scan (after volume.wgsl, cells.wgsl, compaction_counter.wgsl,
+// count_finish.wgsl): the values are the texels' classification in Morton order, computed
+// here from the atlas (no flag buffer); an active texel goes to the stream at its key; the
+// total fills the counter (count_finish.wgsl).
+@group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(2) var<storage, read_write> counter: Counter;
+@group(0) @binding(3) var<storage, read_write> stream: array<vec4<f32>>;
+fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+
+fn scan_n() -> u32 { return u.atlas * u.atlas; }
+fn forced_fallbacks() -> u32 { return u.fallback; }
+
+fn scan_load(first: u32, v: ptr<function, array<u32, 16>>) -> u32 {
+    var sum = 0u;
+    for (var j = 0u; j < 16u; j++) {
+        let x = u32(is_active(voxel_of(morton_decode(first + j))));
+        (*v)[j] = x;
+        sum += x;
+    }
+    return sum;
+}
+
+fn scan_put(i: u32, key: u32, value: u32) {
+    if (value != 0u && key < u.limit) { stream[key] = emit(morton_decode(i)); }
+}
+
+fn scan_done(total: u32) { set_count(total); }

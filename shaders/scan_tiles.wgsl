@@ -1,0 +1,29 @@
+// The tiles of the reduce-then-scan and the single-pass scan (after a scan_io_*.wgsl chunk,
+// which says what the values are and where the scanned keys go: scan_n, scan_load, scan_put,
+// scan_done, forced_fallbacks). A workgroup of 256 invocations takes a tile of 4096 values,
+// 16 consecutive values an invocation (in the compaction, a 4×4 square of texels in Morton
+// order): 2048² is 1,024 tiles, few enough for one workgroup to scan their sums.
+const kTileThreads = 256u;
+const kPerThread = 16u;
+const kTile = 4096u;
+
+var<workgroup> wg_scan: array<u32, 256>;
+
+fn tile_count() -> u32 { return (scan_n() + kTile - 1u) / kTile; }
+fn first_of(tile: u32, t: u32) -> u32 { return tile * kTile + t * kPerThread; }
+
+// The exclusive scan of x over the workgroup's 256 invocations (Hillis–Steele); the
+// workgroup's total stays at wg_scan[255] until the next call.
+fn workgroup_exclusive(t: u32, x: u32) -> u32 {
+    workgroupBarrier();
+    wg_scan[t] = x;
+    for (var offset = 1u; offset < kTileThreads; offset <<= 1u) {
+        workgroupBarrier();
+        var add = 0u;
+        if (t >= offset) { add = wg_scan[t - offset]; }
+        workgroupBarrier();
+        wg_scan[t] += add;
+    }
+    workgroupBarrier();
+    return wg_scan[t] - x;
+}

@@ -145,9 +145,13 @@ FrameSettings DemoApp::settings() const {
 
 // Applies the pending state; a layout or mode change re-creates the pipeline, and if that
 // fails the previous state stays in effect.
+bool DemoApp::needs_rebuild(const DemoState& s) const {
+    const AtlasLayout want = layout_for(s);
+    return mode_of(s) != mode_ || want.atlas != layout_.atlas || want.volume != layout_.volume;
+}
+
 void DemoApp::apply_pending() {
-    const AtlasLayout want = layout_for(pending_);
-    if (mode_of(pending_) != mode_ || want.atlas != layout_.atlas || want.volume != layout_.volume) {
+    if (needs_rebuild(pending_)) {
         std::string error;
         if (!build_gpu(pending_, &error)) {
             message_ = error;
@@ -195,6 +199,10 @@ void DemoApp::compute(double dt_seconds) {
     FrameResult done;
     if (backend_->poll(&timer_, shown_, settings(), &done, &message_)) complete(done);
     if (backend_->busy()) return;
+    // A new pipeline waits until the old one's frames are done: its buffers are then freed
+    // at once, not while the new ones are allocated (WebGPU at 4096², ~0.8 GB each; buffers
+    // made while the old ones were still held ran several times slower on the H100).
+    if (needs_rebuild(pending_) && !backend_->drained()) return;
     apply_pending();
     if (!backend_) return;  // neither the new pipeline nor the old one could be built
     if (!state_.paused) {

@@ -99,6 +99,7 @@ private:
     AtlasLayout layout_for(const DemoState& s) const;
     bool build_gpu(const DemoState& s, std::string* error);
     FrameSettings settings() const;
+    bool needs_rebuild(const DemoState& s) const;  // a new layout or mode: a new pipeline
     void apply_pending();
     void complete(const FrameResult& r);
     CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format}; }

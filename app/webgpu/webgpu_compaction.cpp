@@ -286,9 +286,10 @@ void WebGpuCompaction::write_volume(const FrameSettings& s) {
 // The stages in order, each in the compute pass of its Pass (consecutive stages of one pass
 // share it). timestamps=whole: classify to stream in one compute pass, timed as
 // Pass::Compaction (the mesh stages keep their own passes).
-void WebGpuCompaction::record_frame(const FrameSettings& s) {
+std::uint32_t WebGpuCompaction::record_frame(const FrameSettings& s) {
     const bool whole = s.timestamps == Timestamps::Whole;
     int open = -1;  // the pass being recorded
+    std::uint32_t timed = 0;
     auto record = [&](const Stages& stages) {
         for (const auto& stage : stages) {
             const Pass p = stage->pass();
@@ -298,6 +299,7 @@ void WebGpuCompaction::record_frame(const FrameSettings& s) {
                 if (open >= 0) hpgpu_pass_end();
                 hpgpu_pass_begin(timestamps_ ? want : -1);
                 open = want;
+                timed |= 1u << want;
             }
             stage->record(s);
         }
@@ -305,6 +307,7 @@ void WebGpuCompaction::record_frame(const FrameSettings& s) {
     record(stages_);
     if (s.mesh && mesh_.ready()) record(mesh_.stages());
     if (open >= 0) hpgpu_pass_end();
+    return timed;
 }
 
 FrameResult WebGpuCompaction::run(const FrameSettings& s) {
@@ -326,10 +329,11 @@ FrameResult WebGpuCompaction::run(const FrameSettings& s) {
     last_mesh_ = mesh;
     write_volume(s);
     hpgpu_begin();
-    record_frame(s);
+    const std::uint32_t timed = record_frame(s);
     if (timestamps_) {
         hpgpu_resolve_timestamps(2 * kTimedPasses, timestamp_buffer_.id());
-        timestamp_reads_.push_back({Ticket(hpgpu_read(timestamp_buffer_.id(), 0, 16 * kTimedPasses)), frames_issued_, false});
+        timestamp_reads_.push_back(
+            {Ticket(hpgpu_read(timestamp_buffer_.id(), 0, 16 * kTimedPasses)), frames_issued_, false, timed});
     }
     // The count, and the vertex total after it (ComputeMesh::kVerticesAt).
     Ticket count_ticket(hpgpu_read(counter_.id(), 0, ComputeMesh::kVerticesAt + 4));
@@ -416,10 +420,11 @@ void WebGpuCompaction::poll(PassTimes* timer) {
     while (!timestamp_reads_.empty() && timestamp_reads_.front().ticket.state() != 0) {
         std::uint64_t t[2 * kTimedPasses] = {};
         const int got = timestamp_reads_.front().ticket.take(t, sizeof t);
+        const std::uint32_t timed = timestamp_reads_.front().timed;
         timestamp_reads_.pop_front();
         if (got != int(sizeof t) || !timer) continue;
         for (int p = 0; p < kTimedPasses; ++p)
-            if (t[2 * p + 1] >= t[2 * p] && t[2 * p] != 0) timer->add(p, double(t[2 * p + 1] - t[2 * p]) / 1e6);
+            if ((timed >> p & 1u) && t[2 * p + 1] >= t[2 * p] && t[2 * p] != 0) timer->add(p, double(t[2 * p + 1] - t[2 * p]) / 1e6);
     }
     while (timestamp_reads_.size() > kMaxTimestampReads) timestamp_reads_.pop_front();
 }

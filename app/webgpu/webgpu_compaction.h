@@ -63,6 +63,9 @@ public:
     // throttled by the page's frame rate: without a bound a slow GPU's queue grows forever).
     static constexpr std::size_t kFramesInFlight = 3;
     bool busy() const { return bool(sync_ticket_) || count_reads_.size() >= kFramesInFlight; }
+    // Every frame issued has completed (its count arrived): the GPU holds none of this
+    // object's buffers any more, so releasing them frees their memory at once.
+    bool drained() const { return !sync_ticket_ && count_reads_.empty(); }
     // Issues one frame. With Readback::Sync the result's count comes through
     // take_sync_result() once it arrives; otherwise the result is final.
     FrameResult run(const FrameSettings& s);
@@ -97,7 +100,7 @@ private:
     void build_tile_scan_stages(ScanKind scan, std::string* error);
     void build_pyramid_stages();
     wgpu::Kernel count_kernel(int totals, std::uint32_t index);
-    void record_frame(const FrameSettings& s);
+    std::uint32_t record_frame(const FrameSettings& s);  // the passes timed (bit p: Pass p)
 
     AtlasLayout layout_;
     Pyramid mode_ = Pyramid::WebgpuScan;
@@ -113,7 +116,9 @@ private:
     wgpu::ComputeMesh mesh_;
     int mesh_failed_ = -1;  // the ScanKind the surface's stages could not be made with
 
-    struct Read { wgpu::Ticket ticket; std::uint64_t frame; bool mesh; };
+    // `timed`: the passes the frame wrote timestamps for (bit p: Pass p); the others' query
+    // pairs still hold an earlier frame's values.
+    struct Read { wgpu::Ticket ticket; std::uint64_t frame; bool mesh; std::uint32_t timed = 0; };
     std::deque<Read> count_reads_, timestamp_reads_;
     std::uint64_t frames_issued_ = 0;
     std::uint32_t newest_count_ = 0;

@@ -74,8 +74,6 @@ public:
     }
     // Issuing a frame now would only queue it behind earlier ones.
     virtual bool busy() const { return false; }
-    // No frame of this backend is still on the GPU (its buffers can be freed at once).
-    virtual bool drained() const { return true; }
     // Issues one frame. True when `*r` is final; false when it completes in a later poll().
     virtual bool run(const FrameSettings& s, GpuTimer* timer, FrameResult* r) = 0;
 

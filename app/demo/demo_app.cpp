@@ -199,10 +199,6 @@ void DemoApp::compute(double dt_seconds) {
     FrameResult done;
     if (backend_->poll(&timer_, shown_, settings(), &done, &message_)) complete(done);
     if (backend_->busy()) return;
-    // A new pipeline waits until the old one's frames are done: its buffers are then freed
-    // at once, not while the new ones are allocated (WebGPU at 4096², ~0.8 GB each; buffers
-    // made while the old ones were still held ran several times slower on the H100).
-    if (needs_rebuild(pending_) && !backend_->drained()) return;
     apply_pending();
     if (!backend_) return;  // neither the new pipeline nor the old one could be built
     if (!state_.paused) {

@@ -48,7 +48,6 @@ public:
         return completed;
     }
     bool busy() const override { return gpu_.busy(); }
-    bool drained() const override { return gpu_.drained(); }
     bool run(const FrameSettings& s, GpuTimer*, FrameResult* r) override {
         *r = gpu_.run(s);
         if (s.readback == Readback::Sync) return false;  // completed by poll() once its count arrives

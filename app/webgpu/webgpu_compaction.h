@@ -63,9 +63,6 @@ public:
     // throttled by the page's frame rate: without a bound a slow GPU's queue grows forever).
     static constexpr std::size_t kFramesInFlight = 3;
     bool busy() const { return bool(sync_ticket_) || count_reads_.size() >= kFramesInFlight; }
-    // Every frame issued has completed (its count arrived): the GPU holds none of this
-    // object's buffers any more, so releasing them frees their memory at once.
-    bool drained() const { return !sync_ticket_ && count_reads_.empty(); }
     // Issues one frame. With Readback::Sync the result's count comes through
     // take_sync_result() once it arrives; otherwise the result is final.
     FrameResult run(const FrameSettings& s);

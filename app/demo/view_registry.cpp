@@ -111,9 +111,13 @@ void draw_pyramid(DemoApp& app, PanelRect r) {
 
 void caption_pyramid(const DemoApp& app, const Panel& p) {
     const Pyramid mode = app.state().pyramid;
+    const ScanKind scan = app.state().scan;
+    const char* scan_title = scan == ScanKind::Rts      ? "WebGPU reduce-then-scan: base only"
+                             : scan == ScanKind::Single ? "WebGPU single-pass scan: base only"
+                                                        : "WebGPU block scan: base only";
     const char* title = mode == Pyramid::Vec4            ? "vec4 histopyramid"
                         : mode == Pyramid::WebgpuPyramid ? "WebGPU compute histopyramid"
-                        : mode == Pyramid::WebgpuScan    ? "WebGPU block scan: base only"
+                        : mode == Pyramid::WebgpuScan    ? scan_title
                                                          : "Scalar histopyramid";
     caption(p, title,
             mode == Pyramid::WebgpuScan ? std::string("the base, scanned in Morton order (a scan has no levels)")

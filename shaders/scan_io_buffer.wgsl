@@ -15,16 +15,7 @@ struct ScanParams {
 fn scan_n() -> u32 { return params.n; }
 fn forced_fallbacks() -> u32 { return params.fallback; }
 
-fn scan_load(first: u32, v: ptr<function, array<u32, 16>>) -> u32 {
-    var sum = 0u;
-    for (var j = 0u; j < 16u; j++) {
-        var x = 0u;
-        if (first + j < params.n) { x = values[first + j]; }
-        (*v)[j] = x;
-        sum += x;
-    }
-    return sum;
-}
+fn scan_value(i: u32) -> u32 { if (i < params.n) { return values[i]; } return 0u; }
 
 fn scan_put(i: u32, key: u32, value: u32) {
     if (i < params.n) { out[i] = key; }

@@ -9,15 +9,7 @@ fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)
 fn scan_n() -> u32 { return u.atlas * u.atlas; }
 fn forced_fallbacks() -> u32 { return u.fallback; }
 
-fn scan_load(first: u32, v: ptr<function, array<u32, 16>>) -> u32 {
-    var sum = 0u;
-    for (var j = 0u; j < 16u; j++) {
-        let x = mc_cell_vertices(voxel_of(morton_decode(first + j)));
-        (*v)[j] = x;
-        sum += x;
-    }
-    return sum;
-}
+fn scan_value(i: u32) -> u32 { return mc_cell_vertices(voxel_of(morton_decode(i))); }
 
 fn scan_put(i: u32, key: u32, value: u32) { offsets[i] = key; }
 fn scan_done(total: u32) { totals[0] = total; }

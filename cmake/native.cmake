@@ -18,7 +18,7 @@ enable_testing()
 
 add_executable(unit_tests
   tests/unit/atlas_layout_test.cpp tests/unit/cpu_reference_test.cpp
-  tests/unit/png_atlas_test.cpp tests/unit/demo_state_test.cpp
+  tests/unit/png_atlas_test.cpp tests/unit/settings_test.cpp
   tests/unit/compute_plan_test.cpp tests/unit/marching_cubes_test.cpp
   tests/unit/wgsl_bindings_test.cpp)
 target_link_libraries(unit_tests PRIVATE hp_core GTest::gtest_main)

@@ -14,6 +14,13 @@
     el.hidden = !text;
     el.className = fatal ? 'fatal' : '';
   }
+  // A problem met here, not in the app (a fetch that failed): on the page, in the overlay and
+  // in hp.stats().message, as the app's own are; returns the Error to throw.
+  function report(text) {
+    showMessage(text, false);
+    if (Module.calledRun) call('hp_set_message', null, ['string'], [text]);
+    return new Error(text);
+  }
 
   // name=value lines for the app (its settings parser is in app/core/demo_state.cpp). A control
   // character would end a line early and start another setting: rejected, naming the setting.
@@ -43,7 +50,7 @@
     hpFail: (t) => { $('status').textContent = ''; showMessage(t, true); rejectReady(new Error(t)); },
     hpOpenFileDialog: () => $('file').click(),
     hpSaveMesh: () => hp.saveMesh().catch((e) => showMessage(`cannot save the mesh: ${e.message}`, false)),
-    hpLoadSample: () => hp.loadAtlas(SAMPLE.url, { tile: SAMPLE.tile }).catch((e) => console.warn(e.message)),
+    hpLoadSample: () => hp.loadAtlas(SAMPLE.url, { tile: SAMPLE.tile }).catch(() => {}),  // reported there
     hpFrameDone: (frame) => {
       lastFrame = frame;
       if (frame === 1) { $('status').textContent = ''; resolveReady(); }
@@ -269,17 +276,18 @@
         throw new Error(`tile=${String(options.tile).slice(0, 20)} is not a whole number from 1 to 4096`);
       let bytes = urlOrBytes;
       if (typeof urlOrBytes === 'string') {
+        const where = `cannot fetch ${urlOrBytes.slice(0, 80)}`;
         let response;
-        try { response = await fetch(urlOrBytes); } catch (e) { throw new Error(`cannot fetch ${urlOrBytes.slice(0, 80)}: ${e.message}`); }
-        if (!response.ok) throw new Error(`cannot fetch ${urlOrBytes.slice(0, 80)}: HTTP ${response.status}`);
-        bytes = new Uint8Array(await response.arrayBuffer());
+        try { response = await fetch(urlOrBytes); } catch (e) { throw report(`${where}: ${e.message}`); }
+        if (!response.ok) throw report(`${where}: HTTP ${response.status}`);
+        try { bytes = new Uint8Array(await response.arrayBuffer()); } catch (e) { throw report(`${where}: ${e.message}`); }
       } else if (bytes instanceof ArrayBuffer) {
         bytes = new Uint8Array(bytes);
       } else if (!(bytes instanceof Uint8Array)) {
         throw new Error('hp.loadAtlas takes a URL, an ArrayBuffer or a Uint8Array');
       }
       let ptr;
-      try { ptr = alloc(Math.max(1, bytes.length), 'the PNG file'); } catch (e) { showMessage(e.message, false); throw e; }
+      try { ptr = alloc(Math.max(1, bytes.length), 'the PNG file'); } catch (e) { throw report(e.message); }
       Module.HEAPU8.set(bytes, ptr);
       const error = call('hp_load_atlas', 'string', ['number', 'number', 'number'], [ptr, bytes.length, tile]);
       Module._free(ptr);
@@ -293,7 +301,7 @@
   // Loading a PNG from the file picker or by dropping it on the canvas.
   const loadFile = (file) => file.arrayBuffer()
     .then((b) => hp.loadAtlas(new Uint8Array(b), { tile: url.get('tile') ?? undefined }))
-    .catch((e) => console.warn(e.message));
+    .catch((e) => report(e.message));
   $('file').addEventListener('change', (e) => { if (e.target.files[0]) loadFile(e.target.files[0]); e.target.value = ''; });
   window.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   window.addEventListener('dragleave', () => document.body.classList.remove('dragging'));

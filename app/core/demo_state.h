@@ -1,47 +1,79 @@
-// What the demo shows and computes, as plain data: the overlay edits it, the URL and the
-// window.hp API set it by name (`apply_setting`), and the frame reads it. No GL here.
+// What the demo shows and computes, as plain data: one field a setting. The settings table
+// (settings.h) names each field for the URL, window.hp, hp.stats() and the overlay; the
+// frame reads the fields directly (FrameSettings, frame.h, is this state plus what the app
+// derives). No GL here.
 #pragma once
 
-#include <string>
+#include <array>
+#include <cstddef>
 
 #include "atlas_layout.h"
 #include "cpu_reference.h"
 
 namespace hp {
 
+// Each choice's names, in the enum's order: what the URL, hp.set and hp.stats() say.
 // baseline: the reference article's design as published (scalar sums, three normalized
 // texture reads a level, each level its own texture copied into a pyramid atlas, the count
 // packed into RGBA8 and read back every frame), with only its errors fixed.
 // webgpu-scan / webgpu-pyramid: the whole frame in WebGPU compute (app/webgpu/), a block-wise
 // prefix sum or a compute histopyramid; the browser must offer WebGPU.
 enum class Pyramid { Scalar, Vec4, Baseline, WebgpuScan, WebgpuPyramid };
+inline constexpr std::array<const char*, 5> kPyramidNames = {"scalar", "vec4", "baseline", "webgpu-scan",
+                                                            "webgpu-pyramid"};
 inline bool is_webgpu(Pyramid p) { return p == Pyramid::WebgpuScan || p == Pyramid::WebgpuPyramid; }
-enum class Format { Float, Uint };          // the pyramid's sums: R32F/RGBA32F or R32UI/RGBA32UI
+// The pyramid's sums: R32F/RGBA32F or R32UI/RGBA32UI.
+enum class Format { Float, Uint };
+inline constexpr std::array<const char*, 2> kFormatNames = {"float", "uint"};
 enum class Source { Metaballs, Sphere, Noise, Png };
+inline constexpr std::array<const char*, 4> kSourceNames = {"metaballs", "sphere", "noise", "png"};
+inline constexpr std::array<const char*, 2> kClassifyNames = {"surface", "solid"};  // Classify, cpu_reference.h
 // sync: readPixels every frame (waits); async: a pixel-pack buffer and a fence, read when
 // signalled (never waits; the count is a few frames old); expected: never read.
 enum class Readback { Sync, Async, Expected };
-// surface: the 3D view of the mesh alone (the page opens on it); all: every view at once.
-// none: no view is drawn (and, in the WebGPU modes, nothing is copied for display): for timing.
-enum class View { Surface, All, Slices, Pyramid, Stream, None };
+inline constexpr std::array<const char*, 3> kReadbackNames = {"sync", "async", "expected"};
 // The 3D view's colour: the normal, the depth along the view, or the vertex's place in the
 // stream (the Morton order of the cells, seen on the surface).
-enum class SurfaceColour { Normal, Depth, Order };
+enum class SurfaceColor { Normal, Depth, Order };
+inline constexpr std::array<const char*, 3> kSurfaceColorNames = {"normal", "depth", "order"};
 // How the 3D view gets its vertices: an extraction pass into float textures, drawn by
 // gl_VertexID (fragment, Mol*'s route), or the draw's vertex shader walking the pyramid of
 // vertex counts itself (vertex, HPMC's). WebGL2 modes; WebGPU extracts in compute.
 enum class MeshRoute { Fragment, Vertex };
+inline constexpr std::array<const char*, 2> kMeshRouteNames = {"fragment", "vertex"};
 // wall: time runs with the clock and timings are shown; fixed: every frame advances time by
 // 1/60 s and no clock reading is drawn, so the same settings draw the same pixels.
 enum class Clock { Wall, Fixed };
+inline constexpr std::array<const char*, 2> kClockNames = {"wall", "fixed"};
 // WebGPU timestamps: around each pass, or around the whole compaction as one pass (fewer pass
 // boundaries: what the compaction costs without the per-pass measurement).
 enum class Timestamps { Passes, Whole };
+inline constexpr std::array<const char*, 2> kTimestampsNames = {"passes", "whole"};
 // webgpu-scan's scan (and the WebGPU surface's vertex-count scan): blocks of 1024 scanned level
 // by level (blocks), reduce-then-scan in three dispatches over tiles of 4096 (rts), or one
 // dispatch with decoupled look-back and fallback (single).
 enum class ScanKind { Blocks, Rts, Single };
+inline constexpr std::array<const char*, 3> kScanKindNames = {"blocks", "rts", "single"};
 
+// The names of an enum's values (a setting's choices), found by the enum's type.
+constexpr const auto& names_of(Pyramid) { return kPyramidNames; }
+constexpr const auto& names_of(Format) { return kFormatNames; }
+constexpr const auto& names_of(Source) { return kSourceNames; }
+constexpr const auto& names_of(Classify) { return kClassifyNames; }
+constexpr const auto& names_of(Readback) { return kReadbackNames; }
+constexpr const auto& names_of(SurfaceColor) { return kSurfaceColorNames; }
+constexpr const auto& names_of(MeshRoute) { return kMeshRouteNames; }
+constexpr const auto& names_of(Clock) { return kClockNames; }
+constexpr const auto& names_of(Timestamps) { return kTimestampsNames; }
+constexpr const auto& names_of(ScanKind) { return kScanKindNames; }
+using SurfaceColour = SurfaceColor;  // TEMP until the rename lands everywhere
+template <typename E>
+constexpr const char* name_of(E v) {
+    return names_of(v)[std::size_t(v)];
+}
+
+// The defaults are the page's first frame. The table in settings.cpp gives each field its
+// name, range and help; a field the user cannot set is not a setting and does not belong here.
 struct DemoState {
     Pyramid pyramid = Pyramid::Scalar;
     Format format = Format::Float;
@@ -55,33 +87,18 @@ struct DemoState {
     Readback readback = Readback::Sync;
     unsigned expected = 50000; // the count the "expected" readback mode assumes
     bool overlay = true;
-    View view = View::Surface;
-    SurfaceColour colour = SurfaceColour::Normal;
-    MeshRoute route = MeshRoute::Vertex;  // measured faster (README)
+    int view = 0;              // an entry of the app's view registry; 0, the first: the 3D surface
+    SurfaceColor color = SurfaceColor::Normal;
+    MeshRoute route = MeshRoute::Vertex;  // measured faster (docs/algorithm.md)
     Clock clock = Clock::Wall;
     Timestamps timestamps = Timestamps::Passes;
     ScanKind scan = ScanKind::Blocks;
     bool fallback = false;  // debug: the single-pass scan's look-back gives up at once
 };
 
-const char* name_of(Pyramid v);
-const char* name_of(Format v);
-const char* name_of(Source v);
-const char* name_of(Classify v);
-const char* name_of(Readback v);
-const char* name_of(View v);
-const char* name_of(SurfaceColour v);
-const char* name_of(MeshRoute v);
-const char* name_of(Clock v);
-const char* name_of(Timestamps v);
-const char* name_of(ScanKind v);
-
-// Sets one field by its name from text, as in a URL query (`pyramid=vec4`, `iso=0.4`).
-// Unknown names and bad values return false with a message naming them; *s is unchanged then.
-bool apply_setting(DemoState* s, const std::string& key, const std::string& value,
-                   std::string* error);
-
 // The atlas layout of the procedural sources for a state.
-AtlasLayout procedural_layout(const DemoState& s);
+inline AtlasLayout procedural_layout(const DemoState& s) {
+    return s.atlas > 0 ? AtlasLayout{s.atlas, s.volume} : layout_for_volume(s.volume);
+}
 
 }  // namespace hp

@@ -21,22 +21,27 @@ struct CompactionMode {
     bool operator!=(const CompactionMode& o) const { return !(*this == o); }
 };
 
-struct FrameSettings {
-    Source source = Source::Metaballs;
-    double time = 0.0;
-    Classify classify = Classify::Surface;
-    float iso = 0.5f;
-    Readback readback = Readback::Sync;
-    std::uint32_t expected = 0;  // the count assumed in Readback::Expected
-    Timestamps timestamps = Timestamps::Passes;  // WebGPU only
-    ScanKind scan = ScanKind::Blocks;            // WebGPU only: webgpu-scan's scan and the surface's
-    bool fallback = false;                       // WebGPU only: the single pass always falls back
+// A frame runs with the settings as they are (the fields of DemoState: source, time, classify,
+// iso, readback, expected, and for WebGPU timestamps, scan, fallback) plus what the app
+// derives from what is shown. A stage reads the field it needs and nothing copies it between.
+struct FrameSettings : DemoState {
     bool mesh = true;     // run the surface stages (vertex counts, their compaction, extraction)
     bool extract = true;  // ... including the extraction (not needed by the vertex route's draw)
     // WebGL2: the vertex counts written by the classification pass (two targets) instead of a
     // pass of their own.
     bool fused_count = true;
 };
+
+// The one way from the state to a frame's settings (the app and the tests): `surface`, the
+// 3D view is shown or a read-back asked for the mesh; `mesh_read`, the mesh is to be read back
+// (the extraction runs even where the vertex route would not need it).
+inline FrameSettings frame_settings(const DemoState& s, bool surface, bool mesh_read) {
+    FrameSettings f;
+    static_cast<DemoState&>(f) = s;
+    f.mesh = surface || mesh_read;
+    f.extract = s.route == MeshRoute::Fragment || mesh_read;
+    return f;
+}
 
 struct FrameResult {
     std::uint32_t count = 0;       // read back (sync), the newest arrived (async), or expected

@@ -51,8 +51,9 @@ struct MeshCopy {
     std::vector<float> positions, normals;
 };
 
-// Where the per-pass times come from.
-enum class Timing { Gpu, Cpu, None };
+// Where the per-pass times come from: WebGL2 timer queries, WebGPU timestamp queries, CPU-side
+// times of issuing the work (no timer queries here), or nowhere (no timestamp-query).
+enum class Timing { Queries, Timestamps, Cpu, None };
 
 class Backend {
 public:

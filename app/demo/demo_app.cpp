@@ -50,7 +50,8 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
     backend_ = make_backend(layout, mode_of(s), error);
     if (!backend_) {
         std::string again;
-        if (had) backend_ = make_backend(layout_, mode_, &again);
+        if (had && !(backend_ = make_backend(layout_, mode_, &again)))
+            *error += "; the previous pipeline could not be rebuilt either: " + again;
         png_uploaded_ = false;
         return false;
     }
@@ -74,6 +75,7 @@ void DemoApp::abandon_gpu() {
 
 bool DemoApp::request(const std::string& settings, std::string* error) {
     DemoState next = pending_;
+    const SettingsContext context = settings_context();
     std::istringstream in(settings);
     std::string pair;
     bool expected_given = false;
@@ -82,7 +84,7 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
         const auto eq = pair.find('=');
         const std::string key = pair.substr(0, eq);
         const std::string value = eq == std::string::npos ? "" : pair.substr(eq + 1);
-        if (!apply_setting(&next, key, value, error)) return false;
+        if (!apply_setting(&next, key, value, context, error)) return false;
         expected_given |= key == "expected";
     }
     if (is_webgpu(next.pyramid) && !webgpu_unavailable().empty()) {
@@ -125,22 +127,6 @@ bool DemoApp::load_atlas(const std::uint8_t* data, std::size_t size, int tile, s
     pending_.expected = unsigned(std::min<std::int64_t>(pending_.expected, png_->layout.texel_count()));
     ++requested_serial_;
     return true;
-}
-
-FrameSettings DemoApp::settings() const {
-    FrameSettings f;
-    f.source = state_.source;
-    f.time = state_.time;
-    f.classify = state_.classify;
-    f.iso = state_.iso;
-    f.readback = state_.readback;
-    f.expected = state_.expected;
-    f.timestamps = state_.timestamps;
-    f.scan = state_.scan;
-    f.fallback = state_.fallback;
-    f.mesh = shown_.surface || mesh_wanted_ > 0;
-    f.extract = state_.route == MeshRoute::Fragment || mesh_wanted_ > 0;
-    return f;
 }
 
 // Applies the pending state; a layout or mode change re-creates the pipeline, and if that
@@ -213,42 +199,27 @@ void DemoApp::compute(double dt_seconds) {
     if (final) complete(r);
 }
 
-void DemoApp::draw_views(const Layout& l, int fb_height) {
-    timer_.begin(int(Pass::Display));
-    shown_.volume = l.shows(View::Slices) || l.shows(View::Pyramid);
-    shown_.stream = l.shows(View::Stream);
-    shown_.surface = l.shows(View::Surface);
-    panel_scale_ = l.scale;
-    framebuffer_height_ = fb_height;
-    surface_drawn_ = false;
-    for (int i = 0; i < kPanelViews; ++i) {
-        const Panel& p = l.panels[std::size_t(i)];
-        if (p.w <= 0) continue;
-        const PanelRect r{int(p.x * l.scale), fb_height - int((p.y + p.h) * l.scale), int(p.w * l.scale),
-                          int(p.h * l.scale)};
-        view_entries()[std::size_t(i)].draw(*this, r);
-    }
-    if (backend_) backend_->end_views(surface_drawn_);
-    timer_.end(int(Pass::Display));
-    timer_.end_frame();
+SettingsContext DemoApp::settings_context() const { return {view_names(), layout_}; }
+
+ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
+    return {state_, result_, layout_, backend_.get(), &views_, &camera_, css_scale, framebuffer_height};
 }
 
-ViewSources DemoApp::view_sources() const { return backend_ ? backend_->view_sources() : ViewSources{}; }
-
-void DemoApp::draw_surface(PanelRect r) {
-    if (!backend_) return;
-    SurfaceDraw d;
-    d.panel = r;
-    d.css_scale = panel_scale_;
-    d.framebuffer_height = framebuffer_height_;
-    d.vertices = result_.mesh ? result_.vertex_keys_drawn : 0;
-    d.volume = layout_.volume;
-    d.camera = &camera_;
-    d.colour = state_.colour;
-    d.route = state_.route;
-    d.iso = state_.iso;
-    backend_->draw_surface(d);
-    surface_drawn_ = true;
+void DemoApp::draw_views(const Layout& l, int fb_height) {
+    timer_.begin(int(Pass::Display));
+    shown_ = shown_views(l);
+    const ViewInput in = view_input(l.scale, fb_height);
+    const std::vector<ViewEntry>& views = view_entries();
+    for (std::size_t i = 0; i < views.size() && backend_; ++i) {
+        const Panel& p = l.panels[i];
+        if (!l.shows(i)) continue;
+        const PanelRect r{int(p.x * l.scale), fb_height - int((p.y + p.h) * l.scale), int(p.w * l.scale),
+                          int(p.h * l.scale)};
+        views[i].draw(in, r);
+    }
+    if (backend_) backend_->end_views(shown_.surface);
+    timer_.end(int(Pass::Display));
+    timer_.end_frame();
 }
 
 MeshCopy DemoApp::mesh(std::uint32_t limit) { return backend_ ? backend_->read_mesh(result_, limit) : MeshCopy{}; }

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "backend.h"
-#include "demo_state.h"
+#include "settings.h"
 #include "orbit_camera.h"
 #include "png_atlas.h"
 #include "gpu_timer.h"
@@ -18,7 +18,8 @@
 
 namespace hp {
 
-struct Layout;  // view panels, app/demo/view_registry.h
+struct Layout;     // view panels, app/demo/view_registry.h
+struct ViewInput;  // what a view draws from, app/demo/view_registry.h
 
 class DemoApp {
 public:
@@ -35,11 +36,8 @@ public:
     void compute(double dt_seconds);
     // Draws the views into the current framebuffer (size in pixels); ends the frame's timing.
     void draw_views(const Layout& layout, int framebuffer_height);
-    // For the view registry's entries.
-    ViewSources view_sources() const;
-    Views& views() { return views_; }
-    void draw_surface(PanelRect r);
-    std::uint32_t mesh_capacity() const { return backend_ ? backend_->mesh_capacity() : 0; }
+    // What the views draw and caption from (the last frame; the panels' scale).
+    ViewInput view_input(float css_scale, int framebuffer_height);
     OrbitCamera& camera() { return camera_; }
 
     // Per-pass timings: GPU timer queries when `gpu_queries`, else CPU-side. Call before init.
@@ -50,6 +48,8 @@ public:
     // Requests, applied at the start of the next frame. An error leaves everything as it was.
     // `settings`: one "name=value" a line, as in the URL ("pyramid=vec4\niso=0.4"); all or nothing.
     bool request(const std::string& settings, std::string* error);
+    // What the settings table's rows read beyond the state: the view names, the layout in effect.
+    SettingsContext settings_context() const;
     // tile 0: the tile size chosen in the overlay (png_tile()).
     bool load_atlas(const std::uint8_t* data, std::size_t size, int tile, std::string* error);
     int& png_tile() { return png_tile_; }
@@ -98,7 +98,7 @@ public:
 private:
     AtlasLayout layout_for(const DemoState& s) const;
     bool build_gpu(const DemoState& s, std::string* error);
-    FrameSettings settings() const;
+    FrameSettings settings() const { return frame_settings(state_, shown_.surface, mesh_wanted_ > 0); }
     bool needs_rebuild(const DemoState& s) const;  // a new layout or mode: a new pipeline
     void apply_pending();
     void complete(const FrameResult& r);
@@ -114,10 +114,7 @@ private:
     mutable bool webgpu_checked_ = false;
     std::uint64_t requested_serial_ = 0, issued_serial_ = 0, done_serial_ = 0;
     Views views_;
-    ShownViews shown_;            // what the last layout showed
-    bool surface_drawn_ = false;  // this frame drew the 3D view
-    float panel_scale_ = 1;       // framebuffer pixels per CSS pixel
-    int framebuffer_height_ = 0;
+    ShownViews shown_;  // what the last layout showed
     OrbitCamera camera_;
     int mesh_wanted_ = 0;  // frames left that run the surface stages for a read
     GpuTimer timer_;

@@ -17,7 +17,7 @@ public:
     }
 
     const char* name() const override { return "webgl2"; }
-    Timing timing(const GpuTimer& t) const override { return t.gpu() ? Timing::Gpu : Timing::Cpu; }
+    Timing timing(const GpuTimer& t) const override { return t.gpu() ? Timing::Queries : Timing::Cpu; }
     void abandon() override {
         gpu_.abandon();
         surface_.abandon();

@@ -36,8 +36,8 @@ bool enable_float_targets() {
 // Mouse and touch on the 3D view: drag orbits, right or middle drag (or shift) pans, the wheel
 // and a pinch zoom. Only where the pointer is over the view and not over the overlay's windows.
 void camera_input(const SDL_Event& e) {
-    const hp::Panel& p = g.layout.panel(hp::View::Surface);
-    if (p.w <= 0) return;
+    if (g.layout.pointer < 0) return;
+    const hp::Panel& p = g.layout.panels[std::size_t(g.layout.pointer)];
     int mx = 0, my = 0;
     const Uint32 buttons = SDL_GetMouseState(&mx, &my);
     const bool over = mx >= p.x && mx < p.x + p.w && my >= p.y && my < p.y + p.h;

@@ -1,15 +1,11 @@
-// The Dear ImGui overlay: the control panel (editing the demo's pending state) and the panel
-// layout of the views (app/demo/view_registry.h lists them, with their captions).
+// The Dear ImGui overlay: the control panel, drawn from the settings table (app/core/settings.h)
+// and editing the demo's pending state, and the views' captions (app/demo/view_registry.h).
 #pragma once
 
 #include "demo_app.h"
 #include "view_registry.h"
 
 namespace hp {
-
-// Where the views go on a canvas of css_w × css_h CSS pixels: right of the control panel
-// when the overlay is shown, each view as large as its shape allows.
-Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale);
 
 struct OverlayActions {
     bool open_file = false;    // the user asked to pick a PNG atlas

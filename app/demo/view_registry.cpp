@@ -4,8 +4,6 @@
 
 #include <algorithm>
 
-#include "demo_app.h"
-
 namespace hp {
 
 std::string with_thousands(std::uint64_t v) {
@@ -73,45 +71,58 @@ ImU32 stream_x_color(float t) {  // red carries x (green y, blue z) as in view_s
 
 // --- the entries ---------------------------------------------------------------------------
 
-void draw_surface(DemoApp& app, PanelRect r) { app.draw_surface(r); }
+void draw_surface(const ViewInput& in, PanelRect r) {
+    SurfaceDraw d;
+    d.panel = r;
+    d.css_scale = in.css_scale;
+    d.framebuffer_height = in.framebuffer_height;
+    d.vertices = in.result.mesh ? in.result.vertex_keys_drawn : 0;
+    d.volume = in.layout.volume;
+    d.camera = in.camera;
+    d.colour = in.state.color;
+    d.route = in.state.route;
+    d.iso = in.state.iso;
+    in.backend->draw_surface(d);
+}
 
-void caption_surface(const DemoApp& app, const Panel& p) {
-    const FrameResult& r = app.result();
-    const DemoState& s = app.state();
+void caption_surface(const ViewInput& in, const Panel& p) {
+    const FrameResult& r = in.result;
+    const DemoState& s = in.state;
     const char* title = "Surface (marching cubes)";
     std::string detail = !r.mesh ? std::string("not computed")
                          : with_thousands(r.vertices / 3) + " triangles" +
                                (r.vertices_read ? "" : s.readback == Readback::Async ? " (newest read)" : " (not read)") +
                                "; drag: orbit, right-drag: pan, wheel: zoom";
-    if (r.mesh && r.vertices > app.mesh_capacity())
-        detail = "mesh truncated at " + with_thousands(app.mesh_capacity()) + " vertices of " + with_thousands(r.vertices);
+    const std::uint32_t capacity = in.backend ? in.backend->mesh_capacity() : 0;
+    if (r.mesh && r.vertices > capacity)
+        detail = "mesh truncated at " + with_thousands(capacity) + " vertices of " + with_thousands(r.vertices);
     caption(p, title, detail);
-    if (s.colour == SurfaceColour::Depth) legend_bar(p, title, "far", "near", turbo);
-    else if (s.colour == SurfaceColour::Order) legend_bar(p, title, "key 0", "last", turbo);
+    if (s.color == SurfaceColor::Depth) legend_bar(p, title, "far", "near", turbo);
+    else if (s.color == SurfaceColor::Order) legend_bar(p, title, "key 0", "last", turbo);
 }
 
-void draw_slices(DemoApp& app, PanelRect r) {
-    const ViewSources v = app.view_sources();
-    if (v.volume) app.views().slices(r, *v.volume, app.state().iso);
+void draw_slices(const ViewInput& in, PanelRect r) {
+    const ViewSources v = in.backend->view_sources();
+    if (v.volume) in.views->slices(r, *v.volume, in.state.iso);
 }
 
-void caption_slices(const DemoApp& app, const Panel& p) {
-    const AtlasLayout& al = app.layout();
+void caption_slices(const ViewInput& in, const Panel& p) {
+    const AtlasLayout& al = in.layout;
     const char* title = "Slice atlas";
     caption(p, title,
             std::to_string(al.atlas) + "²: " + std::to_string(al.volume) + " slices of " + std::to_string(al.volume) +
-                "² (" + name_of(app.state().source) + ")");
+                "² (" + name_of(in.state.source) + ")");
     legend_bar(p, title, "0", ">= iso", grey_to_amber);
 }
 
-void draw_pyramid(DemoApp& app, PanelRect r) {
-    const ViewSources v = app.view_sources();
-    if (v.volume && v.pyramid) app.views().pyramid(r, v.volume->base(), *v.pyramid);
+void draw_pyramid(const ViewInput& in, PanelRect r) {
+    const ViewSources v = in.backend->view_sources();
+    if (v.volume && v.pyramid) in.views->pyramid(r, v.volume->base(), *v.pyramid);
 }
 
-void caption_pyramid(const DemoApp& app, const Panel& p) {
-    const Pyramid mode = app.state().pyramid;
-    const ScanKind scan = app.state().scan;
+void caption_pyramid(const ViewInput& in, const Panel& p) {
+    const Pyramid mode = in.state.pyramid;
+    const ScanKind scan = in.state.scan;
     const char* scan_title = scan == ScanKind::Rts      ? "WebGPU reduce-then-scan: base only"
                              : scan == ScanKind::Single ? "WebGPU single-pass scan: base only"
                                                         : "WebGPU block scan: base only";
@@ -121,42 +132,45 @@ void caption_pyramid(const DemoApp& app, const Panel& p) {
                                                          : "Scalar histopyramid";
     caption(p, title,
             mode == Pyramid::WebgpuScan ? std::string("the base, scanned in Morton order (a scan has no levels)")
-                                        : "base level, then levels 1-" + std::to_string(app.layout().levels()) +
+                                        : "base level, then levels 1-" + std::to_string(in.layout.levels()) +
                                               "; colour = log(1+sum) / log(1+4^level)");
     legend_bar(p, title, "0", "full", pyramid_color);
 }
 
-void draw_stream(DemoApp& app, PanelRect r) {
-    const ViewSources v = app.view_sources();
-    if (v.stream)
-        app.views().stream(r, *v.stream, app.layout().atlas, app.result().count, app.layout().volume);
+void draw_stream(const ViewInput& in, PanelRect r) {
+    const ViewSources v = in.backend->view_sources();
+    if (v.stream) in.views->stream(r, *v.stream, in.layout.atlas, in.result.count, in.layout.volume);
 }
 
-void caption_stream(const DemoApp& app, const Panel& p) {
-    const AtlasLayout& al = app.layout();
-    const int rows = Views::stream_rows_shown(al.atlas, app.result().count);
+void caption_stream(const ViewInput& in, const Panel& p) {
+    const AtlasLayout& al = in.layout;
+    const int rows = Views::stream_rows_shown(al.atlas, in.result.count);
     const char* title = "Compacted stream";
     caption(p, title,
-            with_thousands(app.result().count) + " keys; rows 0-" + std::to_string(rows - 1) + " of " +
+            with_thousands(in.result.count) + " keys; rows 0-" + std::to_string(rows - 1) + " of " +
                 std::to_string(al.atlas) + "; rgb = voxel xyz/N");
     legend_bar(p, title, "x 0", "N", stream_x_color);
 }
 
-const std::array<ViewEntry, kPanelViews> kViews = {{
-    {View::Surface, 1.0f, draw_surface, caption_surface},
-    {View::Slices, 1.0f, draw_slices, caption_slices},
-    {View::Pyramid, 2.0f, draw_pyramid, caption_pyramid},  // the base, then the levels beside it
-    {View::Stream, 1.0f, draw_stream, caption_stream},
-}};
+//                 name       kind             aspect  keeps {volume, stream, surface}  pointer
+const std::vector<ViewEntry> kViews = {
+    {"surface", ViewKind::Panel, 1.0f, {false, false, true}, true, draw_surface, caption_surface},
+    {"all", ViewKind::All},
+    {"slices", ViewKind::Panel, 1.0f, {true, false, false}, false, draw_slices, caption_slices},
+    // The base, then the levels beside it.
+    {"pyramid", ViewKind::Panel, 2.0f, {true, false, false}, false, draw_pyramid, caption_pyramid},
+    {"stream", ViewKind::Panel, 1.0f, {false, true, false}, false, draw_stream, caption_stream},
+    {"none", ViewKind::None},
+};
 
 }  // namespace
 
-const std::array<ViewEntry, kPanelViews>& view_entries() { return kViews; }
+const std::vector<ViewEntry>& view_entries() { return kViews; }
 
-int panel_index(View v) {
-    for (int i = 0; i < kPanelViews; ++i)
-        if (kViews[std::size_t(i)].view == v) return i;
-    return -1;
+std::vector<const char*> view_names() {
+    std::vector<const char*> names;
+    for (const ViewEntry& v : kViews) names.push_back(v.name);
+    return names;
 }
 
 }  // namespace hp

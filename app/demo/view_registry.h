@@ -1,39 +1,70 @@
-// The demo's views, one entry each: its panel's shape, what it draws (GL, into its panel) and
-// its caption and legend (ImGui, above the panel). The layout ("all" or one view alone), the
-// overlay's view list and the frame's drawing all read this table: a new view is one entry.
+// The demo's views, one entry each: its name (the overlay's choice, `view=`, hp.stats()), what
+// it lays out (one panel, every panel, or none), its panel's shape, what the backend must keep
+// for it, its draw (GL, into its panel) and its caption and legend (ImGui, above the panel).
+// The settings, the layout, the overlay and the frame's drawing all read this table: a new view
+// is one entry in view_registry.cpp plus its draw.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "backend.h"
 #include "demo_state.h"
-#include "surface_view.h"
+#include "frame.h"
 
 namespace hp {
 
-class DemoApp;
-
 struct Panel { float x = 0, y = 0, w = 0, h = 0; };  // CSS pixels, origin at the top left
 
-struct ViewEntry {
-    View view;
-    float aspect;  // the panel's width / height
-    void (*draw)(DemoApp& app, PanelRect r);
-    void (*caption)(const DemoApp& app, const Panel& p);
+// What a view's draw and caption are given: the frame that ran and where to draw it.
+struct ViewInput {
+    const DemoState& state;
+    const FrameResult& result;
+    const AtlasLayout& layout;
+    Backend* backend = nullptr;  // its views' sources and the 3D view's draw; null: nothing to draw
+    Views* views = nullptr;      // the 2D views' programs
+    const OrbitCamera* camera = nullptr;
+    float css_scale = 1;         // framebuffer pixels per CSS pixel
+    int framebuffer_height = 0;
 };
 
-// In the order "all" lays them out.
-inline constexpr int kPanelViews = 4;
-const std::array<ViewEntry, kPanelViews>& view_entries();
-int panel_index(View v);  // the entry of a view; -1 for all and none
+enum class ViewKind {
+    Panel,  // one panel, alone or beside the others in "all"
+    All,    // every panel
+    None,   // nothing drawn (and, in the WebGPU modes, nothing copied for display): for timing
+};
+
+struct ViewEntry {
+    const char* name;
+    ViewKind kind;
+    float aspect = 1;    // the panel's width / height
+    ShownViews needs{false, false, false};  // what the backend keeps for display while it is shown
+    bool pointer = false;  // the mouse and touch act on it (the 3D view's camera)
+    void (*draw)(const ViewInput& in, PanelRect r) = nullptr;
+    void (*caption)(const ViewInput& in, const Panel& p) = nullptr;
+};
+
+// In the order of the `view` setting's choices and of the panels in "all"; the first is the
+// view the page opens on.
+const std::vector<ViewEntry>& view_entries();
+std::vector<const char*> view_names();
+
+inline constexpr std::size_t kMaxViews = 16;
 
 struct Layout {
-    float scale = 1;  // framebuffer pixels per CSS pixel
-    std::array<Panel, kPanelViews> panels{};  // by entry; w == 0: not shown
-    const Panel& panel(View v) const { return panels[std::size_t(panel_index(v))]; }
-    bool shows(View v) const { return panel(v).w > 0; }
+    float scale = 1;                       // framebuffer pixels per CSS pixel
+    std::array<Panel, kMaxViews> panels{};  // by entry; w == 0: not shown
+    int pointer = -1;                      // the shown panel the pointer acts on (-1: none)
+    bool shows(std::size_t entry) const { return panels[entry].w > 0; }
 };
+
+// Where the views go on a canvas of css_w × css_h CSS pixels: right of the control panel
+// when the overlay is shown, each view as large as its shape allows.
+Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale);
+// What the backend must keep for display with this layout.
+ShownViews shown_views(const Layout& l);
 
 // Layout constants shared by the overlay and the captions, CSS pixels.
 constexpr float kControlsWidth = 390;  // the control panel

@@ -62,7 +62,8 @@ std::string pass_times() {
 // times of issuing the work ("cpu"), or none (WebGPU without timestamp-query).
 const char* timing() {
     switch (g_app->timing()) {
-        case Timing::Gpu: return "gpu";
+        case Timing::Queries:
+        case Timing::Timestamps: return "gpu";
         case Timing::Cpu: return "cpu";
         case Timing::None: break;
     }
@@ -119,37 +120,24 @@ EMSCRIPTEN_KEEPALIVE const char* hp_load_atlas(const std::uint8_t* data, int siz
     return hp::g_reply.c_str();
 }
 
+// Every setting as the last frame ran with it (the settings table: effective values, such as
+// the atlas in use for atlas=0), then what the frame did.
 EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     using hp::json_string;
-    const hp::DemoState& s = g_app->state();
+    const hp::FrameResult& r = g_app->result();
     const hp::gl::LiveCounts gl = hp::gl::live_counts();
     char num[64];
     auto n = [&](double v) {
         std::snprintf(num, sizeof num, "%.17g", v);
         return std::string(num);
     };
-    hp::g_reply = "{\"frame\":" + n(double(g_app->frame())) + ",\"count\":" + n(g_app->result().count) +
-                  ",\"countRead\":" + (g_app->result().count_read ? "true" : "false") +
-                  ",\"pyramid\":" + json_string(name_of(s.pyramid)) +
-                  ",\"source\":" + json_string(name_of(s.source)) +
-                  ",\"classify\":" + json_string(name_of(s.classify)) + ",\"iso\":" + n(s.iso) +
-                  ",\"time\":" + n(s.time) + ",\"paused\":" + (s.paused ? "true" : "false") +
-                  ",\"atlas\":" + n(g_app->layout().atlas) + ",\"volume\":" + n(g_app->layout().volume) +
-                  ",\"readback\":" + json_string(name_of(s.readback)) + ",\"expected\":" + n(s.expected) +
-                  ",\"overlay\":" + (s.overlay ? "true" : "false") + ",\"view\":" + json_string(name_of(s.view)) +
-                  ",\"clock\":" + json_string(name_of(s.clock)) +
-                  ",\"timestamps\":" + json_string(name_of(s.timestamps)) +
-                  ",\"scan\":" + json_string(name_of(s.scan)) + ",\"fallback\":" + (s.fallback ? "true" : "false") +
-                  ",\"format\":" + json_string(name_of(s.format)) +
-                  ",\"countAge\":" + n(g_app->result().count_age) +
-                  ",\"mesh\":" + (g_app->result().mesh ? "true" : "false") +
-                  ",\"vertexCount\":" + n(g_app->result().vertices) +
-                  ",\"verticesRead\":" + (g_app->result().vertices_read ? "true" : "false") +
-                  ",\"vertexKeysDrawn\":" + n(g_app->result().vertex_keys_drawn) +
-                  ",\"color\":" + json_string(name_of(s.colour)) +
-                  ",\"route\":" + json_string(name_of(s.route)) +
-                  ",\"extracted\":" + (g_app->result().extracted ? "true" : "false") +
-                  ",\"keysDrawn\":" + n(g_app->result().keys_drawn) +
+    auto b = [](bool v) { return std::string(v ? "true" : "false"); };
+    hp::g_reply = "{" + hp::settings_json(g_app->state(), g_app->settings_context()) +
+                  ",\"frame\":" + n(double(g_app->frame())) + ",\"count\":" + n(r.count) +
+                  ",\"countRead\":" + b(r.count_read) + ",\"countAge\":" + n(r.count_age) +
+                  ",\"keysDrawn\":" + n(r.keys_drawn) + ",\"mesh\":" + b(r.mesh) +
+                  ",\"extracted\":" + b(r.extracted) + ",\"vertexCount\":" + n(r.vertices) +
+                  ",\"verticesRead\":" + b(r.vertices_read) + ",\"vertexKeysDrawn\":" + n(r.vertex_keys_drawn) +
                   ",\"timing\":" + json_string(hp::timing()) +
                   ",\"backend\":" + json_string(g_app->backend_name()) +
                   ",\"webgpu\":" + json_string(g_app->webgpu_unavailable()) +
@@ -160,6 +148,10 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"message\":" + json_string(g_app->message()) + "}";
     return hp::g_reply.c_str();
 }
+
+// A problem the page met on its own (a file it could not fetch): shown in the overlay and
+// given by hp.stats().message, like the app's own.
+EMSCRIPTEN_KEEPALIVE void hp_set_message(const char* text) { g_app->set_message(text); }
 
 // The stream the GPU wrote (at most `limit` entries); returns the entry count, the floats are
 // at hp_entries().

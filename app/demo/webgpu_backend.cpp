@@ -26,7 +26,7 @@ public:
     }
 
     const char* name() const override { return "webgpu"; }
-    Timing timing(const GpuTimer&) const override { return gpu_.timestamps() ? Timing::Gpu : Timing::None; }
+    Timing timing(const GpuTimer&) const override { return gpu_.timestamps() ? Timing::Timestamps : Timing::None; }
     void abandon() override { view_.abandon(); }
     bool alive(std::string* why) const override { return webgpu_available(why); }
     void upload(const PngAtlas& png) override { gpu_.upload(png); }

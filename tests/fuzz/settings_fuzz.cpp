@@ -9,7 +9,7 @@
 #include <cstring>
 #include <string>
 
-#include "demo_state.h"
+#include "settings.h"
 
 namespace {
 
@@ -20,13 +20,8 @@ void check(bool ok, const char* what) {
     }
 }
 
-bool same(const hp::DemoState& a, const hp::DemoState& b) {
-    return a.pyramid == b.pyramid && a.format == b.format && a.source == b.source && a.classify == b.classify &&
-           std::memcmp(&a.iso, &b.iso, sizeof a.iso) == 0 && std::memcmp(&a.time, &b.time, sizeof a.time) == 0 &&
-           a.paused == b.paused && a.volume == b.volume && a.atlas == b.atlas && a.readback == b.readback &&
-           a.expected == b.expected && a.overlay == b.overlay && a.view == b.view && a.clock == b.clock &&
-           a.timestamps == b.timestamps && a.scan == b.scan && a.fallback == b.fallback;
-}
+// The app's view names, as the registry gives them.
+const hp::SettingsContext kContext{{"surface", "all", "slices", "pyramid", "stream", "none"}, {2048, 128}};
 
 }  // namespace
 
@@ -43,10 +38,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string key = line.substr(0, eq), value = eq == std::string::npos ? "" : line.substr(eq + 1);
         const hp::DemoState before = state;
         std::string error;
-        if (!hp::apply_setting(&state, key, value, &error)) {
+        if (!hp::apply_setting(&state, key, value, kContext, &error)) {
             check(!error.empty(), "every rejection has a message");
             for (char c : error) check(static_cast<unsigned char>(c) >= 0x20 && c != 0x7f, "no control character in a message");
-            check(same(state, before), "a rejection leaves the state unchanged");
+            check(hp::same_settings(state, before), "a rejection leaves the state unchanged");
             continue;
         }
         check(state.iso >= 0.0f && state.iso <= 1.0f, "iso in [0, 1]");

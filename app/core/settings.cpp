@@ -1,0 +1,258 @@
+#include "settings.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+
+namespace hp {
+namespace {
+
+// A field reached through the table as a number: a choice's index, 0/1 for a flag.
+template <auto M>
+using FieldType = std::decay_t<decltype(std::declval<DemoState&>().*M)>;
+
+template <auto M>
+double get(const DemoState& s) {
+    if constexpr (std::is_enum_v<FieldType<M>>) return double(int(s.*M));
+    else return double(s.*M);
+}
+
+template <auto M>
+void set(DemoState* s, double v) {
+    using T = FieldType<M>;
+    if constexpr (std::is_enum_v<T>) s->*M = T(int(v));
+    else if constexpr (std::is_same_v<T, bool>) s->*M = v != 0;
+    else s->*M = T(v);
+}
+
+template <auto M>
+Setting choice(const char* key, const char* label, const char* help) {
+    Setting r{key, SettingKind::Choice, label, help};
+    if constexpr (std::is_enum_v<FieldType<M>>) {
+        const auto& names = names_of(FieldType<M>{});
+        r.names.assign(names.begin(), names.end());
+    }
+    r.get = get<M>;
+    r.set = set<M>;
+    return r;
+}
+
+template <auto M>
+Setting number(const char* key, const char* label, const char* help, double lo, double hi) {
+    Setting r{key, SettingKind::Number, label, help};
+    r.lo = lo, r.hi = hi;
+    r.get = get<M>;
+    r.set = set<M>;
+    return r;
+}
+
+template <auto M>
+Setting flag(const char* key, const char* label, const char* help) {
+    Setting r{key, SettingKind::Flag, label, help};
+    r.get = get<M>;
+    r.set = set<M>;
+    return r;
+}
+
+// The table. Rows with a label are the overlay's, in its order; the others follow.
+std::vector<Setting> make_table() {
+    using S = DemoState;
+    std::vector<Setting> t;
+    t.push_back(choice<&S::pyramid>("pyramid", "Pyramid",
+                                    "scalar: sums, three reads a level; vec4: partial sums, one read a level;\n"
+                                    "baseline: the article's design as published"));
+    Setting& scan = t.emplace_back(choice<&S::scan>(
+        "scan", "Scan",
+        "blocks: 1024 a block, level by level; rts: reduce-then-scan, three dispatches;\n"
+        "single: one dispatch, decoupled look-back with fallback"));
+    scan.shown = [](const S& s) { return s.pyramid == Pyramid::WebgpuScan; };
+    Setting& format = t.emplace_back(choice<&S::format>("format", "Sums", "the pyramid's sums: float or unsigned int"));
+    format.enabled = [](const S& s) { return s.pyramid != Pyramid::Baseline && !is_webgpu(s.pyramid); };
+    t.push_back(choice<&S::source>("source", "Source", "the volume: a procedural one, or a loaded PNG atlas"));
+    t.push_back(choice<&S::classify>("classify", "Classify",
+                                     "surface: cells the iso-surface crosses (the marching-cubes case);\n"
+                                     "solid: voxels at or above iso"));
+    t.push_back(number<&S::iso>("iso", "Iso", "the iso value, in the volume's units", 0.0, 1.0));
+    Setting& volume = t.emplace_back(number<&S::volume>("volume", "Volume", "N of the procedural N³ volume", 0, 1e9));
+    volume.values = {64, 128, 256};
+    volume.then = [](S* s) { s->atlas = 0; };
+    volume.effective = [](const S&, const SettingsContext& c) { return double(c.layout.volume); };
+    volume.enabled = [](const S& s) { return s.source != Source::Png; };
+    t.push_back(number<&S::time>("time", "Time", "the procedural sources' time, seconds", 0.0, 1e6));
+    t.push_back(flag<&S::paused>("paused", nullptr, "time stands still"));
+    t.push_back(choice<&S::readback>("readback", "Readback",
+                                     "sync: read the count every frame (waits); async: read when ready (never\n"
+                                     "waits, a few frames old); expected: never read, a given count"));
+    Setting& expected = t.emplace_back(number<&S::expected>("expected", "Expected",
+                                                            "the count the expected readback assumes", 0,
+                                                            4096.0 * 4096.0));
+    expected.whole = true;
+    expected.shown = [](const S& s) { return s.readback == Readback::Expected; };
+    t.push_back(choice<&S::color>("color", "Colour", "the 3D view's colour: normal, depth, or place in the stream"));
+    Setting& route = t.emplace_back(choice<&S::route>(
+        "route", "Route",
+        "fragment: an extraction pass writes the vertices into float textures (Mol*);\n"
+        "vertex: the draw walks the pyramid for each vertex (HPMC)"));
+    route.enabled = [](const S& s) { return !is_webgpu(s.pyramid); };
+    t.push_back(choice<&S::view>("view", "View", "which view is drawn: one, all of them, or none (for timing)"));
+    // Not in the overlay.
+    // 1024² holds a 64³ volume in its top quarter: the benchmark's fourth size.
+    Setting& atlas = t.emplace_back(number<&S::atlas>("atlas", nullptr, "S of the S² atlas", 0, 1e9));
+    atlas.values = {512, 1024, 2048, 4096};
+    atlas.then = [](S* s) { s->volume = s->atlas <= 1024 ? 64 : s->atlas == 2048 ? 128 : 256; };
+    atlas.effective = [](const S&, const SettingsContext& c) { return double(c.layout.atlas); };
+    t.push_back(flag<&S::overlay>("overlay", nullptr, "the controls and captions (H toggles)"));
+    t.push_back(choice<&S::clock>("clock", nullptr, "wall: time runs with the clock; fixed: 1/60 s a frame"));
+    t.push_back(choice<&S::timestamps>("timestamps", nullptr, "WebGPU timestamps around each pass, or the whole"));
+    t.push_back(flag<&S::fallback>("fallback", nullptr, "debug: the single-pass scan's look-back gives up at once"));
+    return t;
+}
+
+// Quotes a user's text for a message, cut short and with control characters dropped.
+std::string quoted(const std::string& text) {
+    std::string q;
+    for (char c : text.substr(0, 40))
+        if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) q += c;
+    return "'" + q + (text.size() > 40 ? "...'" : "'");
+}
+
+std::string number_text(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+    std::string out;
+    for (const std::string& i : items) out += (out.empty() ? "" : ", ") + i;
+    return out;
+}
+
+bool parse_choice(const Setting& row, const std::string& value, const SettingsContext& c, double* out,
+                  std::string* error) {
+    const std::vector<const char*> names = choices(row, c);
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (value == names[i]) return *out = double(i), true;
+    *error = std::string(row.key) + "=" + quoted(value) + " is not one of: " +
+             joined(std::vector<std::string>(names.begin(), names.end()));
+    return false;
+}
+
+bool parse_number(const Setting& row, const std::string& value, double* out, std::string* error) {
+    const std::string what = std::string(row.key) + "=" + quoted(value);
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || end != value.c_str() + value.size() || errno != 0 || !std::isfinite(v)) {
+        *error = what + " is not a number";
+        return false;
+    }
+    if (v < row.lo || v > row.hi) {
+        *error = what + " is out of range [" + std::to_string(row.lo).substr(0, 8) + ", " +
+                 std::to_string(row.hi).substr(0, 12) + "]";
+        return false;
+    }
+    if (row.whole && v != std::floor(v)) {
+        *error = what + " is not a whole number";
+        return false;
+    }
+    std::vector<std::string> allowed;
+    for (double a : row.values) {
+        if (v == a) return *out = v, true;
+        allowed.push_back(number_text(a));
+    }
+    if (!row.values.empty()) {
+        *error = what + " is not one of: " + joined(allowed);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool parse_flag(const Setting& row, const std::string& value, double* out, std::string* error) {
+    if (value == "1" || value == "true") return *out = 1, true;
+    if (value == "0" || value == "false") return *out = 0, true;
+    *error = std::string(row.key) + "=" + quoted(value) + " is not 0, 1, true or false";
+    return false;
+}
+
+}  // namespace
+
+const std::vector<Setting>& settings() {
+    static const std::vector<Setting> table = make_table();
+    return table;
+}
+
+const Setting* find_setting(const std::string& key) {
+    for (const Setting& row : settings())
+        if (key == row.key) return &row;
+    return nullptr;
+}
+
+std::vector<const char*> choices(const Setting& row, const SettingsContext& context) {
+    return row.names.empty() ? context.views : row.names;
+}
+
+bool apply_setting(DemoState* s, const std::string& key, const std::string& value, const SettingsContext& context,
+                   std::string* error) {
+    for (char c : key + value)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {  // a line break would start another setting
+            *error = quoted(key) + ": a setting with a control character is not accepted";
+            return false;
+        }
+    const Setting* row = find_setting(key);
+    if (!row) {
+        std::vector<std::string> known;
+        for (const Setting& r : settings()) known.push_back(r.key);
+        *error = "unknown setting " + quoted(key) + " (known: " + joined(known) + ")";
+        return false;
+    }
+    double v = 0;
+    const bool ok = row->kind == SettingKind::Choice ? parse_choice(*row, value, context, &v, error)
+                    : row->kind == SettingKind::Flag ? parse_flag(*row, value, &v, error)
+                                                     : parse_number(*row, value, &v, error);
+    if (!ok) return false;
+    set_value(*row, s, v);
+    return true;
+}
+
+void set_value(const Setting& row, DemoState* s, double v) {
+    row.set(s, v);
+    if (row.then) row.then(s);
+}
+
+std::string setting_text(const Setting& row, const DemoState& s, const SettingsContext& context) {
+    const double v = row.effective ? row.effective(s, context) : row.get(s);
+    switch (row.kind) {
+        case SettingKind::Choice: {
+            const std::vector<const char*> names = choices(row, context);
+            return v >= 0 && v < double(names.size()) ? names[std::size_t(v)] : "?";
+        }
+        case SettingKind::Flag: return v != 0 ? "true" : "false";
+        case SettingKind::Number: break;
+    }
+    return number_text(v);
+}
+
+std::string settings_json(const DemoState& s, const SettingsContext& context) {
+    std::string out;
+    for (const Setting& row : settings()) {
+        const std::string text = setting_text(row, s, context);
+        out += (out.empty() ? "\"" : ",\"") + std::string(row.key) + "\":";
+        out += row.kind == SettingKind::Choice ? "\"" + text + "\"" : text;  // names are plain ASCII
+    }
+    return out;
+}
+
+bool same_settings(const DemoState& a, const DemoState& b) {
+    for (const Setting& row : settings()) {
+        const double x = row.get(a), y = row.get(b);
+        if (std::memcmp(&x, &y, sizeof x) != 0) return false;
+    }
+    return true;
+}
+
+}  // namespace hp

@@ -1,0 +1,71 @@
+// The demo's settings as one table: a row names a field of DemoState and says its type, its
+// range or choices, its help and whether the overlay shows it. The URL parser and hp.set
+// (apply_setting), the error messages with the known names, hp.stats() (settings_json) and the
+// overlay's controls all read this table. A new setting is a field in demo_state.h, a row in
+// settings.cpp and its use (docs/adding.md).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "atlas_layout.h"
+#include "demo_state.h"
+
+namespace hp {
+
+// What rows read beyond the state: names and limits only the app knows.
+struct SettingsContext {
+    std::vector<const char*> views;  // the view registry's names, by entry (the `view` row's choices)
+    AtlasLayout layout;              // the layout the last frame ran with (the effective atlas and volume)
+};
+
+enum class SettingKind { Choice, Number, Flag };
+
+struct Setting {
+    const char* key;    // the URL's and hp.set's name, and hp.stats()'s key
+    SettingKind kind;
+    const char* label;  // the overlay's row title; nullptr: the overlay does not show it
+    const char* help;   // the overlay's tooltip (and the API docs)
+    // Choice: the names in the enum's order (empty: the context's views).
+    std::vector<const char*> names;
+    // Number: the range, whole numbers only, and where not empty the only values allowed.
+    double lo = 0, hi = 0;
+    bool whole = false;
+    std::vector<double> values;
+    // The field, as a number: a choice's index, 0/1 for a flag.
+    double (*get)(const DemoState&) = nullptr;
+    void (*set)(DemoState*, double) = nullptr;
+    // Optional: what a change implies for other fields (a volume asks for its own atlas).
+    void (*then)(DemoState*) = nullptr;
+    // Optional: what hp.stats() reports instead of the stored value (an atlas of 0 means
+    // "the smallest that holds the volume": the frame's layout says which).
+    double (*effective)(const DemoState&, const SettingsContext&) = nullptr;
+    // Optional, for the overlay: the row is greyed out, or left out, unless this holds.
+    bool (*enabled)(const DemoState&) = nullptr;
+    bool (*shown)(const DemoState&) = nullptr;
+};
+
+// Every setting, in the overlay's order.
+const std::vector<Setting>& settings();
+const Setting* find_setting(const std::string& key);  // null when there is none by that name
+// A choice row's names (the context's views for `view`).
+std::vector<const char*> choices(const Setting& row, const SettingsContext& context);
+
+// Sets one field by its name from text, as in a URL query (`pyramid=vec4`, `iso=0.4`).
+// Unknown names and bad values return false with a message naming them (and, for a name, the
+// known ones); *s is unchanged then.
+bool apply_setting(DemoState* s, const std::string& key, const std::string& value, const SettingsContext& context,
+                   std::string* error);
+// Sets a row's field from a number (a choice's index, 0/1), with what the change implies: what
+// the overlay's controls call.
+void set_value(const Setting& row, DemoState* s, double v);
+// The row's value as text, as the URL would give it ("vec4", "0.5", "true"); effective values
+// where the row has them.
+std::string setting_text(const Setting& row, const DemoState& s, const SettingsContext& context);
+// Every setting as JSON members, `"pyramid":"scalar","iso":0.5,...` (hp.stats()).
+std::string settings_json(const DemoState& s, const SettingsContext& context);
+// Whether two states agree on every setting (bit for bit for numbers).
+bool same_settings(const DemoState& a, const DemoState& b);
+
+}  // namespace hp

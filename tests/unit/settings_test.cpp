@@ -1,0 +1,129 @@
+#include <gtest/gtest.h>
+
+#include "settings.h"
+
+namespace hp {
+namespace {
+
+const SettingsContext kNoApp{{"surface", "all", "slices"}, {2048, 128}};
+
+TEST(Settings, AppliesKnownSettings) {
+    DemoState s;
+    std::string error;
+    ASSERT_TRUE(apply_setting(&s, "pyramid", "vec4", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "source", "sphere", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "iso", "0.4", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "time", "1.5", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "paused", "1", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "atlas", "512", kNoApp, &error)) << error;
+    EXPECT_EQ(s.pyramid, Pyramid::Vec4);
+    EXPECT_EQ(s.source, Source::Sphere);
+    EXPECT_FLOAT_EQ(s.iso, 0.4f);
+    EXPECT_DOUBLE_EQ(s.time, 1.5);
+    EXPECT_TRUE(s.paused);
+    EXPECT_EQ(s.volume, 64);
+}
+
+TEST(Settings, ScanAndFallbackSettings) {
+    DemoState s;
+    std::string error;
+    EXPECT_EQ(s.scan, ScanKind::Blocks);
+    ASSERT_TRUE(apply_setting(&s, "scan", "single", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "fallback", "1", kNoApp, &error)) << error;
+    EXPECT_EQ(s.scan, ScanKind::Single);
+    EXPECT_TRUE(s.fallback);
+    EXPECT_FALSE(apply_setting(&s, "scan", "fast", kNoApp, &error));
+    EXPECT_NE(error.find("scan='fast' is not one of: blocks, rts, single"), std::string::npos) << error;
+    EXPECT_EQ(s.scan, ScanKind::Single);
+}
+
+TEST(Settings, RejectsBadInputNamingItAndChangesNothing) {
+    DemoState s;
+    std::string error;
+    EXPECT_FALSE(apply_setting(&s, "colour", "red", kNoApp, &error));
+    EXPECT_NE(error.find("unknown setting 'colour'"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "iso", "1.5", kNoApp, &error));
+    EXPECT_NE(error.find("out of range"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "iso", "abc", kNoApp, &error));
+    EXPECT_NE(error.find("not a number"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "pyramid", "<b>vec8</b>", kNoApp, &error));
+    EXPECT_NE(error.find("scalar, vec4"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "volume", "100", kNoApp, &error));
+    EXPECT_FALSE(apply_setting(&s, "expected", "2.5", kNoApp, &error));
+    EXPECT_FALSE(apply_setting(&s, "paused", "maybe", kNoApp, &error));
+    const DemoState fresh;
+    EXPECT_EQ(s.pyramid, fresh.pyramid);
+    EXPECT_EQ(s.volume, fresh.volume);
+    EXPECT_EQ(s.iso, fresh.iso);
+    EXPECT_EQ(s.paused, fresh.paused);
+}
+
+TEST(Settings, RejectsControlCharactersByName) {
+    DemoState s;
+    std::string error;
+    EXPECT_FALSE(apply_setting(&s, "iso", "0.5\npyramid=baseline", kNoApp, &error));
+    EXPECT_NE(error.find("'iso': a setting with a control character"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "pyramid", std::string("vec4\0", 5), kNoApp, &error));
+    EXPECT_NE(error.find("'pyramid': a setting with a control character"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "paused\r", "1", kNoApp, &error));
+    EXPECT_NE(error.find("control character"), std::string::npos) << error;
+    EXPECT_EQ(s.pyramid, Pyramid::Scalar);
+    EXPECT_FALSE(s.paused);
+    // Found by tests/fuzz: DEL (0x7f) went through into the message.
+    EXPECT_FALSE(apply_setting(&s, "colour\x7f", "red", kNoApp, &error));
+    EXPECT_EQ(error.find('\x7f'), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "colour", "red\x7f", kNoApp, &error));
+    EXPECT_EQ(error.find('\x7f'), std::string::npos) << error;
+}
+
+TEST(Settings, EveryRowRoundTripsThroughItsText) {
+    // Each setting's text, as hp.stats() reports it, sets the same value again.
+    DemoState s;
+    std::string error;
+    ASSERT_TRUE(apply_setting(&s, "pyramid", "webgpu-pyramid", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "iso", "0.3", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "view", "slices", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "expected", "1234", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "overlay", "false", kNoApp, &error)) << error;
+    for (const Setting& row : settings()) {
+        if (row.effective) continue;  // reports the layout, not the stored value
+        DemoState t;
+        ASSERT_TRUE(apply_setting(&t, row.key, setting_text(row, s, kNoApp), kNoApp, &error)) << row.key << ": " << error;
+        EXPECT_EQ(row.get(t), row.get(s)) << row.key;
+    }
+    EXPECT_EQ(s.view, 2);
+    EXPECT_FALSE(s.overlay);
+}
+
+TEST(Settings, JsonAndMessagesComeFromTheTable) {
+    DemoState s;
+    const std::string json = settings_json(s, kNoApp);
+    EXPECT_NE(json.find("\"pyramid\":\"scalar\""), std::string::npos) << json;
+    EXPECT_NE(json.find("\"atlas\":2048"), std::string::npos) << json;  // effective, not the stored 0
+    EXPECT_NE(json.find("\"paused\":false"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"view\":\"surface\""), std::string::npos) << json;
+    std::string error;
+    EXPECT_FALSE(apply_setting(&s, "nope", "1", kNoApp, &error));
+    for (const Setting& row : settings()) EXPECT_NE(error.find(row.key), std::string::npos) << row.key;
+    EXPECT_FALSE(apply_setting(&s, "view", "atlas", kNoApp, &error));
+    EXPECT_NE(error.find("view='atlas' is not one of: surface, all, slices"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "volume", "100", kNoApp, &error));
+    EXPECT_NE(error.find("volume='100' is not one of: 64, 128, 256"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&s, "expected", "2.5", kNoApp, &error));
+    EXPECT_NE(error.find("expected='2.5' is not a whole number"), std::string::npos) << error;
+    EXPECT_TRUE(same_settings(s, DemoState{}));
+}
+
+TEST(Settings, AVolumeAsksForItsAtlasAndAnAtlasSetsItsVolume) {
+    DemoState s;
+    std::string error;
+    ASSERT_TRUE(apply_setting(&s, "atlas", "1024", kNoApp, &error)) << error;
+    EXPECT_EQ(s.volume, 64);
+    EXPECT_EQ(s.atlas, 1024);
+    ASSERT_TRUE(apply_setting(&s, "volume", "256", kNoApp, &error)) << error;
+    EXPECT_EQ(s.atlas, 0);
+    EXPECT_EQ(procedural_layout(s).atlas, 4096);
+}
+
+}  // namespace
+}  // namespace hp

@@ -114,6 +114,29 @@ cases.push({
   },
 });
 
+// The Sample button's fetch fails (the server is made to answer 404 for it): the page, the
+// overlay and hp.stats().message say so, not only the console.
+cases.push({
+  name: 'Sample whose fetch fails: the page and hp.stats().message say so, the previous volume stays',
+  query: QUERY,
+  async setup(page) {
+    await page.evaluateOnNewDocument(() => {
+      const real = window.fetch;
+      window.fetch = (url, ...rest) => (String(url).includes('head-phantom')
+        ? Promise.resolve(new Response('', { status: 404 })) : real(url, ...rest));
+    });
+  },
+  async run(page) {
+    const before = await page.evaluate(() => hp.stats());
+    await page.evaluate(() => Module.hpLoadSample());  // what the overlay's Sample button calls
+    await page.waitForFunction(() => hp.stats().message !== '', { timeout: 20000 });
+    const text = await pageMessage(page), stats = await page.evaluate(() => hp.stats());
+    assert(/cannot fetch assets\/head-phantom-64\.png: HTTP 404/.test(text), `the page says: '${text}'`);
+    assert(stats.message === text, `hp.stats().message: '${stats.message}'`);
+    await stillRunning(page, before);
+  },
+});
+
 // Larger than the GPU allows: the page is told its largest texture is 2048.
 cases.push({
   name: 'loadAtlas with a PNG larger than the GPU\'s texture limit: rejected',

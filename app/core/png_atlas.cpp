@@ -69,6 +69,49 @@ struct PngChunks {
     bool end = false;
 };
 
+// One chunk's body into `out` (the `count`th chunk, of type `name`, four letters or not;
+// `named` says it in a message); false with a message for a chunk the loader refuses.
+struct ChunkName {
+    std::string type, named;
+    bool letters;
+};
+bool take_chunk(const ChunkName& chunk, const std::uint8_t* body, std::uint32_t length, std::size_t count,
+                PngChunks* out, std::string* error) {
+    const std::string& name = chunk.type;
+    const std::string& named = chunk.named;
+    const bool letters = chunk.letters;
+    if (count == 1 && (name != "IHDR" || length != 13)) {
+        *error = "the PNG header cannot be read (its first chunk is not a 13-byte IHDR)";
+        return false;
+    }
+    if (name == "IHDR" && count == 1) {
+        out->ihdr.assign(body, body + length);
+        out->header = {be32(body), be32(body + 4), body[8], body[9], body[12]};
+        if (body[10] != 0 || body[11] != 0 || body[12] > 1 || !samples_per_pixel(out->header.color, out->header.depth)) {
+            *error = "the PNG header cannot be read (colour type " + std::to_string(body[9]) + ", " +
+                     std::to_string(body[8]) + " bits, compression " + std::to_string(body[10]) + ", filter " +
+                     std::to_string(body[11]) + ", interlace " + std::to_string(body[12]) +
+                     " is not a valid combination)";
+            return false;
+        }
+    } else if (name == "IHDR") {
+        *error = "the PNG has a second IHDR chunk";
+        return false;
+    } else if (name == "PLTE") {
+        out->plte.assign(body, body + length);
+    } else if (name == "tRNS") {
+        out->trns.assign(body, body + length);
+    } else if (name == "IDAT") {
+        out->idat.insert(out->idat.end(), body, body + length);  // an empty IDAT adds nothing
+    } else if (name == "IEND") {
+        out->end = true;
+    } else if (!letters || !(name[0] & 0x20)) {  // a critical chunk the loader does not know
+        *error = "the PNG has " + named + " that this loader does not know (a critical one)";
+        return false;
+    }
+    return true;
+}
+
 bool read_chunks(const std::uint8_t* data, std::size_t size, PngChunks* out, std::string* error) {
     std::size_t at = 8, count = 0;
     while (at < size && !out->end) {
@@ -91,38 +134,7 @@ bool read_chunks(const std::uint8_t* data, std::size_t size, PngChunks* out, std
             *error = "the PNG has more than " + std::to_string(kMaxPngChunks) + " chunks";
             return false;
         }
-        const std::uint8_t* body = data + at + 8;
-        const std::string name(type);
-        if (count == 1 && (name != "IHDR" || length != 13)) {
-            *error = "the PNG header cannot be read (its first chunk is not a 13-byte IHDR)";
-            return false;
-        }
-        if (name == "IHDR" && count == 1) {
-            out->ihdr.assign(body, body + length);
-            out->header = {be32(body), be32(body + 4), body[8], body[9], body[12]};
-            if (body[10] != 0 || body[11] != 0 || body[12] > 1 ||
-                !samples_per_pixel(out->header.color, out->header.depth)) {
-                *error = "the PNG header cannot be read (colour type " + std::to_string(body[9]) + ", " +
-                         std::to_string(body[8]) + " bits, compression " + std::to_string(body[10]) +
-                         ", filter " + std::to_string(body[11]) + ", interlace " + std::to_string(body[12]) +
-                         " is not a valid combination)";
-                return false;
-            }
-        } else if (name == "IHDR") {
-            *error = "the PNG has a second IHDR chunk";
-            return false;
-        } else if (name == "PLTE") {
-            out->plte.assign(body, body + length);
-        } else if (name == "tRNS") {
-            out->trns.assign(body, body + length);
-        } else if (name == "IDAT") {
-            out->idat.insert(out->idat.end(), body, body + length);  // an empty IDAT adds nothing
-        } else if (name == "IEND") {
-            out->end = true;
-        } else if (!letters || !(type[0] & 0x20)) {  // a critical chunk the loader does not know
-            *error = "the PNG has " + named + " that this loader does not know (a critical one)";
-            return false;
-        }
+        if (!take_chunk({type, named, letters}, data + at + 8, length, count, out, error)) return false;
         at += 12 + std::size_t(length);
     }
     if (!out->end) {

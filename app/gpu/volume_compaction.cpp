@@ -1,6 +1,5 @@
 #include "volume_compaction.h"
 
-
 #include "baseline_pyramid.h"
 #include "histopyramid.h"
 
@@ -14,7 +13,6 @@ bool VolumeCompaction::init(const AtlasLayout& layout, const CompactionMode& mod
     frame_ = std::make_unique<GlFrame>();
     GlFrame& f = *frame_;
     if (!f.volume.init(layout, error) || !f.mesh.init(layout, error)) return false;
-    mode_ = mode;
     const std::vector<const char*> emit = {"volume.glsl", "emit_voxel.glsl"};
     if (mode.pyramid == Pyramid::Baseline) {
         auto b = std::make_unique<BaselinePyramid>();

@@ -8,7 +8,6 @@
 // atlas and flags, dumped to DIR, and embeds what it prints: CUB's DeviceSelect::Flagged as
 // the compute floor on the same GPU. --surface times the mesh stages instead (bench_surface.cpp).
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -16,14 +15,15 @@
 #include <string>
 #include <vector>
 
+#include "bench_common.h"
 #include "bench_surface.h"
-#include "egl_context.h"
-#include "gpu_timer.h"
+#include "clock.h"
 #include "volume_compaction.h"
 
 namespace {
 
 using hp::CompactionMode;
+using hp::now_ms;
 
 struct Plan {
     std::vector<int> atlases;
@@ -32,10 +32,6 @@ struct Plan {
     std::vector<hp::Readback> readbacks;
     int warmup, frames;
 };
-
-double now_ms() {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 hp::AtlasLayout layout_of(int atlas) {
     return {atlas, atlas <= 1024 ? 64 : atlas == 2048 ? 128 : 256};
@@ -98,10 +94,9 @@ int main(int argc, char** argv) {
                             : Plan{{512, 1024, 2048, 4096}, {0.001, 0.01, 0.1, 0.5}, all_modes,
                                    {hp::Readback::Sync, hp::Readback::Async, hp::Readback::Expected}, 20, 200};
     hp::EglContext ctx;
+    bool queries = false;
+    if (!hp::open_bench_context(&ctx, &queries)) return 1;
     std::string error;
-    if (!ctx.create(&error)) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
-    const char* ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
-    const bool queries = ext && std::strstr(ext, "GL_EXT_disjoint_timer_query");
     hp::GpuTimer timer;
     std::string rows;
     std::string cub_json = "null";
@@ -160,11 +155,7 @@ int main(int argc, char** argv) {
                     }
                     glFinish();
                     const double frame = (now_ms() - t0) / plan.frames;
-                    for (int i = 0; i < 8; ++i) {  // collect the last frames' queries
-                        timer.begin_frame();
-                        timer.end_frame();
-                        glFinish();
-                    }
+                    hp::collect_last_frames(&timer);
                     std::nth_element(cpu.begin(), cpu.begin() + cpu.size() / 2, cpu.end());
                     double ms[5], compact = 0;
                     for (int p = 0; p < 5; ++p) ms[p] = timer.median_ms(p), compact += p ? ms[p] : 0;

@@ -6,22 +6,17 @@
 // the mesh stages can be held against it. JSON on stdout.
 #include "bench_surface.h"
 
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
-#include "egl_context.h"
-#include "gpu_timer.h"
+#include "bench_common.h"
+#include "clock.h"
 #include "surface_view.h"
 #include "volume_compaction.h"
 
 namespace hp {
 namespace {
-
-double now_ms() {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 constexpr int kTarget = 1024;  // the 3D view's size, pixels
 
@@ -29,10 +24,9 @@ constexpr int kTarget = 1024;  // the 3D view's size, pixels
 
 int bench_surface(bool quick) {
     EglContext ctx;
+    bool queries = false;
+    if (!open_bench_context(&ctx, &queries)) return 1;
     std::string error;
-    if (!ctx.create(&error)) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
-    const char* ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
-    const bool queries = ext && std::strstr(ext, "GL_EXT_disjoint_timer_query");
     gl::Texture color(GL_RGBA8, kTarget, kTarget), depth(GL_DEPTH_COMPONENT24, kTarget, kTarget);
     gl::Framebuffer target = gl::color_target(color);
     glBindFramebuffer(GL_FRAMEBUFFER, target.id());
@@ -76,11 +70,7 @@ int bench_surface(bool quick) {
             for (int i = 0; i < frames; ++i) frame(&timer);
             glFinish();
             const double per_frame = (now_ms() - t0) / frames;
-            for (int i = 0; i < 8; ++i) {
-                timer.begin_frame();
-                timer.end_frame();
-                glFinish();
-            }
+            collect_last_frames(&timer);
             std::string ms;
             for (int p = 0; p < kPassCount; ++p) {
                 char one[64];

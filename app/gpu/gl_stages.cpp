@@ -61,7 +61,7 @@ class CountStage : public GlStage {
 class TraverseStage : public GlStage {
     Pass pass() const override { return Pass::Traverse; }
     void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
-        f.volume.bind_volume(f.compactor->traversal_program(), s.classify, s.iso);
+        f.volume.bind_volume(f.compactor->traversal_program(), f.traversal_volume, s.classify, s.iso);
         f.compactor->traverse(f.volume.base(), r->keys_drawn);
     }
 };

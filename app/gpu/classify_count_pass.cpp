@@ -34,11 +34,7 @@ void ClassifyCountPass::run(const VolumeStages& volume, const McTables& tables, 
     glBindFramebuffer(GL_FRAMEBUFFER, target_.id());
     glViewport(0, 0, counts.width(), counts.height());
     // Only the volume's rows hold cells; the rest of both targets stays zero.
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(0, 0, counts.width(), volume.layout().volume_rows());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glDisable(GL_SCISSOR_TEST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    volume.draw_volume_rows();  // counts is the atlas's size
 }
 
 }  // namespace hp

@@ -23,14 +23,9 @@ void ClassifyPass::run(const VolumeStages& volume, const gl::Framebuffer& base_t
     volume.bind_volume(program_, volume_, mode, iso);
     glBindVertexArray(vao_.id());
     glBindFramebuffer(GL_FRAMEBUFFER, base_target.id());
-    const AtlasLayout& layout = volume.layout();
-    glViewport(0, 0, layout.atlas, layout.atlas);
+    glViewport(0, 0, volume.layout().atlas, volume.layout().atlas);
     // Only the volume's rows can be active; the rest of the base stays zero.
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(0, 0, layout.atlas, layout.volume_rows());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glDisable(GL_SCISSOR_TEST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    volume.draw_volume_rows();
 }
 
 }  // namespace hp

@@ -7,7 +7,7 @@
 namespace hp {
 
 bool MeshCountPass::init(std::string* error) {
-    program_ = gl::build_program({"fullscreen.vert"}, {"volume.glsl", "mc_tables.glsl", "mc_count.frag"}, error);
+    program_ = gl::build_program({"fullscreen.vert"}, {"volume.glsl", "mc_tables.glsl", "mesh_count.frag"}, error);
     if (!program_) return false;
     volume_ = VolumeUniforms::of(program_);
     McTables::set_units(program_);

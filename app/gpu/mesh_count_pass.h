@@ -1,6 +1,6 @@
 // The surface's vertex counts in a pass of their own: each cell's vertex count (3 × the
 // triangles of its marching-cubes case) into the base of the pyramid over counts
-// (shaders/mc_count.frag). Frames with the fused count skip it: classify_count_pass.h.
+// (shaders/mesh_count.frag). Frames with the fused count skip it: classify_count_pass.h.
 #pragma once
 
 #include <string>

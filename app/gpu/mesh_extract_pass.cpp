@@ -9,7 +9,7 @@ HistoPyramidDesc MeshExtractPass::pyramid_desc(int size) {
     HistoPyramidDesc desc;
     desc.size = size;
     desc.emit = {"volume.glsl", "mc_tables.glsl", "emit_mesh_vertex.glsl"};
-    desc.traverse_main = "mesh_traverse.frag";
+    desc.traverse_main = "mesh_extract.frag";
     desc.stream_outputs = 2;
     return desc;
 }

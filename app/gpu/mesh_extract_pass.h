@@ -1,7 +1,7 @@
 // The surface's extraction: the traversal of the pyramid over vertex counts. Each vertex key
 // finds its cell and its index inside the cell, then the cell's edge for that vertex, and
 // writes the vertex's position and normal into two RGBA32F stream textures
-// (shaders/mesh_traverse.frag with emit_mesh_vertex.glsl, run by the pyramid's
+// (shaders/mesh_extract.frag with emit_mesh_vertex.glsl, run by the pyramid's
 // traverse_pass.h). The vertex route of the 3D view does the same walk in its vertex shader
 // instead (SurfaceMesh::bind_walk).
 #pragma once

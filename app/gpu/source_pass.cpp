@@ -47,11 +47,7 @@ void SourcePass::run(const VolumeStages& volume, const gl::Framebuffer& atlas_ta
         glClearColor(0, 0, 0, 0);
         glClear(GL_COLOR_BUFFER_BIT);
     }
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(0, 0, layout.atlas, layout.volume_rows());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glDisable(GL_SCISSOR_TEST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    volume.draw_volume_rows();
 }
 
 }  // namespace hp

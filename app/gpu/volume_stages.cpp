@@ -54,6 +54,14 @@ void VolumeStages::bind_volume(const gl::Program& p, const VolumeUniforms& u, Cl
     gl::bind_texture(kAtlasUnit, atlas_);
 }
 
+void VolumeStages::draw_volume_rows() const {
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, layout_.atlas, layout_.volume_rows());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDisable(GL_SCISSOR_TEST);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
 void VolumeStages::evaluate(Source source, double time) {
     if (source == Source::Png) return;
     source_.run(*this, atlas_target_, source, time, rows_below_written_);

@@ -42,6 +42,10 @@ public:
     const gl::Texture& atlas() const { return atlas_; }
     const gl::Texture& base() const { return base_; }
 
+    // Draws the full-screen triangle scissored to the volume's rows of the bound target (the
+    // rows below hold no voxel), then unbinds the target.
+    void draw_volume_rows() const;
+
 private:
     AtlasLayout layout_;
     gl::Texture atlas_, base_;

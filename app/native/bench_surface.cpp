@@ -20,6 +20,31 @@ namespace {
 
 constexpr int kTarget = 1024;  // the 3D view's size, pixels
 
+// A configuration's JSON row (after a separator unless `first`), and its line on stderr.
+std::string report(const GpuTimer& timer, const AtlasLayout& layout, MeshRoute route, bool fused, const FrameResult& r,
+                   double per_frame, bool first) {
+    const int atlas = layout.atlas;
+    std::string ms;
+    for (int p = 0; p < kPassCount; ++p) {
+        char one[64];
+        std::snprintf(one, sizeof one, "%s\"%s\": %.6f", p ? ", " : "", name_of(Pass(p)), timer.median_ms(p));
+        ms += one;
+    }
+    char row[1536];
+    std::snprintf(row, sizeof row,
+                  "%s  {\"atlas\": %d, \"volume\": %d, \"route\": \"%s\", \"count\": \"%s\", \"cells\": %u, \"vertices\": %u, "
+                  "\"timing\": \"%s\", \"samples\": %d, \"frame\": %.6f, \"ms\": {%s}}",
+                  first ? "" : ",\n", atlas, layout.volume, name_of(route), fused ? "fused" : "separate", r.count,
+                  r.vertices, timer.gpu() ? "gpu" : "cpu", timer.samples(int(Pass::Display)), per_frame, ms.c_str());
+    auto median = [&](Pass p) { return timer.median_ms(int(p)); };
+    std::fprintf(stderr, "%5d %-8s %-8s cells %8u vertices %9u  mesh %8.4f ms (count %.4f reduce %.4f extract %.4f) draw %8.4f ms; cells: classify+reduce+count+traverse %8.4f ms\n",
+                 atlas, name_of(route), fused ? "fused" : "separate", r.count, r.vertices,
+                 median(Pass::MeshCount) + median(Pass::MeshReduce) + median(Pass::MeshExtract),
+                 median(Pass::MeshCount), median(Pass::MeshReduce), median(Pass::MeshExtract), median(Pass::Display),
+                 median(Pass::Classify) + median(Pass::Reduce) + median(Pass::Count) + median(Pass::Traverse));
+    return row;
+}
+
 }  // namespace
 
 int bench_surface(bool quick) {
@@ -71,27 +96,7 @@ int bench_surface(bool quick) {
             glFinish();
             const double per_frame = (now_ms() - t0) / frames;
             collect_last_frames(&timer);
-            std::string ms;
-            for (int p = 0; p < kPassCount; ++p) {
-                char one[64];
-                std::snprintf(one, sizeof one, "%s\"%s\": %.6f", p ? ", " : "", name_of(Pass(p)), timer.median_ms(p));
-                ms += one;
-            }
-            char row[1536];
-            std::snprintf(row, sizeof row,
-                          "%s  {\"atlas\": %d, \"volume\": %d, \"route\": \"%s\", \"count\": \"%s\", \"cells\": %u, \"vertices\": %u, "
-                          "\"timing\": \"%s\", \"samples\": %d, \"frame\": %.6f, \"ms\": {%s}}",
-                          rows.empty() ? "" : ",\n", atlas, layout.volume, name_of(route), fused ? "fused" : "separate", r.count, r.vertices,
-                          timer.gpu() ? "gpu" : "cpu", timer.samples(int(Pass::Display)), per_frame, ms.c_str());
-            rows += row;
-            std::fprintf(stderr, "%5d %-8s %-8s cells %8u vertices %9u  mesh %8.4f ms (count %.4f reduce %.4f extract %.4f) draw %8.4f ms; cells: classify+reduce+count+traverse %8.4f ms\n",
-                         atlas, name_of(route), fused ? "fused" : "separate", r.count, r.vertices,
-                         timer.median_ms(int(Pass::MeshCount)) + timer.median_ms(int(Pass::MeshReduce)) +
-                             timer.median_ms(int(Pass::MeshExtract)),
-                         timer.median_ms(int(Pass::MeshCount)), timer.median_ms(int(Pass::MeshReduce)),
-                         timer.median_ms(int(Pass::MeshExtract)), timer.median_ms(int(Pass::Display)),
-                         timer.median_ms(int(Pass::Classify)) + timer.median_ms(int(Pass::Reduce)) +
-                             timer.median_ms(int(Pass::Count)) + timer.median_ms(int(Pass::Traverse)));
+            rows += report(timer, layout, route, fused, r, per_frame, rows.empty());
         }
     }
     std::printf("{\"plan\": \"surface%s\", \"renderer\": \"%s\", \"timing\": \"%s\", \"frames\": %d, \"warmup\": %d, "

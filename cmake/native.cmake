@@ -31,5 +31,5 @@ gtest_discover_tests(gpu_tests TEST_PREFIX "gpu." DISCOVERY_TIMEOUT 60
 
 
 # The benchmark on EGL (scripts/bench-native.sh): the browser benchmark's matrix, natively.
-add_executable(bench_native app/native/bench_native.cpp app/native/bench_surface.cpp)
+add_executable(bench_native app/native/bench_native.cpp app/native/bench_surface.cpp app/native/bench_common.cpp)
 target_link_libraries(bench_native PRIVATE hp_demo_gpu hp_egl)

@@ -1,6 +1,6 @@
 // Classification and the mesh's vertex counts in one pass, for frames that draw the surface:
 // the cell's case is computed once and gives both the base texel (as classify.frag) and the
-// cell's vertex count (as mc_count.frag). After volume.glsl and mc_tables.glsl.
+// cell's vertex count (as mesh_count.frag). After volume.glsl and mc_tables.glsl.
 uniform bool uSurface;
 
 layout(location = 0) out vec4 oActive;

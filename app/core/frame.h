@@ -81,8 +81,8 @@ private:
 // hp.stats().ms, the benchmark's columns). The mesh passes: each cell's vertex count, the
 // compaction over those counts (a reduction or a scan), the vertex extraction. Compaction:
 // classify to stream timed as one pass (WebGPU with timestamps=whole, where per-pass
-// timestamps would add their own cost). The list and the names are checked against each
-// other at compile time.
+// timestamps would add their own cost). Only the counts of the two are checked at compile
+// time: a pass added to the enum needs its name at the same place in kPassNames.
 enum class Pass { Source, Classify, Reduce, Count, Traverse, MeshCount, MeshReduce, MeshExtract, Display, Compaction };
 inline constexpr std::array<const char*, 10> kPassNames = {
     "source", "classify", "reduce", "count", "traverse", "meshCount", "meshReduce", "meshExtract", "display",

@@ -23,11 +23,4 @@ double PassTimes::median_ms(int pass) const {
     return scratch_[std::size_t(n / 2)];
 }
 
-double PassTimes::mean_ms(int pass) const {
-    const int n = samples(pass);
-    double sum = 0;
-    for (int i = 0; i < n; ++i) sum += samples_[std::size_t(pass)][std::size_t(i)];
-    return n ? sum / n : 0;
-}
-
 }  // namespace hp

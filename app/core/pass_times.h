@@ -1,6 +1,6 @@
-// Per-pass times in milliseconds: the last kWindow samples of each pass, for medians and
-// means. Filled by the WebGL2 timer queries (app/gpu/gpu_timer.h), by WebGPU timestamps, or
-// by CPU-side clocks; no GPU API here. Sized once by init: nothing is allocated after it.
+// Per-pass times in milliseconds: the last kWindow samples of each pass, for medians. Filled
+// by the WebGL2 timer queries (app/gpu/gpu_timer.h), by WebGPU timestamps, or by CPU-side
+// clocks; no GPU API here. Sized once by init: nothing is allocated after it.
 #pragma once
 
 #include <algorithm>
@@ -18,7 +18,6 @@ public:
     int passes() const { return passes_; }
     void add(int pass, double ms);  // passes outside [0, passes()) are ignored
     double median_ms(int pass) const;
-    double mean_ms(int pass) const;
     int samples(int pass) const {
         return valid(pass) ? int(std::min<std::size_t>(count_[std::size_t(pass)], kWindow)) : 0;
     }

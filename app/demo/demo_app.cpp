@@ -4,17 +4,11 @@
 #include <chrono>
 #include <sstream>
 
+#include "clock.h"
 #include "reference_mesh.h"
 #include "view_registry.h"
 
 namespace hp {
-
-namespace {
-double now_ms() {
-    return std::chrono::duration<double, std::milli>(
-               std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-}  // namespace
 
 const std::string& DemoApp::webgpu_unavailable() const {
     if (!webgpu_checked_) {

@@ -37,7 +37,7 @@ Texture::Texture(GLenum internal_format, int width, int height, int levels)
           ++g_live.textures;
           return id;
       }()),
-      width_(width), height_(height), levels_(levels), format_(internal_format) {
+      width_(width), height_(height), levels_(levels) {
     glBindTexture(GL_TEXTURE_2D, id());
     glTexStorage2D(GL_TEXTURE_2D, levels, internal_format, width, height);
     // Float textures cannot be filtered without an extension; every read here is texelFetch.

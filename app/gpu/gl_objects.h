@@ -61,11 +61,9 @@ public:
     int width() const { return width_; }
     int height() const { return height_; }
     int levels() const { return levels_; }
-    GLenum format() const { return format_; }
 
 private:
     int width_ = 0, height_ = 0, levels_ = 0;
-    GLenum format_ = 0;
 };
 
 Program make_program();

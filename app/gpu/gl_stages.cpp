@@ -8,12 +8,15 @@ namespace {
 
 bool async(const FrameSettings& s) { return s.readback == Readback::Async; }
 
+// Each stage names the file of the pass it runs.
+// source_pass.h (a loaded PNG is uploaded instead: VolumeStages::upload)
 class SourceStage : public GlStage {
     Pass pass() const override { return Pass::Source; }
     void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { f.volume.evaluate(s.source, s.time); }
 };
 
-// In frames that draw the surface, the classification writes the vertex counts too.
+// classify_pass.h; in frames that draw the surface, classify_count_pass.h writes the vertex
+// counts too.
 class ClassifyStage : public GlStage {
     Pass pass() const override { return Pass::Classify; }
     void run(GlFrame& f, const FrameSettings& s, FrameResult*) override {
@@ -22,16 +25,17 @@ class ClassifyStage : public GlStage {
     }
 };
 
+// reduce_pass.h (the baseline: baseline_pyramid.h)
 class ReduceStage : public GlStage {
     Pass pass() const override { return Pass::Reduce; }
     void run(GlFrame& f, const FrameSettings&, FrameResult*) override { f.compactor->reduce(f.volume.base()); }
 };
 
-// The count, read in one of three ways. Async: the newest count that had arrived when the
-// frame began (asked for before this frame's work is issued: in a browser the read is a round
-// trip to the GPU process, answered once that process has issued everything sent before it;
-// asked after the reduction, it would wait for this frame's passes). The baseline has no
-// non-blocking read: it reads sync.
+// count_readback.h: the count, read in one of three ways. Async: the newest count that had
+// arrived when the frame began (asked for before this frame's work is issued: in a browser
+// the read is a round trip to the GPU process, answered once that process has issued
+// everything sent before it; asked after the reduction, it would wait for this frame's
+// passes). The baseline has no non-blocking read: it reads sync.
 class CountStage : public GlStage {
     Pass pass() const override { return Pass::Count; }
     static bool nonblocking(const GlFrame& f, const FrameSettings& s) {
@@ -58,10 +62,11 @@ class CountStage : public GlStage {
     }
 };
 
+// traverse_pass.h
 class TraverseStage : public GlStage {
     Pass pass() const override { return Pass::Traverse; }
     void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
-        f.volume.bind_volume(f.compactor->traversal_program(), s.classify, s.iso);
+        f.volume.bind_volume(f.compactor->traversal_program(), f.traversal_volume, s.classify, s.iso);
         f.compactor->traverse(f.volume.base(), r->keys_drawn);
     }
 };
@@ -71,14 +76,14 @@ class MeshStage : public GlStage {
     bool wanted(const FrameSettings& s) const override { return s.mesh; }
 };
 
-// The vertex counts in a pass of their own (when the classification did not write them).
+// mesh_count_pass.h: the vertex counts in a pass of their own (when the classification did not write them).
 class MeshCountStage : public MeshStage {
     Pass pass() const override { return Pass::MeshCount; }
     bool wanted(const FrameSettings& s) const override { return s.mesh && !s.fused_count; }
     void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { f.mesh.count(f.volume, s.iso); }
 };
 
-// The pyramid over the vertex counts, and the vertex total read the way the cell count is
+// surface_mesh.h: the pyramid over the vertex counts, and the vertex total read the way the cell count is
 // (the baseline's forced sync aside: the mesh's pyramid has a non-blocking read).
 class MeshReduceStage : public MeshStage {
     Pass pass() const override { return Pass::MeshReduce; }
@@ -103,7 +108,7 @@ class MeshReduceStage : public MeshStage {
     }
 };
 
-// Positions and normals into textures: the fragment route's draw and the export read them
+// mesh_extract_pass.h: positions and normals into textures: the fragment route's draw and the export read them
 // (the vertex route's draw walks the pyramid itself and needs none).
 class MeshExtractStage : public MeshStage {
     Pass pass() const override { return Pass::MeshExtract; }

@@ -19,6 +19,7 @@ namespace hp {
 struct GlFrame {
     VolumeStages volume;
     std::unique_ptr<Compactor> compactor;
+    VolumeUniforms traversal_volume;  // in the compactor's traversal program (its emit chunk)
     SurfaceMesh mesh;
     AsyncLimit cell_limit, vertex_limit;
     // Async readback: the newest count and vertex total that had arrived when the frame began.

@@ -1,14 +1,10 @@
 #include "gpu_timer.h"
 
 #include <algorithm>
-#include <chrono>
+
+#include "clock.h"
 
 namespace hp {
-namespace {
-double now_ms() {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-}  // namespace
 
 void GpuTimer::delete_queries() {
     for (Frame& f : frames_)

@@ -2,7 +2,7 @@
 // a frame's queries are read back frames later, once available, and frames the GPU reports
 // as disjoint are dropped. Without the extension the same calls take CPU-side times (which
 // measure issuing the work, not running it: labelled as such). The samples go into the
-// PassTimes window (medians, means); any number of passes, sized by init.
+// PassTimes window (medians); any number of passes, sized by init.
 #pragma once
 
 #include <array>

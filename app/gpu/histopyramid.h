@@ -10,39 +10,23 @@
 // (shaders/emit_texel.glsl writes the texel's coordinates). Texture units 0 and 1 belong to
 // the pyramid; an emit chunk samples from unit 2 and up, its uniforms set by the caller
 // through traversal_program().
+//
+// Its passes, a file each: reduce_pass.h (the levels), count_readback.h (the count: sync or
+// the async ring), traverse_pass.h (the stream). This class holds the levels they share.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "compactor.h"
+#include "count_readback.h"
 #include "gl_objects.h"
+#include "histopyramid_desc.h"
+#include "reduce_pass.h"
+#include "traverse_pass.h"
 
 namespace hp {
-
-enum class PyramidLayout {
-    Scalar,  // sums; the traversal reads three children a level
-    Vec4,    // partial sums; the traversal reads one texel a level
-};
-enum class SumFormat {
-    Float,   // R32F / RGBA32F: needs EXT_color_buffer_float; exact up to 2^24 (4096²)
-    Uint,    // R32UI / RGBA32UI: renderable everywhere in ES 3 / WebGL2; exact up to 2^32
-};
-
-struct HistoPyramidDesc {
-    int size = 2048;
-    PyramidLayout layout = PyramidLayout::Scalar;
-    SumFormat format = SumFormat::Float;
-    std::vector<const char*> emit = {"emit_texel.glsl"};  // shader chunks defining hp_emit
-    // The traversal's fragment main and how many RGBA32F stream textures it writes (its
-    // outputs at locations 0, 1, ...). traverse.frag writes hp_emit(texel) for each key; a
-    // pyramid over counts (more than one key a texel) uses its own, which calls
-    // hp_find_start() to get the key's index inside its texel.
-    const char* traverse_main = "traverse.frag";
-    int stream_outputs = 1;
-};
 
 class HistoPyramid final : public Compactor {
 public:
@@ -51,54 +35,40 @@ public:
     void abandon() override;
     int size() const override { return desc_.size; }
 
-    void reduce(const gl::Texture& base) override;
-    std::uint32_t read_count() override;
+    void reduce(const gl::Texture& base) override { reduce_.run(base, pyramid_, level_targets_, desc_.size); }
+    std::uint32_t read_count() override { return count_.read(level_targets_.back()); }
     bool async_count_supported() const override { return true; }
-    void request_count() override;
-    bool newest_count(std::uint32_t* count, std::uint32_t* frames_old) override;
-    void traverse(const gl::Texture& base, std::uint32_t limit) override;
+    void request_count() override { count_.request(level_targets_.back()); }
+    bool newest_count(std::uint32_t* count, std::uint32_t* frames_old) override {
+        return count_.newest(count, frames_old);
+    }
+    void traverse(const gl::Texture& base, std::uint32_t limit) override { traverse_.run(pyramid_, base, limit); }
 
     std::vector<float> read_stream(std::uint32_t count) const override { return read_stream(count, 0); }
-    std::vector<float> read_stream(std::uint32_t count, int output) const;
-    const gl::Texture& stream() const override { return streams_[0]; }
-    const gl::Texture& stream(int output) const { return streams_[std::size_t(output)]; }
-    const gl::Program& traversal_program() const override { return traverse_; }
+    std::vector<float> read_stream(std::uint32_t count, int output) const {
+        return traverse_.read_stream(count, output);
+    }
+    const gl::Texture& stream() const override { return traverse_.stream(0); }
+    const gl::Texture& stream(int output) const { return traverse_.stream(output); }
+    const gl::Program& traversal_program() const override { return traverse_.program(); }
     std::vector<const char*> view_chunks() const override;
     std::string view_defines() const override { return defines_; }
     void bind_view(const gl::Program& p, const gl::Texture& base) const override;
 
-    const HistoPyramidDesc& desc() const { return desc_; }
     int levels() const { return levels_; }                   // reduction passes: log2(size)
     const gl::Texture& pyramid() const { return pyramid_; }  // levels 1..L as lods 0..L-1
 
 private:
-    // The non-blocking count: a few pixel-pack buffers, each filled by a readPixels of the
-    // top level and guarded by a fence; read once its fence has signalled.
-    struct PendingCount {
-        gl::Buffer buffer;
-        gl::Fence fence;
-        std::uint64_t frame = 0;
-    };
-    static constexpr int kPendingCounts = 4;
-    std::uint32_t total_of(const std::uint32_t* top) const;
-    void read_top(void* dst) const;
+    bool make_levels(std::string* error);
 
     HistoPyramidDesc desc_;
     std::string defines_;
     int levels_ = 0;
-    gl::Texture pyramid_;                 // one texture, its mip chain holds the levels
+    gl::Texture pyramid_;  // one texture, its mip chain holds the levels
     std::vector<gl::Framebuffer> level_targets_;
-    std::vector<gl::Texture> streams_;    // one a traversal output, RGBA32F size×size
-    gl::Framebuffer stream_target_;
-    gl::Program reduce_, traverse_;
-    gl::VertexArray vao_;
-    GLint u_below_is_base_ = -1, u_limit_ = -1;
-    int stream_rows_dirty_ = 0;           // rows the previous traversal may have written
-    std::array<PendingCount, kPendingCounts> pending_;
-    std::uint64_t frame_ = 0;             // request_count() calls so far
-    std::uint32_t newest_ = 0;
-    std::uint64_t newest_frame_ = 0;
-    bool have_newest_ = false;
+    ReducePass reduce_;
+    CountReadback count_;
+    TraversePass traverse_;
 };
 
 }  // namespace hp

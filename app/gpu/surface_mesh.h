@@ -6,20 +6,25 @@
 // draws it with gl_VertexID (app/gpu/surface_view.h), the export reads it back.
 // Capacity: size² vertices (key k at texel (k mod size, k div size)); the total is exact
 // beyond it, the vertices past it are not written.
+//
+// Its passes, a file each: mesh_count_pass.h (or classify_count_pass.h, fused with the
+// classification), the reduction and the vertex total (this pyramid's reduce_pass.h and
+// count_readback.h, below), mesh_extract_pass.h. This class holds what they share.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "classify_count_pass.h"
 #include "gl_objects.h"
 #include "histopyramid.h"
+#include "mc_tables.h"
+#include "mesh_count_pass.h"
+#include "mesh_extract_pass.h"
 #include "volume_stages.h"
 
 namespace hp {
-
-// Texture units of the tables in the mesh's programs (0–2: pyramid, base, atlas).
-constexpr int kMcCountsUnit = 3, kMcEdgesUnit = 4;
 
 class SurfaceMesh {
 public:
@@ -27,10 +32,12 @@ public:
     void abandon();
 
     // The base: every cell's vertex count, from the volume's atlas at `iso`.
-    void count(const VolumeStages& volume, float iso);
+    void count(const VolumeStages& volume, float iso) { count_.run(volume, tables_, counts_, counts_target_, iso); }
     // Classification (the volume's base, as VolumeStages::classify) and the vertex counts in
     // one pass with two targets: the cell's case is computed once for both.
-    void classify_and_count(const VolumeStages& volume, Classify mode, float iso);
+    void classify_and_count(const VolumeStages& volume, Classify mode, float iso) {
+        classify_count_.run(volume, tables_, counts_, mode, iso);
+    }
     // The pyramid over the counts.
     void reduce() { pyramid_.reduce(counts_); }
     // The vertex total, like the cell count: read now (waits), or requested and collected.
@@ -40,11 +47,18 @@ public:
         return pyramid_.newest_count(total, frames_old);
     }
     // Writes vertex keys below min(total, limit, capacity()).
-    void extract(const VolumeStages& volume, float iso, std::uint32_t limit);
+    void extract(const VolumeStages& volume, float iso, std::uint32_t limit) {
+        extract_.run(volume, tables_, pyramid_, counts_, iso, limit);
+    }
     // For a program that walks the pyramid itself (traverse_scalar.glsl, mc_tables.glsl: the
     // vertex route of the 3D view): binds the pyramid, its base and the tables, and sets the
-    // traversal's uniforms (the program is in use afterwards).
-    void bind_walk(const gl::Program& p, std::uint32_t limit) const;
+    // traversal's uniforms (the program is in use afterwards), their locations looked up once
+    // by the program's owner.
+    struct WalkUniforms {
+        GLint pyramid = -1, base = -1, counts = -1, edges = -1, top_lod = -1, size = -1, limit = -1;
+        static WalkUniforms of(const gl::Program& p);
+    };
+    void bind_walk(const gl::Program& p, const WalkUniforms& u, std::uint32_t limit) const;
 
     std::uint32_t capacity() const { return std::uint32_t(pyramid_.size()) * std::uint32_t(pyramid_.size()); }
     int size() const { return pyramid_.size(); }
@@ -57,16 +71,14 @@ public:
 
 private:
     static std::vector<float> xyz(const std::vector<float>& rgba);
-    void bind_tables() const;
 
     gl::Texture counts_;  // R16F: exact integers, and half the bytes of R32F
     gl::Framebuffer counts_target_;
-    gl::Program count_, classify_count_;
-    gl::Framebuffer fused_target_;  // the volume's base and counts_
-    GLuint fused_base_ = 0;         // the base texture fused_target_ was made for
-    gl::Texture table_counts_, table_edges_;
-    gl::VertexArray vao_;
-    HistoPyramid pyramid_;
+    McTables tables_;
+    MeshCountPass count_;
+    ClassifyCountPass classify_count_;
+    HistoPyramid pyramid_;  // over counts_
+    MeshExtractPass extract_;
 };
 
 }  // namespace hp

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "shader_program.h"
-#include "surface_mesh.h"
 #include "volume_stages.h"
 
 namespace hp {
@@ -29,6 +28,8 @@ bool SurfaceView::init(std::string* error) {
     glUniform1i(gl::uniform(textures_.program, "uPositions"), 0);
     glUniform1i(gl::uniform(textures_.program, "uNormals"), 1);
     u_size_shift_ = gl::uniform(textures_.program, "uSizeShift");
+    walking_volume_ = VolumeUniforms::of(walking_.program);
+    walking_walk_ = SurfaceMesh::WalkUniforms::of(walking_.program);
     glUseProgram(0);
     vao_ = gl::make_vertex_array();
     return true;
@@ -85,8 +86,8 @@ void SurfaceView::draw(PanelRect r, const SurfaceMesh& mesh, const Scene& scene)
 void SurfaceView::draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, float iso,
                                const Scene& scene) const {
     if (!begin(r, scene.vertices)) return;
-    volume.bind_volume(walking_.program, Classify::Surface, iso);
-    mesh.bind_walk(walking_.program, scene.vertices);
+    volume.bind_volume(walking_.program, walking_volume_, Classify::Surface, iso);
+    mesh.bind_walk(walking_.program, walking_walk_, scene.vertices);
     draw_with(walking_, r, scene);
 }
 

@@ -13,13 +13,11 @@
 #include "demo_state.h"
 #include "gl_objects.h"
 #include "orbit_camera.h"
+#include "surface_mesh.h"
+#include "view_program.h"
+#include "volume_uniforms.h"
 
 namespace hp {
-
-struct PanelRect { int x, y, w, h; };  // framebuffer pixels, origin at the bottom left
-
-class SurfaceMesh;
-class VolumeStages;
 
 class SurfaceView {
 public:
@@ -49,6 +47,8 @@ private:
     void draw_with(const Program& p, PanelRect r, const Scene& scene) const;
 
     Program textures_, walking_;
+    VolumeUniforms walking_volume_;
+    SurfaceMesh::WalkUniforms walking_walk_;
     GLint u_size_shift_ = -1;
     gl::VertexArray vao_;
 };

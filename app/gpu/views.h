@@ -1,57 +1,44 @@
-// The demo's three views, each drawn into a panel of the current framebuffer, scaled to fit:
-// the slice atlas, the pyramid (base and every level side by side, like the article's debug
-// image) and the compacted stream. Each reads the pipeline's textures directly: no copies.
+// The demo's three 2D views, each drawn into a panel of the current framebuffer, scaled to
+// fit: the slice atlas (view_slices.h), the pyramid (view_pyramid.h) and the compacted
+// stream (view_stream.h). Each reads the pipeline's textures directly: no copies.
 #pragma once
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
-#include "gl_objects.h"
 #include "compactor.h"
+#include "gl_objects.h"
 #include "surface_view.h"
+#include "view_pyramid.h"
+#include "view_slices.h"
+#include "view_stream.h"
 #include "volume_stages.h"
 
 namespace hp {
-
 
 class Views {
 public:
     bool init(std::string* error);
     void abandon();
 
-    void slices(PanelRect r, const VolumeStages& volume, float iso) const;
-    // The pyramid view's program depends on how the compactor stores its levels: built the
-    // first time a kind of compactor is shown, then kept.
-    void pyramid(PanelRect r, const gl::Texture& base, const PyramidViewSource& c);
+    void slices(PanelRect r, const VolumeStages& volume, float iso) const { slices_.draw(r, volume, iso); }
+    // False with the reason in `error` (when given) if the program for `c`'s levels cannot be
+    // built: the panel stays empty.
+    bool pyramid(PanelRect r, const gl::Texture& base, const PyramidViewSource& c, std::string* error = nullptr) {
+        return pyramid_.draw(r, base, c, error);
+    }
     // `stream`: RGBA32F, size×size, key k at (k mod size, k div size).
-    void stream(PanelRect r, const gl::Texture& stream, int size, std::uint32_t count, int volume) const;
+    void stream(PanelRect r, const gl::Texture& stream, int size, std::uint32_t count, int volume) const {
+        stream_.draw(r, stream, size, count, volume);
+    }
 
-    // The pyramid view is twice as wide as high (the base, then the levels beside it).
-    static float pyramid_aspect() { return 2.0f; }
-    // The stream view shows its first rows, a power of two from 16 that holds `count` keys.
-    static int stream_rows_shown(int size, std::uint32_t count);
+    static float pyramid_aspect() { return PyramidView::aspect(); }
+    static int stream_rows_shown(int size, std::uint32_t count) { return StreamView::rows_shown(size, count); }
 
 private:
-    struct ViewProgram {
-        gl::Program program;
-        GLint panel = -1, shown = -1;
-    };
-    bool build(ViewProgram* v, const std::vector<const char*>& chunks, std::string* error,
-               const std::string& defines = "");
-    void begin(const ViewProgram& v, PanelRect r, float shown_w, float shown_h) const;
-
-    struct PyramidProgram {
-        std::string key;  // the compactor's chunks and defines
-        ViewProgram view;
-        GLint size = -1;
-    };
-    const PyramidProgram* pyramid_program(const PyramidViewSource& c);
-
-    ViewProgram slices_, stream_;
-    std::vector<PyramidProgram> pyramids_;
-    GLint u_count_ = -1, u_volume_size_ = -1;
-    gl::VertexArray vao_;
+    SlicesView slices_;
+    PyramidView pyramid_;
+    StreamView stream_;
 };
 
 }  // namespace hp

@@ -1,10 +1,31 @@
 #include "volume_compaction.h"
 
-
 #include "baseline_pyramid.h"
 #include "histopyramid.h"
 
 namespace hp {
+
+namespace {
+
+// The cell compaction for `mode`; its traversal emits the voxel (emit_voxel.glsl).
+std::unique_ptr<Compactor> make_compactor(const AtlasLayout& layout, const CompactionMode& mode, std::string* error) {
+    const std::vector<const char*> emit = {"volume.glsl", "emit_voxel.glsl"};
+    if (mode.pyramid == Pyramid::Baseline) {
+        auto b = std::make_unique<BaselinePyramid>();
+        if (!b->init(layout.atlas, emit, error)) return nullptr;
+        return b;
+    }
+    HistoPyramidDesc desc;
+    desc.size = layout.atlas;
+    desc.layout = mode.pyramid == Pyramid::Vec4 ? PyramidLayout::Vec4 : PyramidLayout::Scalar;
+    desc.format = mode.format == Format::Uint ? SumFormat::Uint : SumFormat::Float;
+    desc.emit = emit;
+    auto h = std::make_unique<HistoPyramid>();
+    if (!h->init(desc, error)) return nullptr;
+    return h;
+}
+
+}  // namespace
 
 bool VolumeCompaction::init(const AtlasLayout& layout, const CompactionMode& mode, std::string* error) {
     if (is_webgpu(mode.pyramid)) {
@@ -14,22 +35,9 @@ bool VolumeCompaction::init(const AtlasLayout& layout, const CompactionMode& mod
     frame_ = std::make_unique<GlFrame>();
     GlFrame& f = *frame_;
     if (!f.volume.init(layout, error) || !f.mesh.init(layout, error)) return false;
-    mode_ = mode;
-    const std::vector<const char*> emit = {"volume.glsl", "emit_voxel.glsl"};
-    if (mode.pyramid == Pyramid::Baseline) {
-        auto b = std::make_unique<BaselinePyramid>();
-        if (!b->init(layout.atlas, emit, error)) return false;
-        f.compactor = std::move(b);
-        return true;
-    }
-    HistoPyramidDesc desc;
-    desc.size = layout.atlas;
-    desc.layout = mode.pyramid == Pyramid::Vec4 ? PyramidLayout::Vec4 : PyramidLayout::Scalar;
-    desc.format = mode.format == Format::Uint ? SumFormat::Uint : SumFormat::Float;
-    desc.emit = emit;
-    auto h = std::make_unique<HistoPyramid>();
-    if (!h->init(desc, error)) return false;
-    f.compactor = std::move(h);
+    f.compactor = make_compactor(layout, mode, error);
+    if (!f.compactor) return false;
+    f.traversal_volume = VolumeUniforms::of(f.compactor->traversal_program());
     return true;
 }
 

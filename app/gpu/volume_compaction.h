@@ -1,7 +1,7 @@
 // One frame of the demo's GPU work in WebGL2, without any window: the stages of gl_stages.h
 // (source → classify → reduction → count → traversal, then the surface: vertex counts →
 // their pyramid and total → extraction), for one atlas layout and one compaction mode. The
-// app runs it every frame (app/demo/gl_backend.h); the native tests and benchmarks run
+// app runs it every frame (app/demo/gl_backend.cpp); the native tests and benchmarks run
 // exactly the same object on EGL.
 #pragma once
 
@@ -30,12 +30,10 @@ public:
     const Compactor& compactor() const { return *frame_->compactor; }
     const SurfaceMesh& mesh() const { return frame_->mesh; }
     SurfaceMesh& mesh() { return frame_->mesh; }
-    const CompactionMode& mode() const { return mode_; }
 
 private:
     std::unique_ptr<GlFrame> frame_ = std::make_unique<GlFrame>();
     std::vector<std::unique_ptr<GlStage>> stages_ = gl_stage_list();
-    CompactionMode mode_;
 };
 
 }  // namespace hp

@@ -3,9 +3,13 @@
 #include <algorithm>
 
 #include "shader_program.h"
-#include "source_params.h"
 
 namespace hp {
+
+VolumeUniforms VolumeUniforms::of(const gl::Program& p) {
+    return {gl::uniform(p, "uAtlas"),      gl::uniform(p, "uVolume"), gl::uniform(p, "uVolumeShift"),
+            gl::uniform(p, "uTilesShift"), gl::uniform(p, "uIso"),    gl::uniform(p, "uSurface")};
+}
 
 bool VolumeStages::init(const AtlasLayout& layout, std::string* error) {
     *this = VolumeStages();
@@ -20,18 +24,7 @@ bool VolumeStages::init(const AtlasLayout& layout, std::string* error) {
         *error = "cannot render into the R32F slice atlas (EXT_color_buffer_float missing?)";
         return false;
     }
-    const char* files[3] = {"source_metaballs.glsl", "source_sphere.glsl", "source_noise.glsl"};
-    const char* params[3] = {"uBalls", "uShell", "uNoiseOffset"};
-    for (int i = 0; i < 3; ++i) {
-        sources_[i].program =
-            gl::build_program({"fullscreen.vert"}, {"volume.glsl", files[i], "volume_source.frag"}, error);
-        if (!sources_[i].program) return false;
-        sources_[i].params = gl::uniform(sources_[i].program, params[i]);
-        bind_volume(sources_[i].program, Classify::Surface, 0.5f);
-    }
-    classify_ = gl::build_program({"fullscreen.vert"}, {"volume.glsl", "classify.frag"}, error);
-    if (!classify_) return false;
-    vao_ = gl::make_vertex_array();
+    if (!source_.init(*this, error) || !classify_.init(error)) return false;
     // Everything starts at zero: the atlas rows below the volume are never written again.
     for (const auto* fb : {&atlas_target_, &base_target_}) {
         glBindFramebuffer(GL_FRAMEBUFFER, fb->id());
@@ -46,26 +39,11 @@ void VolumeStages::abandon() {
     for (auto* t : {&atlas_, &base_}) t->abandon();
     atlas_target_.abandon();
     base_target_.abandon();
-    for (auto& s : sources_) s.program.abandon();
+    source_.abandon();
     classify_.abandon();
-    vao_.abandon();
 }
 
-const VolumeStages::VolumeUniforms& VolumeStages::uniforms_of(const gl::Program& p) const {
-    for (VolumeUniforms& u : uniforms_) {
-        if (u.program == p.id()) return u;
-        if (u.program != 0) continue;
-        u = {p.id(),
-             gl::uniform(p, "uAtlas"),       gl::uniform(p, "uVolume"), gl::uniform(p, "uVolumeShift"),
-             gl::uniform(p, "uTilesShift"),  gl::uniform(p, "uIso"),    gl::uniform(p, "uSurface")};
-        return u;
-    }
-    static const VolumeUniforms none;  // more programs than slots: a programming error
-    return none;
-}
-
-void VolumeStages::bind_volume(const gl::Program& p, Classify mode, float iso) const {
-    const VolumeUniforms& u = uniforms_of(p);
+void VolumeStages::bind_volume(const gl::Program& p, const VolumeUniforms& u, Classify mode, float iso) const {
     glUseProgram(p.id());
     glUniform1i(u.atlas, kAtlasUnit);
     glUniform1i(u.volume, layout_.volume);
@@ -76,33 +54,18 @@ void VolumeStages::bind_volume(const gl::Program& p, Classify mode, float iso) c
     gl::bind_texture(kAtlasUnit, atlas_);
 }
 
-// The animation itself is app/core/source_params.cpp, shared with the WebGPU backend.
-void VolumeStages::set_source_params(Source source, double t) const {
-    const SourceParams p = source_params(source, t);
-    const GLint at = sources_[int(source)].params;
-    if (source == Source::Metaballs) glUniform4fv(at, p.vec4_count, p.values.data());
-    else if (source == Source::Sphere) glUniform4fv(at, 1, p.values.data());
-    else if (source == Source::Noise) glUniform3fv(at, 1, p.values.data());
-}
-
-void VolumeStages::evaluate(Source source, double time) {
-    if (source == Source::Png) return;
-    const SourceProgram& sp = sources_[int(source)];
-    glUseProgram(sp.program.id());
-    set_source_params(source, time);
-    glBindVertexArray(vao_.id());
-    glBindFramebuffer(GL_FRAMEBUFFER, atlas_target_.id());
-    glViewport(0, 0, layout_.atlas, layout_.atlas);
-    if (rows_below_written_) {
-        glClearColor(0, 0, 0, 0);
-        glClear(GL_COLOR_BUFFER_BIT);
-        rows_below_written_ = false;
-    }
+void VolumeStages::draw_volume_rows() const {
     glEnable(GL_SCISSOR_TEST);
     glScissor(0, 0, layout_.atlas, layout_.volume_rows());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glDisable(GL_SCISSOR_TEST);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+void VolumeStages::evaluate(Source source, double time) {
+    if (source == Source::Png) return;
+    source_.run(*this, atlas_target_, source, time, rows_below_written_);
+    rows_below_written_ = false;
 }
 
 void VolumeStages::upload(const PngAtlas& png) {
@@ -115,19 +78,6 @@ void VolumeStages::upload_rows(const float* values, int rows) {
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout_.atlas, rows, GL_RED, GL_FLOAT, values);
     glBindTexture(GL_TEXTURE_2D, 0);
-}
-
-void VolumeStages::classify(Classify mode, float iso) {
-    bind_volume(classify_, mode, iso);
-    glBindVertexArray(vao_.id());
-    glBindFramebuffer(GL_FRAMEBUFFER, base_target_.id());
-    glViewport(0, 0, layout_.atlas, layout_.atlas);
-    // Only the volume's rows can be active; the rest of the base stays zero.
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(0, 0, layout_.atlas, layout_.volume_rows());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glDisable(GL_SCISSOR_TEST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
 std::vector<float> VolumeStages::read_atlas() const {

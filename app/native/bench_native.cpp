@@ -8,7 +8,6 @@
 // atlas and flags, dumped to DIR, and embeds what it prints: CUB's DeviceSelect::Flagged as
 // the compute floor on the same GPU. --surface times the mesh stages instead (bench_surface.cpp).
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -16,14 +15,15 @@
 #include <string>
 #include <vector>
 
+#include "bench_common.h"
 #include "bench_surface.h"
-#include "egl_context.h"
-#include "gpu_timer.h"
+#include "clock.h"
 #include "volume_compaction.h"
 
 namespace {
 
 using hp::CompactionMode;
+using hp::now_ms;
 
 struct Plan {
     std::vector<int> atlases;
@@ -32,10 +32,6 @@ struct Plan {
     std::vector<hp::Readback> readbacks;
     int warmup, frames;
 };
-
-double now_ms() {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 hp::AtlasLayout layout_of(int atlas) {
     return {atlas, atlas <= 1024 ? 64 : atlas == 2048 ? 128 : 256};
@@ -73,6 +69,82 @@ std::string run_command(const std::string& cmd) {
     return out;
 }
 
+// CUB on the same atlas and flags: the atlas floats and the base level bytes, dumped to
+// `dump` for `cub` to read; what it prints (JSON), or "null".
+std::string run_cub(const hp::VolumeCompaction& cal, float iso, const std::string& cub, const std::string& dump) {
+    const auto values = cal.volume().read_atlas();
+    write_raw(dump + "/atlas.f32", values.data(), values.size() * 4);
+    std::vector<std::uint8_t> flags(values.size());
+    const hp::AtlasLayout l = cal.volume().layout();
+    for (int y = 0; y < l.volume_rows(); ++y)
+        for (int x = 0; x < l.atlas; ++x) {
+            hp::Voxel v;
+            const std::size_t i = std::size_t(y) * l.atlas + x;
+            flags[i] = l.voxel_of({x, y}, &v) && values[i] >= iso;
+        }
+    write_raw(dump + "/flags.u8", flags.data(), flags.size());
+    char cmd[1024];
+    std::snprintf(cmd, sizeof cmd, "%s %s/atlas.f32 %s/flags.u8 %d %d %.9g", cub.c_str(), dump.c_str(), dump.c_str(),
+                  l.atlas, l.volume, double(iso));
+    const std::string out = run_command(cmd);
+    return out.find('{') == std::string::npos ? "null" : out;
+}
+
+// One row of the matrix: what it runs, and the frames measured.
+struct Row {
+    int atlas;
+    double target, occupancy;
+    float iso;
+    std::uint32_t true_count;
+    const char* mode;
+    hp::Readback readback;
+};
+
+// Runs a row's warm-up and timed frames; its JSON (after a separator unless `first`).
+std::string measure(hp::VolumeCompaction& gpu, hp::GpuTimer* timer, const Plan& plan, const Row& w, bool first) {
+    hp::FrameSettings s;
+    s.source = hp::Source::Noise;
+    s.classify = hp::Classify::Solid;
+    s.iso = w.iso;
+    s.readback = w.readback;
+    s.expected = w.true_count;
+    s.mesh = false;  // the compaction alone; --surface times the mesh stages
+    for (int i = 0; i < plan.warmup; ++i) gpu.run(s);
+    glFinish();
+    timer->reset();
+    std::vector<double> cpu;
+    hp::FrameResult r;
+    const double t0 = now_ms();
+    for (int i = 0; i < plan.frames; ++i) {
+        timer->begin_frame();
+        const double c0 = now_ms();
+        r = gpu.run(s, timer);
+        cpu.push_back(now_ms() - c0);
+        timer->end_frame();
+    }
+    glFinish();
+    const double frame = (now_ms() - t0) / plan.frames;
+    hp::collect_last_frames(timer);
+    std::nth_element(cpu.begin(), cpu.begin() + cpu.size() / 2, cpu.end());
+    double ms[5], compact = 0;
+    for (int p = 0; p < 5; ++p) ms[p] = timer->median_ms(p), compact += p ? ms[p] : 0;
+    char row[1024];
+    std::snprintf(row, sizeof row,
+                  "%s  {\"atlas\": %d, \"volume\": %d, \"occupancy\": %g, \"measuredOccupancy\": %.6f, "
+                  "\"iso\": %.9g, \"trueCount\": %u, \"mode\": \"%s\", \"readback\": \"%s\", "
+                  "\"count\": %u, \"countRead\": %s, \"countAge\": %u, \"timing\": \"%s\", \"samples\": %d, "
+                  "\"ms\": {\"source\": %.6f, \"classify\": %.6f, \"reduce\": %.6f, \"count\": %.6f, "
+                  "\"traverse\": %.6f, \"display\": 0, \"compact\": %.6f, \"gpu\": %.6f, "
+                  "\"compute\": %.6f, \"frame\": %.6f}}",
+                  first ? "" : ",\n", w.atlas, layout_of(w.atlas).volume, w.target, w.occupancy, double(w.iso),
+                  w.true_count, w.mode, hp::name_of(w.readback), r.count, r.count_read ? "true" : "false", r.count_age,
+                  timer->gpu() ? "gpu" : "cpu", timer->samples(int(hp::Pass::Traverse)), ms[0], ms[1], ms[2], ms[3],
+                  ms[4], compact, ms[0] + compact, cpu[cpu.size() / 2], frame);
+    std::fprintf(stderr, "%5d %5.1f%% %-17s %-8s compact %8.4f ms  frame %8.4f ms\n", w.atlas, w.target * 100, w.mode,
+                 hp::name_of(w.readback), compact, frame);
+    return row;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -98,10 +170,9 @@ int main(int argc, char** argv) {
                             : Plan{{512, 1024, 2048, 4096}, {0.001, 0.01, 0.1, 0.5}, all_modes,
                                    {hp::Readback::Sync, hp::Readback::Async, hp::Readback::Expected}, 20, 200};
     hp::EglContext ctx;
+    bool queries = false;
+    if (!hp::open_bench_context(&ctx, &queries)) return 1;
     std::string error;
-    if (!ctx.create(&error)) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
-    const char* ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
-    const bool queries = ext && std::strstr(ext, "GL_EXT_disjoint_timer_query");
     hp::GpuTimer timer;
     std::string rows;
     std::string cub_json = "null";
@@ -114,76 +185,13 @@ int main(int argc, char** argv) {
             std::uint32_t true_count = 0;
             const float iso = calibrate(cal, target, &true_count);
             const double occupancy = true_count / std::pow(double(layout_of(atlas).volume), 3);
-            if (!cub.empty() && atlas == 2048 && target == 0.1) {
-                // The same atlas and flags for CUB: the atlas floats and the base level bytes.
-                const auto values = cal.volume().read_atlas();
-                write_raw(dump + "/atlas.f32", values.data(), values.size() * 4);
-                std::vector<std::uint8_t> flags(values.size());
-                const hp::AtlasLayout l = layout_of(atlas);
-                for (int y = 0; y < l.volume_rows(); ++y)
-                    for (int x = 0; x < l.atlas; ++x) {
-                        hp::Voxel v;
-                        const std::size_t i = std::size_t(y) * l.atlas + x;
-                        flags[i] = l.voxel_of({x, y}, &v) && values[i] >= iso;
-                    }
-                write_raw(dump + "/flags.u8", flags.data(), flags.size());
-                char cmd[1024];
-                std::snprintf(cmd, sizeof cmd, "%s %s/atlas.f32 %s/flags.u8 %d %d %.9g", cub.c_str(), dump.c_str(),
-                              dump.c_str(), atlas, l.volume, double(iso));
-                cub_json = run_command(cmd);
-                if (cub_json.find('{') == std::string::npos) cub_json = "null";
-            }
+            if (!cub.empty() && atlas == 2048 && target == 0.1) cub_json = run_cub(cal, iso, cub, dump);
             for (const auto& [name, mode] : plan.modes) {
                 hp::VolumeCompaction gpu;
                 if (!gpu.init(layout_of(atlas), mode, &error)) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
                 timer.init(hp::kPassCount, queries);
-                for (hp::Readback rb : plan.readbacks) {
-                    hp::FrameSettings s;
-                    s.source = hp::Source::Noise;
-                    s.classify = hp::Classify::Solid;
-                    s.iso = iso;
-                    s.readback = rb;
-                    s.expected = true_count;
-                    s.mesh = false;  // the compaction alone; --surface times the mesh stages
-                    for (int i = 0; i < plan.warmup; ++i) gpu.run(s);
-                    glFinish();
-                    timer.reset();
-                    std::vector<double> cpu;
-                    hp::FrameResult r;
-                    const double t0 = now_ms();
-                    for (int i = 0; i < plan.frames; ++i) {
-                        timer.begin_frame();
-                        const double c0 = now_ms();
-                        r = gpu.run(s, &timer);
-                        cpu.push_back(now_ms() - c0);
-                        timer.end_frame();
-                    }
-                    glFinish();
-                    const double frame = (now_ms() - t0) / plan.frames;
-                    for (int i = 0; i < 8; ++i) {  // collect the last frames' queries
-                        timer.begin_frame();
-                        timer.end_frame();
-                        glFinish();
-                    }
-                    std::nth_element(cpu.begin(), cpu.begin() + cpu.size() / 2, cpu.end());
-                    double ms[5], compact = 0;
-                    for (int p = 0; p < 5; ++p) ms[p] = timer.median_ms(p), compact += p ? ms[p] : 0;
-                    char row[1024];
-                    std::snprintf(row, sizeof row,
-                                  "%s  {\"atlas\": %d, \"volume\": %d, \"occupancy\": %g, \"measuredOccupancy\": %.6f, "
-                                  "\"iso\": %.9g, \"trueCount\": %u, \"mode\": \"%s\", \"readback\": \"%s\", "
-                                  "\"count\": %u, \"countRead\": %s, \"countAge\": %u, \"timing\": \"%s\", \"samples\": %d, "
-                                  "\"ms\": {\"source\": %.6f, \"classify\": %.6f, \"reduce\": %.6f, \"count\": %.6f, "
-                                  "\"traverse\": %.6f, \"display\": 0, \"compact\": %.6f, \"gpu\": %.6f, "
-                                  "\"compute\": %.6f, \"frame\": %.6f}}",
-                                  rows.empty() ? "" : ",\n", atlas, layout_of(atlas).volume, target, occupancy,
-                                  double(iso), true_count, name, hp::name_of(rb), r.count, r.count_read ? "true" : "false",
-                                  r.count_age, timer.gpu() ? "gpu" : "cpu", timer.samples(int(hp::Pass::Traverse)), ms[0],
-                                  ms[1], ms[2], ms[3], ms[4], compact, ms[0] + compact, cpu[cpu.size() / 2], frame);
-                    rows += row;
-                    std::fprintf(stderr, "%5d %5.1f%% %-17s %-8s compact %8.4f ms  frame %8.4f ms\n", atlas,
-                                 target * 100, name, hp::name_of(rb), compact, frame);
-                }
+                for (hp::Readback rb : plan.readbacks)
+                    rows += measure(gpu, &timer, plan, {atlas, target, occupancy, iso, true_count, name, rb}, rows.empty());
             }
         }
     }

@@ -6,33 +6,52 @@
 // the mesh stages can be held against it. JSON on stdout.
 #include "bench_surface.h"
 
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
-#include "egl_context.h"
-#include "gpu_timer.h"
+#include "bench_common.h"
+#include "clock.h"
 #include "surface_view.h"
 #include "volume_compaction.h"
 
 namespace hp {
 namespace {
 
-double now_ms() {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
 constexpr int kTarget = 1024;  // the 3D view's size, pixels
+
+// A configuration's JSON row (after a separator unless `first`), and its line on stderr.
+std::string report(const GpuTimer& timer, const AtlasLayout& layout, MeshRoute route, bool fused, const FrameResult& r,
+                   double per_frame, bool first) {
+    const int atlas = layout.atlas;
+    std::string ms;
+    for (int p = 0; p < kPassCount; ++p) {
+        char one[64];
+        std::snprintf(one, sizeof one, "%s\"%s\": %.6f", p ? ", " : "", name_of(Pass(p)), timer.median_ms(p));
+        ms += one;
+    }
+    char row[1536];
+    std::snprintf(row, sizeof row,
+                  "%s  {\"atlas\": %d, \"volume\": %d, \"route\": \"%s\", \"count\": \"%s\", \"cells\": %u, \"vertices\": %u, "
+                  "\"timing\": \"%s\", \"samples\": %d, \"frame\": %.6f, \"ms\": {%s}}",
+                  first ? "" : ",\n", atlas, layout.volume, name_of(route), fused ? "fused" : "separate", r.count,
+                  r.vertices, timer.gpu() ? "gpu" : "cpu", timer.samples(int(Pass::Display)), per_frame, ms.c_str());
+    auto median = [&](Pass p) { return timer.median_ms(int(p)); };
+    std::fprintf(stderr, "%5d %-8s %-8s cells %8u vertices %9u  mesh %8.4f ms (count %.4f reduce %.4f extract %.4f) draw %8.4f ms; cells: classify+reduce+count+traverse %8.4f ms\n",
+                 atlas, name_of(route), fused ? "fused" : "separate", r.count, r.vertices,
+                 median(Pass::MeshCount) + median(Pass::MeshReduce) + median(Pass::MeshExtract),
+                 median(Pass::MeshCount), median(Pass::MeshReduce), median(Pass::MeshExtract), median(Pass::Display),
+                 median(Pass::Classify) + median(Pass::Reduce) + median(Pass::Count) + median(Pass::Traverse));
+    return row;
+}
 
 }  // namespace
 
 int bench_surface(bool quick) {
     EglContext ctx;
+    bool queries = false;
+    if (!open_bench_context(&ctx, &queries)) return 1;
     std::string error;
-    if (!ctx.create(&error)) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
-    const char* ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
-    const bool queries = ext && std::strstr(ext, "GL_EXT_disjoint_timer_query");
     gl::Texture color(GL_RGBA8, kTarget, kTarget), depth(GL_DEPTH_COMPONENT24, kTarget, kTarget);
     gl::Framebuffer target = gl::color_target(color);
     glBindFramebuffer(GL_FRAMEBUFFER, target.id());
@@ -76,32 +95,8 @@ int bench_surface(bool quick) {
             for (int i = 0; i < frames; ++i) frame(&timer);
             glFinish();
             const double per_frame = (now_ms() - t0) / frames;
-            for (int i = 0; i < 8; ++i) {
-                timer.begin_frame();
-                timer.end_frame();
-                glFinish();
-            }
-            std::string ms;
-            for (int p = 0; p < kPassCount; ++p) {
-                char one[64];
-                std::snprintf(one, sizeof one, "%s\"%s\": %.6f", p ? ", " : "", name_of(Pass(p)), timer.median_ms(p));
-                ms += one;
-            }
-            char row[1536];
-            std::snprintf(row, sizeof row,
-                          "%s  {\"atlas\": %d, \"volume\": %d, \"route\": \"%s\", \"count\": \"%s\", \"cells\": %u, \"vertices\": %u, "
-                          "\"timing\": \"%s\", \"samples\": %d, \"frame\": %.6f, \"ms\": {%s}}",
-                          rows.empty() ? "" : ",\n", atlas, layout.volume, name_of(route), fused ? "fused" : "separate", r.count, r.vertices,
-                          timer.gpu() ? "gpu" : "cpu", timer.samples(int(Pass::Display)), per_frame, ms.c_str());
-            rows += row;
-            std::fprintf(stderr, "%5d %-8s %-8s cells %8u vertices %9u  mesh %8.4f ms (count %.4f reduce %.4f extract %.4f) draw %8.4f ms; cells: classify+reduce+count+traverse %8.4f ms\n",
-                         atlas, name_of(route), fused ? "fused" : "separate", r.count, r.vertices,
-                         timer.median_ms(int(Pass::MeshCount)) + timer.median_ms(int(Pass::MeshReduce)) +
-                             timer.median_ms(int(Pass::MeshExtract)),
-                         timer.median_ms(int(Pass::MeshCount)), timer.median_ms(int(Pass::MeshReduce)),
-                         timer.median_ms(int(Pass::MeshExtract)), timer.median_ms(int(Pass::Display)),
-                         timer.median_ms(int(Pass::Classify)) + timer.median_ms(int(Pass::Reduce)) +
-                             timer.median_ms(int(Pass::Count)) + timer.median_ms(int(Pass::Traverse)));
+            collect_last_frames(&timer);
+            rows += report(timer, layout, route, fused, r, per_frame, rows.empty());
         }
     }
     std::printf("{\"plan\": \"surface%s\", \"renderer\": \"%s\", \"timing\": \"%s\", \"frames\": %d, \"warmup\": %d, "

@@ -1,0 +1,29 @@
+#include "mesh_extract_pass.h"
+
+#include "mc_tables.h"
+#include "volume_stages.h"
+
+namespace hp {
+
+HistoPyramidDesc MeshExtractPass::pyramid_desc(int size) {
+    HistoPyramidDesc desc;
+    desc.size = size;
+    desc.emit = {"volume.glsl", "mc_tables.glsl", "emit_mesh_vertex.glsl"};
+    desc.traverse_main = "mesh_extract.frag";
+    desc.stream_outputs = 2;
+    return desc;
+}
+
+void MeshExtractPass::init(const HistoPyramid& pyramid) {
+    McTables::set_units(pyramid.traversal_program());
+    volume_ = VolumeUniforms::of(pyramid.traversal_program());
+}
+
+void MeshExtractPass::run(const VolumeStages& volume, const McTables& tables, HistoPyramid& pyramid,
+                          const gl::Texture& counts, float iso, std::uint32_t limit) const {
+    volume.bind_volume(pyramid.traversal_program(), volume_, Classify::Surface, iso);
+    tables.bind();
+    pyramid.traverse(counts, limit);
+}
+
+}  // namespace hp

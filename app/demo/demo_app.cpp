@@ -202,7 +202,9 @@ ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
 void DemoApp::draw_views(const Layout& l, int fb_height) {
     timer_.begin(int(Pass::Display));
     shown_ = shown_views(l);
-    const ViewInput in = view_input(l.scale, fb_height);
+    ViewInput in = view_input(l.scale, fb_height);
+    std::string problem;
+    in.problem = &problem;
     const std::vector<ViewEntry>& views = view_entries();
     for (std::size_t i = 0; i < views.size() && backend_; ++i) {
         const Panel& p = l.panels[i];
@@ -212,6 +214,8 @@ void DemoApp::draw_views(const Layout& l, int fb_height) {
         views[i].draw(in, r);
     }
     if (backend_) backend_->end_views(shown_.surface);
+    if (problem != view_problem_ && !problem.empty()) message_ = problem;  // once, not every frame
+    view_problem_ = problem;
     timer_.end(int(Pass::Display));
     timer_.end_frame();
 }

@@ -115,6 +115,7 @@ private:
     std::uint64_t requested_serial_ = 0, issued_serial_ = 0, done_serial_ = 0;
     Views views_;
     ShownViews shown_;  // what the last layout showed
+    std::string view_problem_;  // why a view could not draw, last frame ("" when none)
     OrbitCamera camera_;
     int mesh_wanted_ = 0;  // frames left that run the surface stages for a read
     GpuTimer timer_;

@@ -117,7 +117,8 @@ void caption_slices(const ViewInput& in, const Panel& p) {
 
 void draw_pyramid(const ViewInput& in, PanelRect r) {
     const ViewSources v = in.backend->view_sources();
-    if (v.volume && v.pyramid) in.views->pyramid(r, v.volume->base(), *v.pyramid);
+    // A program that cannot be built leaves the panel empty and says why.
+    if (v.volume && v.pyramid) in.views->pyramid(r, v.volume->base(), *v.pyramid, in.problem);
 }
 
 void caption_pyramid(const ViewInput& in, const Panel& p) {

@@ -28,6 +28,7 @@ struct ViewInput {
     const OrbitCamera* camera = nullptr;
     float css_scale = 1;         // framebuffer pixels per CSS pixel
     int framebuffer_height = 0;
+    std::string* problem = nullptr;  // where a draw says why it could not draw (shown to the user)
 };
 
 enum class ViewKind {

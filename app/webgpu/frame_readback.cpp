@@ -115,8 +115,10 @@ void FrameReadback::poll_timestamps(PassTimes* timer) {
         const std::uint32_t timed = timestamp_reads_.front().timed;
         timestamp_reads_.pop_front();
         if (got != int(sizeof t) || !timer) continue;
-        for (int p = 0; p < kTimedPasses; ++p)
-            if ((timed >> p & 1u) && t[2 * p + 1] >= t[2 * p] && t[2 * p] != 0) timer->add(p, double(t[2 * p + 1] - t[2 * p]) / 1e6);
+        for (int p = 0; p < kTimedPasses; ++p) {
+            const std::uint64_t begin = t[2 * p], end = t[2 * p + 1];
+            if ((timed >> p & 1u) && end >= begin && begin != 0) timer->add(p, double(end - begin) / 1e6);
+        }
     }
     while (timestamp_reads_.size() > kMaxTimestampReads) timestamp_reads_.pop_front();
 }

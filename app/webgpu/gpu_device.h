@@ -67,7 +67,7 @@ private:
     int id_ = 0;
 };
 
-// Owns one object of the library's table; released with it.
+// Owns one object of the library's table; released with it (Tag::release).
 template <typename Tag>
 class Handle {
 public:
@@ -95,52 +95,40 @@ public:
     int id() const { return id_; }
     explicit operator bool() const { return id_ != 0; }
     void reset() {
-        if (id_) hpgpu_release(id_);
+        if (id_) Tag::release(id_);
         id_ = 0;
     }
+
+protected:
+    int forget() { return std::exchange(id_, 0); }  // the id, no longer owned
 
 private:
     int id_ = 0;
 };
 
-struct BufferTag {};
-struct ComputePipelineTag {};
-struct RenderPipelineTag {};
-struct BindGroupTag {};
+struct BufferTag { static void release(int id) { hpgpu_release(id); } };
+struct ComputePipelineTag { static void release(int id) { hpgpu_release(id); } };
+struct RenderPipelineTag { static void release(int id) { hpgpu_release(id); } };
+struct BindGroupTag { static void release(int id) { hpgpu_release(id); } };
+// A read-back in flight: released by dropping it (its staging buffer goes back once it maps).
+struct TicketTag { static void release(int id) { hpgpu_read_take(id, nullptr, 0); } };
 using Buffer = Handle<BufferTag>;
 using BufferRef = Ref<BufferTag>;
 using ComputePipeline = Handle<ComputePipelineTag>;
 using RenderPipeline = Handle<RenderPipelineTag>;
 using BindGroup = Handle<BindGroupTag>;
 
-// A read-back in flight (read()): taken once it has arrived, else dropped with its owner
-// (its staging buffer goes back once it maps).
-class Ticket {
+// A read-back in flight (read()): taken once it has arrived, else dropped with its owner.
+class Ticket : public Handle<TicketTag> {
 public:
     Ticket() = default;
-    Ticket(Ticket&& o) noexcept : id_(std::exchange(o.id_, 0)) {}
-    Ticket& operator=(Ticket&& o) noexcept {
-        if (this != &o) {
-            drop();
-            id_ = std::exchange(o.id_, 0);
-        }
-        return *this;
-    }
-    ~Ticket() { drop(); }
-    explicit operator bool() const { return id_ != 0; }
-    int state() const { return id_ ? hpgpu_read_state(id_) : -1; }  // 0 pending, 1 arrived, -1 failed
+    explicit Ticket(Handle<TicketTag> h) : Handle(std::move(h)) {}
+    int state() const { return id() ? hpgpu_read_state(id()) : -1; }  // 0 pending, 1 arrived, -1 failed
     // Copies what arrived (at most `capacity` bytes) and ends the read; returns the bytes copied.
     int take(void* out, int capacity) {
-        const int n = id_ ? hpgpu_read_take(id_, out, capacity) : 0;
-        id_ = 0;
-        return n;
+        const int ticket = forget();
+        return ticket ? hpgpu_read_take(ticket, out, capacity) : 0;
     }
-    void drop() { take(nullptr, 0); }
-
-private:
-    friend Ticket read(BufferRef, double, int);
-    explicit Ticket(int id) : id_(id) {}
-    int id_ = 0;
 };
 
 // The library's calls on typed objects.
@@ -149,7 +137,9 @@ inline Buffer buffer(double bytes, int usage, const char* label) {
 }
 inline void write(BufferRef b, double offset, const void* data, int bytes) { hpgpu_write(b.id(), offset, data, bytes); }
 // Starts reading `bytes` of `b` back, recorded into the frame being encoded.
-inline Ticket read(BufferRef b, double offset, int bytes) { return Ticket(hpgpu_read(b.id(), offset, bytes)); }
+inline Ticket read(BufferRef b, double offset, int bytes) {
+    return Ticket(Handle<TicketTag>::adopt(hpgpu_read(b.id(), offset, bytes)));
+}
 inline void dispatch(const ComputePipeline& p, const BindGroup& g, int x, int y) {
     hpgpu_dispatch(p.id(), g.id(), x, y);
 }

@@ -1,7 +1,9 @@
 // The WebGPU modes: WebGpuCompaction issues frames that complete when their count arrives
 // (sync) or at once (async, expected); the 2D views show copies read back for display
 // (ComputeView: WebGL cannot read WebGPU's buffers), and the 3D view is drawn on the page's
-// WebGPU canvas under the GL canvas, which is left transparent over the panel.
+// WebGPU canvas under the GL canvas, which is left transparent over the panel. Errors: init
+// returns its own; afterwards poll() says one a frame, WebGpuCompaction::take_error()'s (the
+// frames' own, then the device's) before the 3D view's.
 #include "backend.h"
 #include "compute_surface_view.h"
 #include "compute_view.h"

@@ -106,10 +106,12 @@ private:
     int id_ = 0;
 };
 
-struct BufferTag { static void release(int id) { hpgpu_release(id); } };
-struct ComputePipelineTag { static void release(int id) { hpgpu_release(id); } };
-struct RenderPipelineTag { static void release(int id) { hpgpu_release(id); } };
-struct BindGroupTag { static void release(int id) { hpgpu_release(id); } };
+// The kinds differ only in type: each goes back to the library's table the same way.
+struct TableObject { static void release(int id) { hpgpu_release(id); } };
+struct BufferTag : TableObject {};
+struct ComputePipelineTag : TableObject {};
+struct RenderPipelineTag : TableObject {};
+struct BindGroupTag : TableObject {};
 // A read-back in flight: released by dropping it (its staging buffer goes back once it maps).
 struct TicketTag { static void release(int id) { hpgpu_read_take(id, nullptr, 0); } };
 using Buffer = Handle<BufferTag>;

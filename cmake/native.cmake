@@ -33,3 +33,9 @@ gtest_discover_tests(gpu_tests TEST_PREFIX "gpu." DISCOVERY_TIMEOUT 60
 # The benchmark on EGL (scripts/bench-native.sh): the browser benchmark's matrix, natively.
 add_executable(bench_native app/native/bench_native.cpp app/native/bench_surface.cpp app/native/bench_common.cpp)
 target_link_libraries(bench_native PRIVATE hp_demo_gpu hp_egl)
+
+# The WebGPU counter's layout (a plain struct, app/webgpu/compaction_counter.h) read against its
+# WGSL twin (shaders/compaction_counter.wgsl).
+target_sources(unit_tests PRIVATE tests/unit/compaction_counter_test.cpp)
+target_link_libraries(unit_tests PRIVATE hp_shaders)
+target_include_directories(unit_tests PRIVATE app/webgpu)

@@ -1,7 +1,9 @@
 // The counter both WebGPU modes share: the total, how many keys the stream holds this frame,
 // and the indirect dispatch arguments of the traversal and of the stream's tail (the keys a
 // previous frame wrote past this frame's end, cleared to zero), written by count.wgsl; then the
-// surface's vertex total and indirect draw arguments, written by mesh_extract.wgsl.
+// surface's vertex total and indirect draw arguments, written by mesh_extract.wgsl. The C++
+// twin, where the CPU takes its offsets from: app/webgpu/compaction_counter.h (the two are read
+// against each other by tests/unit/compaction_counter_test.cpp).
 struct Counter {
     total: u32,
     written: u32,        // min(total, limit)

@@ -1,13 +1,12 @@
-// The tiles of the reduce-then-scan and the single-pass scan (after a scan_io_*.wgsl chunk,
-// which says what the values are and where the scanned keys go: scan_n, scan_value, scan_put,
-// scan_done, forced_fallbacks). A workgroup of 256 invocations takes a tile of 4096 values,
-// 16 consecutive values an invocation (in the compaction, a 4×4 square of texels in Morton
-// order): 2048² is 1,024 tiles, few enough for one workgroup to scan their sums.
+// The tiles of the reduce-then-scan and the single-pass scan (after scan_hillis_steele.wgsl,
+// the workgroup's scan, and a scan_io_*.wgsl chunk, which says what the values are and where
+// the scanned keys go: scan_n, scan_value, scan_put, scan_done, forced_fallbacks). A workgroup
+// of 256 invocations takes a tile of 4096 values, 16 consecutive values an invocation (in the
+// compaction, a 4×4 square of texels in Morton order): 2048² is 1,024 tiles, few enough for
+// one workgroup to scan their sums.
 const kTileThreads = 256u;
 const kPerThread = 16u;
 const kTile = 4096u;
-
-var<workgroup> wg_scan: array<u32, 256>;
 
 fn tile_count() -> u32 { return (scan_n() + kTile - 1u) / kTile; }
 fn first_of(tile: u32, t: u32) -> u32 { return tile * kTile + t * kPerThread; }
@@ -21,20 +20,4 @@ fn scan_load(first: u32, v: ptr<function, array<u32, 16>>) -> u32 {
         sum += x;
     }
     return sum;
-}
-
-// The exclusive scan of x over the workgroup's 256 invocations (Hillis–Steele); the
-// workgroup's total stays at wg_scan[255] until the next call.
-fn workgroup_exclusive(t: u32, x: u32) -> u32 {
-    workgroupBarrier();
-    wg_scan[t] = x;
-    for (var offset = 1u; offset < kTileThreads; offset <<= 1u) {
-        workgroupBarrier();
-        var add = 0u;
-        if (t >= offset) { add = wg_scan[t - offset]; }
-        workgroupBarrier();
-        wg_scan[t] += add;
-    }
-    workgroupBarrier();
-    return wg_scan[t] - x;
 }

@@ -1,11 +1,10 @@
-// The workgroup part of the block scan, shared by scan_block.wgsl and scan_classify.wgsl: the
-// kernel fills `tile` with its block's 1024 values, scan_tile() turns them into their
-// exclusive scan in place and returns the block's total. Four values an invocation, then a
-// Hillis–Steele scan of the 256 partial sums (log2(256) steps).
+// The workgroup part of the block scan, shared by scan_block.wgsl and scan_classify.wgsl
+// (after scan_hillis_steele.wgsl): the kernel fills `tile` with its block's 1024 values,
+// scan_tile() turns them into their exclusive scan in place and returns the block's total.
+// Four values an invocation, then the workgroup's scan of the 256 partial sums.
 const kThreads = 256u;
 const kBlock = 1024u;
 var<workgroup> tile: array<u32, 1024>;
-var<workgroup> partial: array<u32, 256>;
 
 fn scan_tile(t: u32) -> u32 {
     workgroupBarrier();
@@ -15,18 +14,8 @@ fn scan_tile(t: u32) -> u32 {
         own[i] = sum;
         sum += tile[4u * t + i];
     }
-    partial[t] = sum;
-    for (var offset = 1u; offset < kThreads; offset <<= 1u) {
-        workgroupBarrier();
-        var add = 0u;
-        if (t >= offset) { add = partial[t - offset]; }
-        workgroupBarrier();
-        partial[t] += add;
-    }
-    workgroupBarrier();
-    var before = 0u;
-    if (t > 0u) { before = partial[t - 1u]; }
+    let before = workgroup_exclusive(t, sum);
     for (var i = 0u; i < 4u; i++) { tile[4u * t + i] = before + own[i]; }
     workgroupBarrier();
-    return partial[kThreads - 1u];
+    return wg_scan[kThreads - 1u];
 }

@@ -1,5 +1,5 @@
-// The frame's GPU work behind one interface: the WebGL2 passes (gl_backend.h) or WebGPU
-// compute (webgpu_backend.h). DemoApp runs frames, feeds the views and answers the API
+// The frame's GPU work behind one interface: the WebGL2 passes (gl_backend.cpp) or WebGPU
+// compute (webgpu_backend.cpp), each made by its make_*_backend below. DemoApp runs frames, feeds the views and answers the API
 // through this interface alone; it never asks which backend it holds.
 #pragma once
 

@@ -1,7 +1,9 @@
 // The WebGPU modes: WebGpuCompaction issues frames that complete when their count arrives
 // (sync) or at once (async, expected); the 2D views show copies read back for display
 // (ComputeView: WebGL cannot read WebGPU's buffers), and the 3D view is drawn on the page's
-// WebGPU canvas under the GL canvas, which is left transparent over the panel.
+// WebGPU canvas under the GL canvas, which is left transparent over the panel. Errors: init
+// returns its own; afterwards poll() says one a frame, WebGpuCompaction::take_error()'s (the
+// frames' own, then the device's) before the 3D view's.
 #include "backend.h"
 #include "compute_surface_view.h"
 #include "compute_view.h"
@@ -34,7 +36,8 @@ public:
     bool poll(GpuTimer* timer, const ShownViews& shown, const FrameSettings& last, FrameResult* done,
               std::string* message) override {
         gpu_.poll(timer);
-        const std::string error = WebGpuCompaction::take_error();
+        std::string error = gpu_.take_error();
+        if (error.empty()) std::swap(error, surface_error_);
         if (!error.empty()) *message = error;
         const bool completed = gpu_.take_sync_result(done);
         if (completed) done_count_ = done->count;
@@ -71,8 +74,9 @@ public:
         glDisable(GL_SCISSOR_TEST);
         const double s = d.css_scale > 0 ? d.css_scale : 1.0;
         const wgpu::CssRect css{r.x / s, (d.framebuffer_height - r.y - r.h) / s, r.w / s, r.h / s};
-        surface_.draw(css, r.w, r.h, gpu_.positions_buffer(), gpu_.normals_buffer(), gpu_.counter_buffer(),
-                      wgpu::ComputeMesh::kDrawArgsAt, d.volume, *d.camera, d.colour);
+        const wgpu::SurfaceBuffers mesh{gpu_.positions_buffer(), gpu_.normals_buffer(), gpu_.counter_buffer()};
+        std::string error;
+        if (!surface_.draw(css, r.w, r.h, mesh, d.volume, *d.camera, d.colour, &error)) surface_error_ = error;
     }
     void end_views(bool surface_drawn) override {
         if (!surface_drawn) surface_.hide();
@@ -81,9 +85,9 @@ public:
 
     std::string buffers_json() const override {
         const auto n = [](double v) { return std::to_string(std::int64_t(v)); };
-        return "{\"atlas\":" + n(gpu_.atlas_buffer()) + ",\"stream\":" + n(gpu_.stream_buffer()) +
-               ",\"size\":" + n(gpu_.layout().atlas) + ",\"positions\":" + n(gpu_.positions_buffer()) +
-               ",\"normals\":" + n(gpu_.normals_buffer()) + ",\"meshCapacity\":" + n(gpu_.mesh_capacity()) + "}";
+        return "{\"atlas\":" + n(gpu_.atlas_buffer().id()) + ",\"stream\":" + n(gpu_.stream_buffer().id()) +
+               ",\"size\":" + n(gpu_.layout().atlas) + ",\"positions\":" + n(gpu_.positions_buffer().id()) +
+               ",\"normals\":" + n(gpu_.normals_buffer().id()) + ",\"meshCapacity\":" + n(gpu_.mesh_capacity()) + "}";
     }
 
 private:
@@ -92,6 +96,7 @@ private:
     ComputeDisplay display_;
     wgpu::ComputeSurfaceView surface_;  // the 3D view (#gpu-surface)
     std::uint32_t done_count_ = 0;      // the newest completed frame's count
+    std::string surface_error_;         // the 3D view's, said at the next poll
 };
 
 }  // namespace

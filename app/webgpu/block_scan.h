@@ -2,7 +2,8 @@
 // scans a block of 1024 and writes the block's sum; the sums are scanned the same way, level
 // by level, down to one block; then each level's scanned sums are added back to the level
 // below (the plan: app/core/compute_plan.h). The total ends in total_buffer()[0]. Another
-// engine can take this class and shaders/scan_block.wgsl, scan_add.wgsl as they are.
+// engine can take this class and shaders/scan_hillis_steele.wgsl, scan_workgroup.wgsl,
+// scan_block.wgsl, scan_add.wgsl as they are.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 
 #include "compute_plan.h"
 #include "kernel.h"
+#include "stage.h"
 
 namespace hp::wgpu {
 
@@ -22,19 +24,34 @@ static_assert(sizeof(ScanLevelUniform) == 16, "scan_block.wgsl's ScanLevel, padd
 
 class BlockScan {
 public:
-    // `data`: the buffer to scan (STORAGE), n elements. Pipelines are built here.
-    bool init(std::uint32_t n, int data, std::string* error);
+    // `data`: the buffer to scan (STORAGE), n elements. Pipelines are built here; false and
+    // why when one cannot be made.
+    bool init(std::uint32_t n, BufferRef data, std::string* error);
     // Records the scan's dispatches into the open compute pass.
     void record() const;
-    int total_buffer() const { return sums_.back().id(); }
-    const ScanPlan& plan() const { return plan_; }
+    BufferRef total_buffer() const { return sums_.empty() ? BufferRef() : sums_.back().ref(); }
 
 private:
     ScanPlan plan_;
     Pipeline block_pipeline_, add_pipeline_;
-    std::vector<Object> sums_;      // level k+1's buffer holds level k's block sums
-    std::vector<Object> uniforms_;  // level k's size
-    std::vector<Object> block_groups_, add_groups_;
+    std::vector<Buffer> sums_;      // level k+1's buffer holds level k's block sums
+    std::vector<Buffer> uniforms_;  // level k's size
+    std::vector<BindGroup> block_groups_, add_groups_;
+};
+
+// reduce (webgpu-scan, blocks): the block counts that the fused classify wrote (scan_classify.
+// wgsl), scanned in place by a BlockScan into each block's offset, which the scatter adds.
+class BlockScanStage : public Stage {
+public:
+    BlockScanStage(std::uint32_t blocks, std::string* error);
+    Pass pass() const override { return Pass::Reduce; }
+    void record(const FrameSettings&) const override { scan_.record(); }
+    BufferRef block_counts() const { return block_counts_; }
+    BufferRef total_buffer() const { return scan_.total_buffer(); }
+
+private:
+    Buffer block_counts_;
+    BlockScan scan_;
 };
 
 }  // namespace hp::wgpu

@@ -21,30 +21,35 @@ namespace hp::wgpu {
 
 class ComputeMesh {
 public:
-    // Counter bytes (compaction_counter.wgsl): the vertex total and the drawIndirect arguments.
-    static constexpr int kVerticesAt = 48, kDrawArgsAt = 64;
-
-    // The frame's buffers: its Volume uniform, atlas and counter. Allocates S² vertices.
-    bool init(const AtlasLayout& layout, ScanKind scan, int volume_uniform, int atlas, int counter,
-              std::string* error);
+    // On the frame's buffers (its Volume uniform, atlas and counter, which gets the vertex
+    // total and the draw arguments: compaction_counter.h). Allocates S² vertices. False and why
+    // when a stage cannot be made: the mesh is then not ready, and failed() for this scan.
+    bool init(const FrameBuffers& frame, ScanKind scan, std::string* error);
     bool ready() const { return bool(positions_); }
-    ScanKind scan() const { return scan_kind_; }
+    bool failed() const { return failed_; }
+    ScanKind scan() const { return scan_kind_; }  // the scan it was built (or failed) with
     // The stages, in order: vertex counts (blocks only), their scan, the extraction.
     const Stages& stages() const { return stages_; }
 
     std::uint32_t capacity() const { return capacity_; }
-    int positions() const { return positions_.id(); }  // vec4<f32> a vertex: x, y, z, 1 (voxels)
-    int normals() const { return normals_.id(); }      // vec4<f32>: nx, ny, nz, 0
+    BufferRef positions() const { return positions_; }  // vec4<f32> a vertex: x, y, z, 1 (voxels)
+    BufferRef normals() const { return normals_; }      // vec4<f32>: nx, ny, nz, 0
 
 private:
+    // The stages of the vertex counts' scan; each returns the buffer that gets the total.
+    BufferRef add_block_scan(const FrameBuffers& frame, std::string* error);
+    BufferRef add_tile_scan(const FrameBuffers& frame, std::string* error);
+    void add_extract(const FrameBuffers& frame, BufferRef totals, std::string* error);
+
     std::uint32_t capacity_ = 0;
     ScanKind scan_kind_ = ScanKind::Blocks;
-    Object tables_;   // mc_tables.wgsl's `mc`, uploaded once
-    Object offsets_;  // vertex counts (blocks), scanned into each cell's first vertex key
-    Object totals_;   // the tile scans' vertex total
+    bool failed_ = false;
+    Buffer tables_;   // mc_tables.wgsl's `mc`, uploaded once
+    Buffer offsets_;  // vertex counts (blocks), scanned into each cell's first vertex key
+    Buffer totals_;   // the tile scans' vertex total
     BlockScan block_scan_;
     TileScan tile_scan_;
-    Object positions_, normals_;
+    Buffer positions_, normals_;
     Stages stages_;
 };
 

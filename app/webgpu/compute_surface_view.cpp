@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "compaction_counter.h"
 #include "kernel.h"
 
 namespace hp::wgpu {
@@ -18,27 +19,36 @@ struct SurfaceUniform {
 };
 static_assert(sizeof(SurfaceUniform) == 96, "matches surface.wgsl");
 
+bool same(const SurfaceBuffers& a, const SurfaceBuffers& b) {
+    return a.positions == b.positions && a.normals == b.normals && a.counter == b.counter;
+}
+
 }  // namespace
 
-void ComputeSurfaceView::draw(CssRect r, int pw, int ph, int positions, int normals, int counter, int args_offset,
-                              int volume, const OrbitCamera& camera, SurfaceColour colour) {
-    if (pw <= 0 || ph <= 0) return hide();
-    if (!pipeline_ && !failed_) {
-        // The layout is hpgpu_surface_pipeline's (binding 0 the uniform, 1-3 read-only storage).
-        std::string code, error;
-        failed_ = !wgsl_of({"compaction_counter.wgsl", "surface.wgsl"}, &code, &error) ||
-                  !check_wgsl_bindings("surface.wgsl", code,
-                                       {{"s", kUniformBinding, sizeof(SurfaceUniform)}, {"positions", kRead},
-                                        {"normals", kRead}, {"counter", kRead}},
-                                       &error);
-        if (failed_) fail("WebGPU pipeline surface.wgsl: " + error);
-        else pipeline_ = Object(hpgpu_surface_pipeline(code.c_str(), "surface.wgsl"));
-        uniform_ = buffer(sizeof(SurfaceUniform), kUniform | kCopyDst, "surface");
+// The layout is hpgpu_surface_pipeline's (binding 0 the uniform, 1-3 read-only storage).
+bool ComputeSurfaceView::make_pipeline(std::string* error) {
+    std::string code, why;
+    failed_ = !wgsl_of({"compaction_counter.wgsl", "surface.wgsl"}, &code, &why) ||
+              !check_wgsl_bindings("surface.wgsl", code,
+                                   {{"s", kUniformBinding, sizeof(SurfaceUniform)}, {"positions", kRead},
+                                    {"normals", kRead}, {"counter", kRead}},
+                                   &why);
+    if (failed_) *error = "WebGPU pipeline surface.wgsl: " + why;
+    else pipeline_ = RenderPipeline::adopt(hpgpu_surface_pipeline(code.c_str(), "surface.wgsl"));
+    uniform_ = buffer(sizeof(SurfaceUniform), kUniform | kCopyDst, "surface");
+    return !failed_;
+}
+
+bool ComputeSurfaceView::draw(CssRect r, int pw, int ph, const SurfaceBuffers& mesh, int volume,
+                              const OrbitCamera& camera, SurfaceColour colour, std::string* error) {
+    if (pw <= 0 || ph <= 0) {
+        hide();
+        return true;
     }
-    if (positions && pipeline_ && (bound_[0] != positions || bound_[1] != normals || bound_[2] != counter)) {
-        const int buffers[4] = {uniform_.id(), positions, normals, counter};
-        group_ = Object(hpgpu_group(pipeline_.id(), buffers, 4));
-        bound_[0] = positions, bound_[1] = normals, bound_[2] = counter;
+    const bool made = pipeline_ || failed_ || make_pipeline(error);
+    if (mesh.positions && pipeline_ && !same(bound_, mesh)) {
+        group_ = bind_group(pipeline_, {uniform_, mesh.positions, mesh.normals, mesh.counter});
+        bound_ = mesh;
     }
     SurfaceUniform u{};
     const auto m = camera.view_projection(volume, float(pw) / float(ph));
@@ -50,9 +60,11 @@ void ComputeSurfaceView::draw(CssRect r, int pw, int ph, int positions, int norm
     const float centre = camera.distance * float(volume), half = 0.87f * float(volume);
     u.depth_range[0] = std::max(centre - half, 0.0f);
     u.depth_range[1] = centre + half;
-    hpgpu_write(uniform_.id(), 0, &u, sizeof u);
-    hpgpu_surface_draw(positions && group_ ? pipeline_.id() : 0, group_.id(), counter, args_offset, r.x, r.y, r.w, r.h, pw, ph);
+    write(uniform_, 0, &u, sizeof u);
+    const bool drawn = mesh.positions && group_;
+    surface_draw(drawn ? &pipeline_ : nullptr, group_, mesh.counter, kDrawArgsAt, r.x, r.y, r.w, r.h, pw, ph);
     shown_ = true;
+    return made;
 }
 
 void ComputeSurfaceView::hide() {
@@ -60,14 +72,10 @@ void ComputeSurfaceView::hide() {
     shown_ = false;
 }
 
-void ComputeSurfaceView::rebind() {
-    group_.reset();
-    bound_[0] = bound_[1] = bound_[2] = 0;
-}
-
 void ComputeSurfaceView::reset() {
     hide();
-    rebind();
+    group_.reset();
+    bound_ = SurfaceBuffers();
     uniform_.reset();
     pipeline_.reset();
     failed_ = false;

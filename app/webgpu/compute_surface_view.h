@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "demo_state.h"
 #include "gpu_device.h"
@@ -15,24 +16,32 @@ namespace hp::wgpu {
 
 struct CssRect { double x, y, w, h; };  // CSS pixels, origin at the top left
 
+// What the view draws: the extraction's buffers (positions none: no mesh yet, the view is
+// only cleared) and the counter holding the draw's arguments (compaction_counter.h).
+struct SurfaceBuffers {
+    BufferRef positions, normals, counter;
+};
+
 class ComputeSurfaceView {
 public:
-    // Draws the mesh in `positions`/`normals` (0: none yet, the view is only cleared), its
-    // draw arguments at byte `args_offset` of `counter`, at `r` with pw × ph pixels.
-    void draw(CssRect r, int pw, int ph, int positions, int normals, int counter, int args_offset, int volume,
-              const OrbitCamera& camera, SurfaceColour colour);
+    // Draws the mesh of `mesh` at `r` with pw × ph pixels. False and why, once, when its
+    // pipeline cannot be made (the view then shows only its background).
+    bool draw(CssRect r, int pw, int ph, const SurfaceBuffers& mesh, int volume, const OrbitCamera& camera,
+              SurfaceColour colour, std::string* error);
     // Hides the canvas (the view is not shown or the mode is not WebGPU); cheap when hidden.
     void hide();
-    // The buffers drawn from were re-created (ids are reused): bind them again at the next draw.
-    void rebind();
     // Drops the pipeline and buffers (the device they belong to is gone).
     void reset();
 
 private:
-    Object pipeline_, uniform_, group_;
-    int bound_[3] = {0, 0, 0};  // the buffers group_ binds
+    bool make_pipeline(std::string* error);
+
+    RenderPipeline pipeline_;
+    Buffer uniform_;
+    BindGroup group_;
+    SurfaceBuffers bound_;  // what group_ binds
     bool shown_ = false;
-    bool failed_ = false;  // the pipeline could not be made (said once through fail())
+    bool failed_ = false;  // the pipeline could not be made (said once)
 };
 
 }  // namespace hp::wgpu

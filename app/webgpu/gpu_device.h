@@ -1,14 +1,20 @@
 // The WebGPU calls, implemented in JavaScript (app/webgpu/hp_webgpu.js, linked with
 // --js-library): a handful of functions over the browser's API, objects named by integer ids.
+// C++ holds those ids only as typed handles (Buffer, ComputePipeline, RenderPipeline,
+// BindGroup): each owns one object and releases it, moves but never copies, and passing one
+// kind where another is wanted does not compile (as gl::Handle<Tag> on the GL side). The
+// functions below the handles are the typed way to call the library; the raw ids stay here.
 // Only the WebGPU backend includes this.
 #pragma once
 
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 extern "C" {
 int hpgpu_ready();                               // 1: the page got a device
 void hpgpu_reason(char* out, int capacity);      // why not
-int hpgpu_take_error(char* out, int capacity);   // the oldest validation error, if any
+int hpgpu_take_error(char* out, int capacity);   // the oldest asynchronous device error, if any
 int hpgpu_has_timestamps();
 int hpgpu_has_subgroups();                      // the device has `subgroups` (and the page allows it)
 double hpgpu_limit(int which);                   // 0 maxBufferSize, 1 maxStorageBufferBindingSize
@@ -42,52 +48,120 @@ namespace hp::wgpu {
 
 enum Usage { kStorage = 1, kUniform = 2, kIndirect = 4, kCopySrc = 8, kCopyDst = 16, kQueryResolve = 32 };
 
-// Owns one WebGPU object id (a buffer, pipeline or bind group); released with it.
-class Object {
+template <typename Tag>
+class Handle;
+
+// Names an object of one kind without owning it (empty: none). Made only from a Handle.
+template <typename Tag>
+class Ref {
 public:
-    Object() = default;
-    explicit Object(int id) : id_(id) {}
-    Object(Object&& o) noexcept : id_(o.id_) { o.id_ = 0; }
-    Object& operator=(Object&& o) noexcept {
-        if (this != &o) { reset(); id_ = o.id_; o.id_ = 0; }
+    Ref() = default;
+    int id() const { return id_; }  // the library's id (for the page's own read-backs)
+    explicit operator bool() const { return id_ != 0; }
+    bool operator==(Ref o) const { return id_ == o.id_; }
+    bool operator!=(Ref o) const { return id_ != o.id_; }
+
+private:
+    friend class Handle<Tag>;
+    explicit Ref(int id) : id_(id) {}
+    int id_ = 0;
+};
+
+// Owns one object of the library's table; released with it (Tag::release).
+template <typename Tag>
+class Handle {
+public:
+    Handle() = default;
+    // Takes an id that the library returned for an object of this kind.
+    static Handle adopt(int id) {
+        Handle h;
+        h.id_ = id;
+        return h;
+    }
+    Handle(Handle&& o) noexcept : id_(std::exchange(o.id_, 0)) {}
+    Handle& operator=(Handle&& o) noexcept {
+        if (this != &o) {
+            reset();
+            id_ = std::exchange(o.id_, 0);
+        }
         return *this;
     }
-    ~Object() { reset(); }
+    Handle(const Handle&) = delete;
+    Handle& operator=(const Handle&) = delete;
+    ~Handle() { reset(); }
+
+    Ref<Tag> ref() const { return Ref<Tag>(id_); }
+    operator Ref<Tag>() const { return ref(); }  // NOLINT: a handle is usable where its kind is named
     int id() const { return id_; }
     explicit operator bool() const { return id_ != 0; }
     void reset() {
-        if (id_) hpgpu_release(id_);
+        if (id_) Tag::release(id_);
         id_ = 0;
     }
+
+protected:
+    int forget() { return std::exchange(id_, 0); }  // the id, no longer owned
 
 private:
     int id_ = 0;
 };
 
-// A read-back in flight (hpgpu_read): taken once it has arrived, else dropped with its owner
-// (its staging buffer goes back once it maps).
-class Ticket {
+// The kinds differ only in type: each goes back to the library's table the same way.
+struct TableObject { static void release(int id) { hpgpu_release(id); } };
+struct BufferTag : TableObject {};
+struct ComputePipelineTag : TableObject {};
+struct RenderPipelineTag : TableObject {};
+struct BindGroupTag : TableObject {};
+// A read-back in flight: released by dropping it (its staging buffer goes back once it maps).
+struct TicketTag { static void release(int id) { hpgpu_read_take(id, nullptr, 0); } };
+using Buffer = Handle<BufferTag>;
+using BufferRef = Ref<BufferTag>;
+using ComputePipeline = Handle<ComputePipelineTag>;
+using RenderPipeline = Handle<RenderPipelineTag>;
+using BindGroup = Handle<BindGroupTag>;
+
+// A read-back in flight (read()): taken once it has arrived, else dropped with its owner.
+class Ticket : public Handle<TicketTag> {
 public:
     Ticket() = default;
-    explicit Ticket(int id) : id_(id) {}
-    Ticket(Ticket&& o) noexcept : id_(o.id_) { o.id_ = 0; }
-    Ticket& operator=(Ticket&& o) noexcept {
-        if (this != &o) { drop(); id_ = o.id_; o.id_ = 0; }
-        return *this;
-    }
-    ~Ticket() { drop(); }
-    explicit operator bool() const { return id_ != 0; }
-    int state() const { return id_ ? hpgpu_read_state(id_) : -1; }  // 0 pending, 1 arrived, -1 failed
+    explicit Ticket(Handle<TicketTag> h) : Handle(std::move(h)) {}
+    int state() const { return id() ? hpgpu_read_state(id()) : -1; }  // 0 pending, 1 arrived, -1 failed
     // Copies what arrived (at most `capacity` bytes) and ends the read; returns the bytes copied.
     int take(void* out, int capacity) {
-        const int n = id_ ? hpgpu_read_take(id_, out, capacity) : 0;
-        id_ = 0;
-        return n;
+        const int ticket = forget();
+        return ticket ? hpgpu_read_take(ticket, out, capacity) : 0;
     }
-    void drop() { take(nullptr, 0); }
-
-private:
-    int id_ = 0;
 };
+
+// The library's calls on typed objects.
+inline Buffer buffer(double bytes, int usage, const char* label) {
+    return Buffer::adopt(hpgpu_buffer(bytes, usage, label));
+}
+inline void write(BufferRef b, double offset, const void* data, int bytes) { hpgpu_write(b.id(), offset, data, bytes); }
+// Starts reading `bytes` of `b` back, recorded into the frame being encoded.
+inline Ticket read(BufferRef b, double offset, int bytes) {
+    return Ticket(Handle<TicketTag>::adopt(hpgpu_read(b.id(), offset, bytes)));
+}
+inline void dispatch(const ComputePipeline& p, const BindGroup& g, int x, int y) {
+    hpgpu_dispatch(p.id(), g.id(), x, y);
+}
+inline void dispatch_indirect(const ComputePipeline& p, const BindGroup& g, BufferRef args, int offset) {
+    hpgpu_dispatch_indirect(p.id(), g.id(), args.id(), offset);
+}
+inline void resolve_timestamps(int count, BufferRef into) { hpgpu_resolve_timestamps(count, into.id()); }
+// A bind group of whole buffers, buffers[i] at binding i, in the layout of `p`.
+template <typename PipelineTag>
+BindGroup bind_group(const Handle<PipelineTag>& p, const std::vector<BufferRef>& buffers) {
+    std::vector<int> ids;
+    for (BufferRef b : buffers) ids.push_back(b.id());
+    return BindGroup::adopt(hpgpu_group(p.id(), ids.data(), int(ids.size())));
+}
+
+// Shows #gpu-surface at (x, y, w, h) CSS pixels with pw × ph pixels, cleared; with a pipeline
+// (null: only the clear) draws indirectly with the arguments at byte `offset` of `args`.
+inline void surface_draw(const RenderPipeline* p, const BindGroup& g, BufferRef args, int offset, double x, double y,
+                         double w, double h, int pw, int ph) {
+    hpgpu_surface_draw(p ? p->id() : 0, g.id(), args.id(), offset, x, y, w, h, pw, ph);
+}
 
 }  // namespace hp::wgpu

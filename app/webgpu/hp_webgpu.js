@@ -1,5 +1,8 @@
 // The WebGPU calls the C++ backend makes (app/webgpu/gpu_device.h), linked with --js-library.
-// A thin layer over the browser's API: objects live in a table and C++ holds their indices.
+// A thin layer over the browser's API: objects live in a table and C++ holds their indices
+// (as typed handles: gpu_device.h). What WebGPU reports asynchronously (a pipeline it rejected,
+// a failed read-back, an uncaptured error, the device lost) goes to Module.hpGpu.errors, the
+// one queue of asynchronous device errors, taken one at a time by hpgpu_take_error.
 // The device itself is requested by the page before the module starts (web/hp.js), because
 // that request is asynchronous: Module.hpGpu holds it, or the reason there is none.
 mergeInto(LibraryManager.library, {
@@ -65,7 +68,7 @@ mergeInto(LibraryManager.library, {
     stringToUTF8((Module.hpGpu && Module.hpGpu.reason) || 'WebGPU was not initialised by the page', out, capacity);
   },
 
-  // The oldest validation error not yet taken, into a C buffer; 0 when there is none.
+  // The oldest asynchronous device error not yet taken, into a C buffer; 0 when there is none.
   hpgpu_take_error: function (out, capacity) {
     const errors = Module.hpGpu ? Module.hpGpu.errors : [];
     if (!errors.length) return 0;

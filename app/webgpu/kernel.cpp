@@ -1,28 +1,13 @@
 #include "kernel.h"
 
 #include <algorithm>
-#include <deque>
 
 #include "embedded_shaders.h"
 
 namespace hp::wgpu {
 
-namespace {
-std::deque<std::string>& failures() {
-    static std::deque<std::string> queue;
-    return queue;
-}
-}  // namespace
-
-void fail(const std::string& message) {
-    if (failures().size() < 64) failures().push_back(message);
-}
-
-bool take_failure(std::string* message) {
-    if (failures().empty()) return false;
-    *message = failures().front();
-    failures().pop_front();
-    return true;
+void add_error(std::string* error, const std::string& message) {
+    if (error->empty()) *error = message;
 }
 
 bool wgsl_of(const std::vector<const char*>& chunks, std::string* code, std::string* error) {
@@ -30,7 +15,7 @@ bool wgsl_of(const std::vector<const char*>& chunks, std::string* code, std::str
     for (const char* c : chunks) {
         const char* text = embedded_shader(c);
         if (!text) {
-            *error = std::string("the shader chunk shaders/") + c + " is not embedded in this build";
+            add_error(error, std::string("the shader chunk shaders/") + c + " is not embedded in this build");
             return false;
         }
         *code += text;
@@ -45,12 +30,12 @@ int Pipeline::index_of(const std::string& name) const {
     return -1;
 }
 
-Pipeline pipeline(const std::vector<const char*>& chunks, std::vector<BindingSpec> bindings) {
+Pipeline pipeline(const std::vector<const char*>& chunks, std::vector<BindingSpec> bindings, std::string* error) {
     Pipeline p;
     p.label_ = chunks.size() ? *(chunks.end() - 1) : "";
-    std::string code, error;
-    if (!wgsl_of(chunks, &code, &error) || !check_wgsl_bindings(p.label_, code, bindings, &error)) {
-        fail("WebGPU pipeline " + p.label_ + ": " + error);
+    std::string code, why;
+    if (!wgsl_of(chunks, &code, &why) || !check_wgsl_bindings(p.label_, code, bindings, &why)) {
+        add_error(error, "WebGPU pipeline " + p.label_ + ": " + why);
         return p;
     }
     std::vector<int> kinds, sizes;
@@ -58,33 +43,40 @@ Pipeline pipeline(const std::vector<const char*>& chunks, std::vector<BindingSpe
         kinds.push_back(int(b.kind));
         sizes.push_back(int(b.min_size));
     }
-    p.object_ = Object(hpgpu_pipeline(code.c_str(), p.label_.c_str(), kinds.data(), sizes.data(), int(kinds.size())));
+    p.object_ = ComputePipeline::adopt(
+        hpgpu_pipeline(code.c_str(), p.label_.c_str(), kinds.data(), sizes.data(), int(kinds.size())));
     p.bindings_ = std::move(bindings);
     return p;
 }
 
-Object group(const Pipeline& p, const std::vector<Bind>& binds) {
-    if (!p) return Object();  // its failure is already reported
-    std::vector<int> ids(std::size_t(p.bindings()), 0);
-    std::string error;
+BindGroup group(const Pipeline& p, const std::vector<Bind>& binds, std::string* error) {
+    if (!p) return BindGroup();  // its failure is already reported
+    std::vector<BufferRef> buffers(std::size_t(p.bindings()));
+    std::string why;
     for (const Bind& b : binds) {
         const int i = p.index_of(b.name);
-        if (i < 0) error = std::string("binds '") + b.name + "', which the pipeline does not have";
-        else if (ids[std::size_t(i)]) error = std::string("binds '") + b.name + "' twice";
-        else if (b.buffer == 0) error = std::string("binds no buffer to '") + b.name + "'";
-        else ids[std::size_t(i)] = b.buffer;
-        if (!error.empty()) break;
+        if (i < 0) why = std::string("binds '") + b.name + "', which the pipeline does not have";
+        else if (buffers[std::size_t(i)]) why = std::string("binds '") + b.name + "' twice";
+        else if (!b.buffer) why = std::string("binds no buffer to '") + b.name + "'";
+        else buffers[std::size_t(i)] = b.buffer;
+        if (!why.empty()) break;
     }
-    for (std::size_t i = 0; error.empty() && i < ids.size(); ++i)
-        if (!ids[i]) error = std::string("leaves binding ") + std::to_string(i) + " unbound";
-    if (!error.empty()) {
-        fail("WebGPU bind group of " + p.label() + ": " + error);
-        return Object();
+    for (std::size_t i = 0; why.empty() && i < buffers.size(); ++i)
+        if (!buffers[i]) why = std::string("leaves binding ") + std::to_string(i) + " unbound";
+    if (!why.empty()) {
+        add_error(error, "WebGPU bind group of " + p.label() + ": " + why);
+        return BindGroup();
     }
-    return Object(hpgpu_group(p.id(), ids.data(), int(ids.size())));
+    return bind_group(p.object(), buffers);
 }
 
-Object buffer(double bytes, int usage, const char* label) { return Object(hpgpu_buffer(bytes, usage, label)); }
+Kernel kernel(const std::vector<const char*>& chunks, std::vector<BindingSpec> bindings, const std::vector<Bind>& binds,
+              std::string* error) {
+    Kernel k;
+    k.pipeline = pipeline(chunks, std::move(bindings), error);
+    k.group = group(k.pipeline, binds, error);
+    return k;
+}
 
 void grid(std::uint64_t n, int* x, int* y) {
     const std::uint64_t groups = (n + 255) / 256;

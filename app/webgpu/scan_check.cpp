@@ -7,10 +7,10 @@ namespace hp::wgpu {
 bool ScanCheck::begin(const std::uint32_t* values, std::uint32_t n, ScanKind kind, bool fallback, std::string* error) {
     n_ = n;
     values_ = buffer(4.0 * n, kStorage | kCopySrc | kCopyDst, "scan check values");
-    hpgpu_write(values_.id(), 0, values, int(4 * n));
-    int scanned = values_.id(), totals = 0;
+    write(values_, 0, values, int(4 * n));
+    BufferRef scanned = values_, totals;
     if (kind == ScanKind::Blocks) {
-        if (!blocks_.init(n, values_.id(), error)) return false;
+        if (!blocks_.init(n, values_, error)) return false;
         totals = blocks_.total_buffer();
     } else {
         std::uint64_t sum = 0;
@@ -19,27 +19,24 @@ bool ScanCheck::begin(const std::uint32_t* values, std::uint32_t n, ScanKind kin
             *error = "the tile scans' posts hold totals below 2^29, not " + std::to_string(sum);
             return false;
         }
-        const ScanParamsUniform p{n, fallback ? 0xffffffffu : 0u, 0, 0};
-        params_ = buffer(sizeof p, kUniform | kCopyDst, "scan check params");
-        hpgpu_write(params_.id(), 0, &p, sizeof p);
+        params_ = uniform_of(ScanParamsUniform{n, fallback ? 0xffffffffu : 0u, 0, 0}, "scan check params");
         out_ = buffer(4.0 * n, kStorage | kCopySrc, "scan check keys");
         totals_ = buffer(16, kStorage | kCopySrc, "scan check total");
         const ScanIo io{{"scan_io_buffer.wgsl"},
                         {{"params", kUniformBinding, sizeof(ScanParamsUniform)}, {"values", kRead}, {"totals", kWrite},
                          {"out", kWrite}},
-                        {{"params", params_.id()}, {"values", values_.id()}, {"totals", totals_.id()},
-                         {"out", out_.id()}}};
+                        {{"params", params_}, {"values", values_}, {"totals", totals_}, {"out", out_}}};
         if (!tiles_.init(kind, n, io, error)) return false;
-        scanned = out_.id();
-        totals = totals_.id();
+        scanned = out_;
+        totals = totals_;
     }
     hpgpu_begin();
     hpgpu_pass_begin(-1);
     if (kind == ScanKind::Blocks) blocks_.record();
     else tiles_.record();
     hpgpu_pass_end();
-    scanned_ = Ticket(hpgpu_read(scanned, 0, int(4 * n)));
-    total_ = Ticket(hpgpu_read(totals, 0, 4));
+    scanned_ = read(scanned, 0, int(4 * n));
+    total_ = read(totals, 0, 4);
     hpgpu_submit();
     return true;
 }

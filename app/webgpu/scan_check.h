@@ -21,7 +21,7 @@ public:
 
 private:
     std::uint32_t n_ = 0;
-    Object values_, out_, totals_, params_;
+    Buffer values_, out_, totals_, params_;
     BlockScan blocks_;
     TileScan tiles_;
     Ticket scanned_, total_;

@@ -1,16 +1,18 @@
 // One step of a WebGPU frame (source, classify, scan or reduce, count, scatter or traverse,
 // the stream's tail, the mesh stages): a small object that owns its kernels and records its
 // dispatches into the open compute pass. A frame is an ordered list of them, built once per
-// mode (WebGpuCompaction::record_frame loops over it), so a new variant is a new stage, not a
-// new branch in the frame.
+// mode and scan (webgpu_stages.cpp: the one-screen index of a frame; WebGpuCompaction::
+// record_frame loops over it), so a new variant is a new stage, not a new branch in the frame.
 #pragma once
 
 #include <memory>
 #include <utility>
 #include <vector>
 
+#include "atlas_layout.h"
 #include "frame.h"
 #include "kernel.h"
+#include "webgpu_uniforms.h"
 
 namespace hp::wgpu {
 
@@ -23,6 +25,18 @@ public:
 };
 
 using Stages = std::vector<std::unique_ptr<Stage>>;
+
+// The buffers of the frame that the stages bind (WebGpuCompaction owns them).
+struct FrameBuffers {
+    AtlasLayout layout;
+    BufferRef volume;   // the Volume uniform (volume.wgsl), written each frame
+    BufferRef atlas;    // S² f32: the volume's slices (atlas_layout.h)
+    BufferRef counter;  // compaction_counter.h
+    BufferRef stream;   // S² vec4<f32>: the compacted keys, [x, y, z, w]
+};
+
+// The Volume uniform's binding, `u` at 0 in every kernel that reads the volume.
+inline const BindingSpec kVolumeBinding = {"u", kUniformBinding, sizeof(VolumeUniform)};
 
 // A stage of one kernel dispatched on a fixed grid: most stages are this.
 class DispatchStage : public Stage {
@@ -37,18 +51,20 @@ private:
     int x_, y_;
 };
 
-// A stage of one kernel dispatched indirectly: the GPU wrote its workgroup counts (the counter).
+// A stage of one kernel dispatched indirectly: the GPU wrote its workgroup counts into the
+// counter, at byte `offset` (compaction_counter.h).
 class IndirectStage : public Stage {
 public:
-    IndirectStage(Pass pass, Kernel kernel, int args, int offset)
-        : pass_(pass), kernel_(std::move(kernel)), args_(args), offset_(offset) {}
+    IndirectStage(Pass pass, Kernel kernel, BufferRef counter, int offset)
+        : pass_(pass), kernel_(std::move(kernel)), args_(counter), offset_(offset) {}
     Pass pass() const override { return pass_; }
     void record(const FrameSettings&) const override { kernel_.dispatch_indirect(args_, offset_); }
 
 private:
     Pass pass_;
     Kernel kernel_;
-    int args_, offset_;
+    BufferRef args_;
+    int offset_;
 };
 
 }  // namespace hp::wgpu

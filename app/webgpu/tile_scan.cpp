@@ -16,21 +16,20 @@ bool TileScan::init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::strin
     if (bindings.size() < 5) bindings.resize(5);
     bindings[4] = {"tiles", kWrite};
     std::vector<Bind> binds = io.binds;
-    binds.push_back({"tiles", tile_words_.id()});
+    binds.push_back({"tiles", tile_words_});
     // Subgroup operations for the tile sums where the device has them (scan_sum_subgroups.wgsl);
     // the page can turn them off (Module.hpGpu.subgroupsOff) to compare the two paths.
     subgroups_ = hpgpu_has_subgroups() != 0;
+    std::string why;
     auto make = [&](const char* step, bool sums) {
         std::vector<const char*> chunks;
         if (sums && subgroups_) chunks.push_back("enable_subgroups.wgsl");
         chunks.insert(chunks.end(), io.chunks.begin(), io.chunks.end());
+        chunks.push_back("scan_hillis_steele.wgsl");
         chunks.push_back("scan_tiles.wgsl");
         if (sums) chunks.push_back(subgroups_ ? "scan_sum_subgroups.wgsl" : "scan_sum.wgsl");
         chunks.push_back(step);
-        Kernel k;
-        k.pipeline = pipeline(chunks, bindings);
-        k.group = group(k.pipeline, binds);
-        return k;
+        return kernel(chunks, bindings, binds, &why);
     };
     if (single) {
         single_ = make("scan_single_pass.wgsl", true);
@@ -39,11 +38,11 @@ bool TileScan::init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::strin
         spine_ = make("rts_spine.wgsl", false);
         downsweep_ = make("rts_downsweep.wgsl", false);
     }
-    if (single ? !single_ : !(reduce_ && spine_ && downsweep_)) {
-        if (!take_failure(error)) *error = "the tile scan's pipelines were not made";
-        return false;
-    }
-    return true;
+    if (why.empty() && (single ? !single_ : !(reduce_ && spine_ && downsweep_)))
+        why = "the tile scan's pipelines were not made";
+    if (why.empty()) return true;
+    *error = why;
+    return false;
 }
 
 void TileScan::record() const {

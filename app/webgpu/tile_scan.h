@@ -10,11 +10,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "demo_state.h"
 #include "kernel.h"
+#include "stage.h"
 
 namespace hp::wgpu {
 
@@ -27,11 +29,9 @@ struct ScanIo {
 class TileScan {
 public:
     static constexpr std::uint32_t kTile = 4096;  // scan_tiles.wgsl
-    // Reduce-then-scan or single pass (ScanKind::Rts or Single) over n values.
+    // Reduce-then-scan or single pass (ScanKind::Rts or Single) over n values; false and why
+    // when a pipeline cannot be made.
     bool init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::string* error);
-    ScanKind kind() const { return kind_; }
-    std::uint32_t tiles() const { return tiles_; }
-    bool subgroups() const { return subgroups_; }  // its tile sums use subgroup operations
     // The dispatches, into the open compute pass: reduce-then-scan's three steps (reduce,
     // spine, downsweep), or the single pass's one (single); record() records them all.
     void record_reduce() const { reduce_.dispatch(int(tiles_)); }
@@ -43,9 +43,25 @@ public:
 private:
     ScanKind kind_ = ScanKind::Rts;
     std::uint32_t tiles_ = 0;
-    bool subgroups_ = false;
-    Object tile_words_;  // rts: the tile sums; single: two tickets and the tiles' posts
+    bool subgroups_ = false;  // its tile sums use subgroup operations
+    Buffer tile_words_;  // rts: the tile sums; single: two tickets and the tiles' posts
     Kernel reduce_, spine_, downsweep_, single_;
+};
+
+// A step of a tile scan as a stage of the frame: rts's reduce, spine or downsweep, or the
+// single pass, each timed as the pass it does the work of.
+class TileScanStage : public Stage {
+public:
+    using Step = void (TileScan::*)() const;
+    TileScanStage(Pass pass, std::shared_ptr<const TileScan> scan, Step step)
+        : pass_(pass), scan_(std::move(scan)), step_(step) {}
+    Pass pass() const override { return pass_; }
+    void record(const FrameSettings&) const override { ((*scan_).*step_)(); }
+
+private:
+    Pass pass_;
+    std::shared_ptr<const TileScan> scan_;  // shared by its steps
+    Step step_;
 };
 
 }  // namespace hp::wgpu

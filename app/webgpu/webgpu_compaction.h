@@ -1,7 +1,7 @@
 // One frame of the demo in WebGPU compute, the whole of it on its own device (WebGL and
 // WebGPU share no textures): source → classify (base in Morton order) → compaction → count →
 // stream, then the surface (compute_mesh.h) when asked for. The frame is an ordered list of
-// stages (stage.h), built at init for the mode and the scan:
+// stages (stage.h), built at init for the mode and the scan (webgpu_stages.cpp):
 //  - webgpu-scan, scan=blocks: classification fused with the block scan of the base (each
 //    1024-texel Morton block scanned in its workgroup, its count written), the block counts
 //    scanned (BlockScan), the count, then a scatter of the active elements to prefix + offset;
@@ -12,36 +12,28 @@
 //    dispatch) and traversed one invocation a key, dispatched indirectly.
 // Both write the WebGL2 modes' stream: same elements, same order, same [x, y, z, w]. The
 // count is never needed by the CPU for the work (the GPU sizes its own dispatches); it is
-// read back with mapAsync for display, sync (the next frame waits for it) or async (the
-// newest arrived, with its age).
+// read back for display (frame_readback.h), as are the views' copies (display_copy.h).
+//
+// Errors: init returns its own; what fails while frames run (a scan or the surface that
+// cannot be built, a failed read-back) and what the device reports later (validation, loss)
+// come out of take_error(), one message each, in the order they happened.
 #pragma once
 
 #include <cstdint>
 #include <deque>
 #include <string>
-#include <vector>
 
 #include "atlas_layout.h"
 #include "compute_mesh.h"
-#include "compute_plan.h"
+#include "display_copy.h"
 #include "frame.h"
-#include "gpu_device.h"
+#include "frame_readback.h"
 #include "png_atlas.h"
-#include "stage.h"
-#include "tile_scan.h"
+#include "webgpu_stages.h"
 
 namespace hp {
 
 class PassTimes;
-
-// What the views show of the newest frame, read back from WebGPU (display only: outside the
-// timed passes).
-struct ComputeDisplay {
-    std::vector<float> atlas;           // the volume's rows of the atlas, row-major (or none)
-    std::vector<std::uint32_t> levels;  // webgpu-pyramid: the level buffer (PyramidPlan)
-    std::vector<float> stream;          // the first `stream_rows` rows of the stream, RGBA
-    int stream_rows = 0;
-};
 
 class WebGpuCompaction {
 public:
@@ -58,80 +50,52 @@ public:
     // Collects what has arrived (counts, timestamps into `timer`, display data). Call once
     // at the start of every frame.
     void poll(PassTimes* timer);
-    // Run nothing new now: in sync readback the last frame's count has not arrived yet;
-    // otherwise kFramesInFlight frames are still on the GPU (WebGPU submissions are not
-    // throttled by the page's frame rate: without a bound a slow GPU's queue grows forever).
-    static constexpr std::size_t kFramesInFlight = 3;
-    bool busy() const { return bool(sync_ticket_) || count_reads_.size() >= kFramesInFlight; }
+    // Run nothing new now (FrameReadback::busy).
+    bool busy() const { return readback_.busy(); }
     // Issues one frame. With Readback::Sync the result's count comes through
     // take_sync_result() once it arrives; otherwise the result is final.
     FrameResult run(const FrameSettings& s);
-    bool take_sync_result(FrameResult* r);
-    // Asks for a display copy of the next frame if none is on its way (the atlas and levels
-    // only when `volume` views are shown; nothing at all for 0 stream rows: no view shown);
-    // true and the data once one has arrived.
-    bool take_display(ComputeDisplay* out, int stream_rows, bool volume);
-    // The oldest error not yet taken ("" when none): a pipeline or bind group this backend could
-    // not make, a failed read-back, a validation error the device reported.
-    static std::string take_error();
+    bool take_sync_result(FrameResult* r) { return readback_.take_sync_result(r); }
+    // DisplayCopy::take.
+    bool take_display(ComputeDisplay* out, int stream_rows, bool volume) {
+        return display_.take(out, stream_rows, volume);
+    }
+    // The oldest error not yet said ("" when none): this backend's own, met while frames ran,
+    // then the device's (a pipeline WebGPU rejected, a validation error, the device lost).
+    std::string take_error();
 
     const AtlasLayout& layout() const { return layout_; }
-    bool timestamps() const { return timestamps_; }  // the adapter has timestamp-query
-    Pyramid mode() const { return mode_; }
-    ScanKind scan() const { return scan_; }  // webgpu-scan's scan, as built
-    const PyramidPlan& pyramid_plan() const { return pyramid_plan_; }
-    int atlas_buffer() const { return atlas_.id(); }
-    int stream_buffer() const { return stream_.id(); }
-    // The surface's buffers (0 until a frame has run the mesh stages), the counter holding its
-    // draw arguments (ComputeMesh::kDrawArgsAt) and its capacity in vertices.
-    int positions_buffer() const { return mesh_.positions(); }
-    int normals_buffer() const { return mesh_.normals(); }
-    int counter_buffer() const { return counter_.id(); }
+    bool timestamps() const { return readback_.timestamps(); }  // the adapter has timestamp-query
+    const PyramidPlan& pyramid_plan() const { return mode_stages_.plan; }
+    wgpu::BufferRef atlas_buffer() const { return atlas_; }
+    wgpu::BufferRef stream_buffer() const { return stream_; }
+    // The surface's buffers (none until a frame has run the mesh stages) and the counter
+    // holding its draw arguments (compaction_counter.h); its capacity in vertices.
+    wgpu::BufferRef positions_buffer() const { return mesh_.positions(); }
+    wgpu::BufferRef normals_buffer() const { return mesh_.normals(); }
+    wgpu::BufferRef counter_buffer() const { return counter_; }
     std::uint32_t mesh_capacity() const { return std::uint32_t(layout_.texel_count()); }
 
 private:
+    wgpu::FrameBuffers frame_buffers() const;
     void write_volume(const FrameSettings& s);
-    // The stages after the source for the mode and scan (re-made when the scan changes).
-    bool build_stages(ScanKind scan, std::string* error);
-    void build_block_scan_stages();
-    void build_tile_scan_stages(ScanKind scan, std::string* error);
-    void build_pyramid_stages();
-    wgpu::Kernel count_kernel(int totals, std::uint32_t index);
+    // The stages after the source for the mode and scan (re-made when the scan changes), and
+    // the surface's for the frame's scan; a failure goes to errors_.
+    void follow_scan(const FrameSettings& s);
     std::uint32_t record_frame(const FrameSettings& s);  // the passes timed (bit p: Pass p)
 
     AtlasLayout layout_;
     Pyramid mode_ = Pyramid::WebgpuScan;
-    ScanKind scan_ = ScanKind::Blocks;
-    bool timestamps_ = false;
+    ScanKind scan_ = ScanKind::Blocks;  // webgpu-scan's scan, as built
     // The frame's own buffers; the stages own their kernels and the buffers only they use.
-    wgpu::Object volume_uniform_, atlas_, counter_, stream_, timestamp_buffer_;
-    wgpu::Object base_, levels_;  // blocks: each texel's prefix in its block; pyramid: base, levels
-    wgpu::Object total_at_, traverse_uniform_;  // the count's and the traversal's uniforms
-    PyramidPlan pyramid_plan_;
-    wgpu::Stages stages_;  // stages_[0] is the source
+    wgpu::Buffer volume_uniform_, atlas_, counter_, stream_;
+    std::unique_ptr<wgpu::Stage> source_;
+    wgpu::ModeStages mode_stages_;
     // the surface: allocated by the first frame that runs it (S² vertices are 512 MiB at 4096²)
     wgpu::ComputeMesh mesh_;
-    int mesh_failed_ = -1;  // the ScanKind the surface's stages could not be made with
-
-    // `timed`: the passes the frame wrote timestamps for (bit p: Pass p); the others' query
-    // pairs still hold an earlier frame's values.
-    struct Read { wgpu::Ticket ticket; std::uint64_t frame; bool mesh; std::uint32_t timed = 0; };
-    std::deque<Read> count_reads_, timestamp_reads_;
-    std::uint64_t frames_issued_ = 0;
-    std::uint32_t newest_count_ = 0;
-    std::uint64_t newest_count_frame_ = 0;
-    bool have_count_ = false;
-    // The newest vertex total read from a frame that ran the mesh stages, counted only from
-    // frames issued since they last started running (mesh_since_): none is stale.
-    std::uint32_t newest_vertices_ = 0;
-    std::uint64_t newest_vertices_frame_ = 0, mesh_since_ = 0;
-    bool last_mesh_ = false, sync_mesh_ = false;
-    wgpu::Ticket sync_ticket_;
-    FrameResult sync_result_;
-    bool sync_done_ = false;
-    wgpu::Ticket display_atlas_, display_levels_, display_stream_;  // one display copy at a time
-    int display_rows_ = 0, display_rows_issued_ = 0;
-    bool display_volume_ = false;
+    wgpu::FrameReadback readback_;
+    wgpu::DisplayCopy display_;
+    std::deque<std::string> errors_;  // met while frames ran, not said yet
 };
 
 }  // namespace hp

@@ -41,7 +41,4 @@ struct TotalAtUniform {
 };
 static_assert(sizeof(TotalAtUniform) == 16, "count.wgsl's TotalAt, padded");
 
-// The counter (shaders/compaction_counter.wgsl's Counter).
-constexpr int kCounterBytes = 80;
-
 }  // namespace hp::wgpu

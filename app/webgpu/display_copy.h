@@ -1,0 +1,48 @@
+// What the 2D views show of the newest WebGPU frame, read back for display (WebGL cannot read
+// WebGPU's buffers): the volume's rows of the atlas, webgpu-pyramid's levels and the first rows
+// of the stream. One copy at a time, recorded into a frame outside its timed passes.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "atlas_layout.h"
+#include "gpu_device.h"
+
+namespace hp {
+
+struct ComputeDisplay {
+    std::vector<float> atlas;           // the volume's rows of the atlas, row-major (or none)
+    std::vector<std::uint32_t> levels;  // webgpu-pyramid: the level buffer (PyramidPlan)
+    std::vector<float> stream;          // the first `stream_rows` rows of the stream, RGBA
+    int stream_rows = 0;
+};
+
+namespace wgpu {
+
+// The buffers a display copy reads (levels: none outside webgpu-pyramid).
+struct DisplaySources {
+    BufferRef atlas, levels, stream;
+    std::uint32_t level_words = 0;
+};
+
+class DisplayCopy {
+public:
+    explicit DisplayCopy(const AtlasLayout& layout = AtlasLayout()) : layout_(layout) {}
+    // Into the frame being encoded: a copy of what take() last asked for, unless one is on its way.
+    void issue(const DisplaySources& from);
+    // Asks for a copy of the next frame (the atlas and levels only when `volume` views are
+    // shown; nothing at all for 0 stream rows: no view shown); true and the data once one
+    // has arrived.
+    bool take(ComputeDisplay* out, int stream_rows, bool volume);
+
+private:
+    AtlasLayout layout_;
+    Ticket atlas_, levels_, stream_;
+    std::uint32_t level_words_ = 0;  // of the copy on its way
+    int rows_ = 0, rows_issued_ = 0;
+    bool volume_ = false;
+};
+
+}  // namespace wgpu
+}  // namespace hp

@@ -1,4 +1,4 @@
-// A perceptual colour map (an approximation of "turbo"): t in [0,1].
+// A perceptual color map (an approximation of "turbo"): t in [0,1].
 vec3 colormap(float t) {
     t = clamp(t, 0.0, 1.0);
     vec3 c = vec3(0.1357, 0.0914, 0.1067) +

@@ -1,5 +1,5 @@
 // The 3D view's shading: a light at the eye (both faces lit: cells cut by the volume's
-// border show their inside), a little specular, and a colour chosen in the overlay: the
+// border show their inside), a little specular, and a color chosen in the overlay: the
 // normal, the depth along the view, or the vertex's place in the stream (cells in Morton
 // order: the traversal's order made visible on the surface).
 in vec3 vPosition;
@@ -7,8 +7,8 @@ in vec3 vNormal;
 in float vOrder;
 
 uniform vec3 uEye;
-uniform int uColour;      // 0 normal, 1 depth, 2 order
-uniform vec2 uDepthRange; // distances from the eye mapped to the colour map's ends
+uniform int uColor;      // 0 normal, 1 depth, 2 order
+uniform vec2 uDepthRange; // distances from the eye mapped to the color map's ends
 
 layout(location = 0) out vec4 oColor;
 
@@ -18,8 +18,8 @@ void main() {
     vec3 l = normalize(toEye);
     float diffuse = abs(dot(n, l));
     float specular = pow(diffuse, 60.0) * 0.12;
-    vec3 base = uColour == 0 ? n * 0.5 + 0.5
-              : uColour == 1 ? colormap(1.0 - (length(toEye) - uDepthRange.x) / (uDepthRange.y - uDepthRange.x))
+    vec3 base = uColor == 0 ? n * 0.5 + 0.5
+              : uColor == 1 ? colormap(1.0 - (length(toEye) - uDepthRange.x) / (uDepthRange.y - uDepthRange.x))
                              : colormap(vOrder);
     oColor = vec4(base * (0.22 + 0.78 * diffuse) + specular, 1.0);
 }

@@ -5,7 +5,7 @@ uniform highp sampler2D uPositions;  // x, y, z in voxels
 uniform highp sampler2D uNormals;
 uniform int uSizeShift;              // log2(S)
 uniform mat4 uViewProj;
-uniform float uVertices;             // for the order colouring
+uniform float uVertices;             // for the order coloring
 
 out vec3 vPosition;
 out vec3 vNormal;

@@ -2,12 +2,12 @@
 // from the extraction's storage buffers, vertex k from positions[k] and normals[k]
 // (vertex_index: no vertex buffer, no copy), drawn indirectly with the GPU's own vertex count.
 // The shading is surface.frag's: a light at the eye (both faces lit), a little specular, and
-// the colour chosen in the overlay (normal, depth along the view, or place in the stream).
+// the color chosen in the overlay (normal, depth along the view, or place in the stream).
 struct Surface {
     view_proj: mat4x4<f32>,   // OrbitCamera::view_projection (GL clip space: z in [-w, w])
     eye: vec3<f32>,
-    colour: u32,              // 0 normal, 1 depth, 2 order
-    depth_range: vec2<f32>,   // distances from the eye mapped to the colour map's ends
+    color: u32,              // 0 normal, 1 depth, 2 order
+    depth_range: vec2<f32>,   // distances from the eye mapped to the color map's ends
     pad: vec2<f32>,
 }
 
@@ -54,9 +54,9 @@ fn fs(in: Varyings) -> @location(0) vec4<f32> {
     let diffuse = abs(dot(n, l));
     let specular = pow(diffuse, 60.0) * 0.12;
     var base = n * 0.5 + 0.5;
-    if (s.colour == 1u) {
+    if (s.color == 1u) {
         base = colormap(1.0 - (length(to_eye) - s.depth_range.x) / (s.depth_range.y - s.depth_range.x));
-    } else if (s.colour == 2u) {
+    } else if (s.color == 2u) {
         base = colormap(in.order);
     }
     return vec4<f32>(base * (0.22 + 0.78 * diffuse) + specular, 1.0);

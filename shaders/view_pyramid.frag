@@ -1,5 +1,5 @@
 // The pyramid view, laid out like the article's debug image: the base level (S×S) on the
-// left, then levels 1..L side by side, each half the size of the last, top-aligned. Colour is
+// left, then levels 1..L side by side, each half the size of the last, top-aligned. Color is
 // log(1 + sum) / log(1 + 4^level): the base's 0/1 and the top's large sums on one scale.
 // The compactor's view chunk before this one defines hp_view_total(level, texel).
 uniform int uSize;  // S

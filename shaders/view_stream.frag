@@ -1,4 +1,4 @@
-// The compacted stream: key k is texel (k mod S, k div S). Each entry is coloured by its
+// The compacted stream: key k is texel (k mod S, k div S). Each entry is colored by its
 // voxel's position (x, y, z)/N: the "rainbow line" that grows with the count. The panel
 // shows the stream's first rows (uShown.y of them), stretched to the panel's height.
 uniform sampler2D uStream;

@@ -32,7 +32,7 @@ inline constexpr std::array<const char*, 2> kClassifyNames = {"surface", "solid"
 // signalled (never waits; the count is a few frames old); expected: never read.
 enum class Readback { Sync, Async, Expected };
 inline constexpr std::array<const char*, 3> kReadbackNames = {"sync", "async", "expected"};
-// The 3D view's colour: the normal, the depth along the view, or the vertex's place in the
+// The 3D view's color: the normal, the depth along the view, or the vertex's place in the
 // stream (the Morton order of the cells, seen on the surface).
 enum class SurfaceColor { Normal, Depth, Order };
 inline constexpr std::array<const char*, 3> kSurfaceColorNames = {"normal", "depth", "order"};
@@ -66,7 +66,6 @@ constexpr const auto& names_of(MeshRoute) { return kMeshRouteNames; }
 constexpr const auto& names_of(Clock) { return kClockNames; }
 constexpr const auto& names_of(Timestamps) { return kTimestampsNames; }
 constexpr const auto& names_of(ScanKind) { return kScanKindNames; }
-using SurfaceColour = SurfaceColor;  // TEMP until the rename lands everywhere
 template <typename E>
 constexpr const char* name_of(E v) {
     return names_of(v)[std::size_t(v)];

@@ -91,7 +91,7 @@ std::vector<Setting> make_table() {
                                                             4096.0 * 4096.0));
     expected.whole = true;
     expected.shown = [](const S& s) { return s.readback == Readback::Expected; };
-    t.push_back(choice<&S::color>("color", "Colour", "the 3D view's colour: normal, depth, or place in the stream"));
+    t.push_back(choice<&S::color>("color", "Colour", "the 3D view's color: normal, depth, or place in the stream"));
     Setting& route = t.emplace_back(choice<&S::route>(
         "route", "Route",
         "fragment: an extraction pass writes the vertices into float textures (Mol*);\n"

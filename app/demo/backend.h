@@ -37,11 +37,8 @@ struct SurfaceDraw {
     PanelRect panel;             // framebuffer pixels, origin at the bottom left
     double css_scale = 1;        // framebuffer pixels per CSS pixel
     int framebuffer_height = 0;
-    std::uint32_t vertices = 0;  // keys to draw
-    int volume = 0;
-    const OrbitCamera* camera = nullptr;
-    SurfaceColour colour = SurfaceColour::Normal;
-    MeshRoute route = MeshRoute::Vertex;
+    SurfaceScene scene;          // what to draw
+    MeshRoute route = MeshRoute::Vertex;  // WebGL2: from the extraction, or walking the pyramid at iso
     float iso = 0;
 };
 

@@ -32,11 +32,10 @@ public:
         return {&gpu_.volume(), &gpu_.compactor(), &gpu_.compactor().stream()};
     }
     void draw_surface(const SurfaceDraw& d) override {
-        const SurfaceView::Scene scene{d.vertices, d.volume, d.camera, d.colour};
         if (d.route == MeshRoute::Vertex)
-            surface_.draw_walking(d.panel, gpu_.mesh(), gpu_.volume(), d.iso, scene);
+            surface_.draw_walking(d.panel, gpu_.mesh(), gpu_.volume(), d.iso, d.scene);
         else
-            surface_.draw(d.panel, gpu_.mesh(), scene);
+            surface_.draw(d.panel, gpu_.mesh(), d.scene);
     }
     std::uint32_t mesh_capacity() const override { return gpu_.mesh().capacity(); }
 

@@ -17,7 +17,7 @@ std::string with_thousands(std::uint64_t v) {
 
 namespace {
 
-ImU32 turbo(float t) {  // the same colour map as shaders/view_common.glsl
+ImU32 turbo(float t) {  // the same color map as shaders/view_common.glsl
     t = std::clamp(t, 0.0f, 1.0f);
     auto poly = [t](float a, float b, float c, float d, float e, float f) {
         return std::clamp(a + t * (b + t * (c + t * (d + t * (e + t * f)))), 0.0f, 1.0f);
@@ -38,7 +38,7 @@ void caption(const Panel& p, const char* title, const std::string& detail) {
     dl->AddRect({p.x - 1, p.y - 1}, {p.x + p.w + 1, p.y + p.h + 1}, IM_COL32(90, 95, 110, 255));
 }
 
-// A colour bar on the caption's title line, right-aligned: "left [bar] right"; left out
+// A color bar on the caption's title line, right-aligned: "left [bar] right"; left out
 // where the title would not leave room for it.
 void legend_bar(const Panel& p, const char* title, const char* left, const char* right,
                 ImU32 (*color)(float)) {
@@ -76,10 +76,7 @@ void draw_surface(const ViewInput& in, PanelRect r) {
     d.panel = r;
     d.css_scale = in.css_scale;
     d.framebuffer_height = in.framebuffer_height;
-    d.vertices = in.result.mesh ? in.result.vertex_keys_drawn : 0;
-    d.volume = in.layout.volume;
-    d.camera = in.camera;
-    d.colour = in.state.color;
+    d.scene = {in.result.mesh ? in.result.vertex_keys_drawn : 0, in.layout.volume, in.camera, in.state.color};
     d.route = in.state.route;
     d.iso = in.state.iso;
     in.backend->draw_surface(d);

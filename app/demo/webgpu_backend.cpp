@@ -76,7 +76,7 @@ public:
         const wgpu::CssRect css{r.x / s, (d.framebuffer_height - r.y - r.h) / s, r.w / s, r.h / s};
         const wgpu::SurfaceBuffers mesh{gpu_.positions_buffer(), gpu_.normals_buffer(), gpu_.counter_buffer()};
         std::string error;
-        if (!surface_.draw(css, r.w, r.h, mesh, d.volume, *d.camera, d.colour, &error)) surface_error_ = error;
+        if (!surface_.draw(css, r.w, r.h, mesh, d.scene, &error)) surface_error_ = error;
     }
     void end_views(bool surface_drawn) override {
         if (!surface_drawn) surface_.hide();

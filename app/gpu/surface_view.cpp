@@ -13,7 +13,7 @@ bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std:
     p->view_proj = gl::uniform(p->program, "uViewProj");
     p->vertices = gl::uniform(p->program, "uVertices");
     p->eye = gl::uniform(p->program, "uEye");
-    p->colour = gl::uniform(p->program, "uColour");
+    p->color = gl::uniform(p->program, "uColor");
     p->depth = gl::uniform(p->program, "uDepthRange");
     return true;
 }
@@ -53,14 +53,14 @@ bool SurfaceView::begin(PanelRect r, std::uint32_t vertices) const {
     return vertices >= 3;
 }
 
-void SurfaceView::draw_with(const Program& p, PanelRect r, const Scene& scene) const {
+void SurfaceView::draw_with(const Program& p, PanelRect r, const SurfaceScene& scene) const {
     const OrbitCamera& camera = *scene.camera;
     glUniformMatrix4fv(p.view_proj, 1, GL_FALSE, camera.view_projection(scene.volume, float(r.w) / float(r.h)).data());
     glUniform1f(p.vertices, float(scene.vertices));
     const auto eye = camera.eye(scene.volume);
     glUniform3f(p.eye, eye[0], eye[1], eye[2]);
-    glUniform1i(p.colour, int(scene.colour));
-    // Depth colouring spans the volume's extent along the view: its centre ± its half-diagonal.
+    glUniform1i(p.color, int(scene.color));
+    // Depth coloring spans the volume's extent along the view: its centre ± its half-diagonal.
     const float centre = camera.distance * float(scene.volume), half = 0.87f * float(scene.volume);
     glUniform2f(p.depth, std::max(centre - half, 0.0f), centre + half);
     glEnable(GL_DEPTH_TEST);
@@ -70,8 +70,8 @@ void SurfaceView::draw_with(const Program& p, PanelRect r, const Scene& scene) c
     glDisable(GL_DEPTH_TEST);
 }
 
-void SurfaceView::draw(PanelRect r, const SurfaceMesh& mesh, const Scene& scene) const {
-    Scene s = scene;
+void SurfaceView::draw(PanelRect r, const SurfaceMesh& mesh, const SurfaceScene& scene) const {
+    SurfaceScene s = scene;
     s.vertices = std::min(scene.vertices, mesh.capacity());
     if (!begin(r, s.vertices)) return;
     glUseProgram(textures_.program.id());
@@ -84,7 +84,7 @@ void SurfaceView::draw(PanelRect r, const SurfaceMesh& mesh, const Scene& scene)
 }
 
 void SurfaceView::draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, float iso,
-                               const Scene& scene) const {
+                               const SurfaceScene& scene) const {
     if (!begin(r, scene.vertices)) return;
     volume.bind_volume(walking_.program, walking_volume_, Classify::Surface, iso);
     mesh.bind_walk(walking_.program, walking_walk_, scene.vertices);

@@ -13,6 +13,7 @@
 #include "demo_state.h"
 #include "gl_objects.h"
 #include "orbit_camera.h"
+#include "surface_scene.h"
 #include "surface_mesh.h"
 #include "view_program.h"
 #include "volume_uniforms.h"
@@ -24,27 +25,21 @@ public:
     bool init(std::string* error);
     void abandon();
 
-    struct Scene {
-        std::uint32_t vertices;  // keys to draw (those past the written ones collapse to nothing)
-        int volume;
-        const OrbitCamera* camera;
-        SurfaceColour colour;
-    };
     // Fragment route: from the extraction's textures.
-    void draw(PanelRect r, const SurfaceMesh& mesh, const Scene& scene) const;
+    void draw(PanelRect r, const SurfaceMesh& mesh, const SurfaceScene& scene) const;
     // Vertex route: walking `mesh`'s pyramid over `volume` at `iso`.
     void draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, float iso,
-                      const Scene& scene) const;
+                      const SurfaceScene& scene) const;
 
 private:
     struct Program {
         gl::Program program;
-        GLint view_proj = -1, vertices = -1, eye = -1, colour = -1, depth = -1;
+        GLint view_proj = -1, vertices = -1, eye = -1, color = -1, depth = -1;
     };
     bool build(Program* p, const std::vector<const char*>& vertex, std::string* error);
     // Clears the panel; false when there is nothing to draw.
     bool begin(PanelRect r, std::uint32_t vertices) const;
-    void draw_with(const Program& p, PanelRect r, const Scene& scene) const;
+    void draw_with(const Program& p, PanelRect r, const SurfaceScene& scene) const;
 
     Program textures_, walking_;
     VolumeUniforms walking_volume_;

@@ -1,5 +1,5 @@
 // The pyramid view: the base and every level above it side by side, like the article's debug
-// image, each texel coloured by its total (shaders/view_pyramid.frag). How the levels are
+// image, each texel colored by its total (shaders/view_pyramid.frag). How the levels are
 // stored depends on the compaction (mip chain, the baseline's atlas, WebGPU's Morton-ordered
 // copy): its PyramidViewSource names the chunks that read them, so the program is built the
 // first time a kind of compaction is shown, then kept.

@@ -1,4 +1,4 @@
-// The slices view: the slice atlas as the GPU holds it, every slice a tile, coloured by value
+// The slices view: the slice atlas as the GPU holds it, every slice a tile, colored by value
 // with the iso-surface's cells marked (shaders/view_slices.frag).
 #pragma once
 

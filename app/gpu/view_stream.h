@@ -1,5 +1,5 @@
 // The stream view: the compacted stream's first rows, key k at texel (k mod size,
-// k div size), each entry coloured by the voxel it names (shaders/view_stream.frag).
+// k div size), each entry colored by the voxel it names (shaders/view_stream.frag).
 #pragma once
 
 #include <cstdint>

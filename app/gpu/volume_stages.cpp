@@ -83,7 +83,7 @@ void VolumeStages::upload_rows(const float* values, int rows) {
 std::vector<float> VolumeStages::read_atlas() const {
     const int s = layout_.atlas;
     std::vector<float> out(std::size_t(s) * s, 0.0f);
-    // RGBA/FLOAT is the read format every float colour buffer supports; bands keep it small.
+    // RGBA/FLOAT is the read format every float color buffer supports; bands keep it small.
     const int band = std::max(1, (1 << 18) / s);
     std::vector<float> rgba(std::size_t(band) * s * 4);
     glBindFramebuffer(GL_FRAMEBUFFER, atlas_target_.id());

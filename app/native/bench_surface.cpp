@@ -81,7 +81,7 @@ int bench_surface(bool quick) {
                 r = gpu.run(s, t);
                 glBindFramebuffer(GL_FRAMEBUFFER, target.id());
                 if (t) t->begin(int(Pass::Display));
-                const SurfaceView::Scene scene{r.vertex_keys_drawn, layout.volume, &camera, SurfaceColour::Normal};
+                const SurfaceScene scene{r.vertex_keys_drawn, layout.volume, &camera, SurfaceColor::Normal};
                 if (route == MeshRoute::Vertex)
                     view.draw_walking({0, 0, kTarget, kTarget}, gpu.mesh(), gpu.volume(), s.iso, scene);
                 else

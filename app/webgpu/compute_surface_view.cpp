@@ -13,7 +13,7 @@ namespace {
 struct SurfaceUniform {
     float view_proj[16];
     float eye[3];
-    std::uint32_t colour;
+    std::uint32_t color;
     float depth_range[2];
     float pad[2];
 };
@@ -39,8 +39,10 @@ bool ComputeSurfaceView::make_pipeline(std::string* error) {
     return !failed_;
 }
 
-bool ComputeSurfaceView::draw(CssRect r, int pw, int ph, const SurfaceBuffers& mesh, int volume,
-                              const OrbitCamera& camera, SurfaceColour colour, std::string* error) {
+bool ComputeSurfaceView::draw(CssRect r, int pw, int ph, const SurfaceBuffers& mesh, const SurfaceScene& scene,
+                              std::string* error) {
+    const OrbitCamera& camera = *scene.camera;
+    const int volume = scene.volume;
     if (pw <= 0 || ph <= 0) {
         hide();
         return true;
@@ -55,8 +57,8 @@ bool ComputeSurfaceView::draw(CssRect r, int pw, int ph, const SurfaceBuffers& m
     std::memcpy(u.view_proj, m.data(), sizeof u.view_proj);
     const auto eye = camera.eye(volume);
     std::copy(eye.begin(), eye.end(), u.eye);
-    u.colour = std::uint32_t(colour);
-    // As the WebGL2 view: depth colouring spans the volume's centre ± its half-diagonal.
+    u.color = std::uint32_t(scene.color);
+    // As the WebGL2 view: depth coloring spans the volume's centre ± its half-diagonal.
     const float centre = camera.distance * float(volume), half = 0.87f * float(volume);
     u.depth_range[0] = std::max(centre - half, 0.0f);
     u.depth_range[1] = centre + half;

@@ -8,9 +8,8 @@
 #include <cstdint>
 #include <string>
 
-#include "demo_state.h"
 #include "gpu_device.h"
-#include "orbit_camera.h"
+#include "surface_scene.h"
 
 namespace hp::wgpu {
 
@@ -26,8 +25,7 @@ class ComputeSurfaceView {
 public:
     // Draws the mesh of `mesh` at `r` with pw × ph pixels. False and why, once, when its
     // pipeline cannot be made (the view then shows only its background).
-    bool draw(CssRect r, int pw, int ph, const SurfaceBuffers& mesh, int volume, const OrbitCamera& camera,
-              SurfaceColour colour, std::string* error);
+    bool draw(CssRect r, int pw, int ph, const SurfaceBuffers& mesh, const SurfaceScene& scene, std::string* error);
     // Hides the canvas (the view is not shown or the mode is not WebGPU); cheap when hidden.
     void hide();
     // Drops the pipeline and buffers (the device they belong to is gone).

@@ -120,7 +120,7 @@ else { const a = atlases.includes(2048) ? 2048 : atlases[atlases.length - 1];
   occs.forEach(o => ctx.fillText(o * 100 + '%', lx(o) - 12, y + h + 16));
   pts.forEach((line, j) => { ctx.strokeStyle = COLORS[modes.indexOf(shown[j]) % 9]; ctx.lineWidth = 2; ctx.beginPath();
     line.forEach((r, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, lx(r.occupancy), ly(r.ms.compact))); ctx.stroke(); });
-  ctx.lineWidth = 1; ctx.fillStyle = '#000'; ctx.fillText('occupancy (log); colours as in the first panel', x + 8, y + h - 8); }
+  ctx.lineWidth = 1; ctx.fillStyle = '#000'; ctx.fillText('occupancy (log); colors as in the first panel', x + 8, y + h - 8); }
 document.title = 'ready';
 </script></body>`;
 }

@@ -14,8 +14,8 @@ const BASE = 'paused=1&time=1.5&clock=fixed';
 
 // Tolerance: SwiftShader renders a paused frame byte-identically, run after run and across
 // browser launches, so no pixel may differ. pixelmatch's threshold (0.1, its default: how far
-// two colours may be apart, in YIQ distance, before a pixel counts) only absorbs rounding of
-// colours; a moved edge, a changed count or a different view still fails.
+// two colors may be apart, in YIQ distance, before a pixel counts) only absorbs rounding of
+// colors; a moved edge, a changed count or a different view still fails.
 const THRESHOLD = 0.1;
 const MAX_DIFFERENT_PIXELS = 0;
 
@@ -62,8 +62,8 @@ export default [
   golden('surface alone, fixed camera', 'overlay=0&view=surface', 'surface'),
   golden('surface alone, vec4 (the same mesh: same image)', 'overlay=0&view=surface&pyramid=vec4', 'surface', false),
   golden('surface alone, fragment route (extraction into textures: same image)', 'overlay=0&view=surface&route=fragment', 'surface', false),
-  golden('surface alone, coloured by stream order', 'overlay=0&view=surface&color=order', 'surface-order'),
-  golden('surface alone, coloured by depth', 'overlay=0&view=surface&color=depth', 'surface-depth'),
+  golden('surface alone, colored by stream order', 'overlay=0&view=surface&color=order', 'surface-order'),
+  golden('surface alone, colored by depth', 'overlay=0&view=surface&color=depth', 'surface-depth'),
   golden('slice atlas alone', 'overlay=0&view=slices', 'slices'),
   golden('pyramid alone, scalar', 'overlay=0&view=pyramid', 'pyramid'),
   golden('pyramid alone, vec4 (same totals: same image as scalar)', 'overlay=0&view=pyramid&pyramid=vec4', 'pyramid', false),

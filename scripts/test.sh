@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: unit and native GPU tests (CTest, GoogleTest on
 # Mesa's EGL), the fuzzers (30 s each), then the browser tests (puppeteer-core + headless
-# Chromium), each case's line as it finishes. Ends with one line "N passed, N failed"; exits
-# non-zero on any failure.
+# Chromium), each case's line as it finishes. Ends with one line "N passed, N failed, N skipped"
+# (a skipped case says why on its line); exits non-zero on any failure.
 #   --quick: the fuzzers only replay their seeds and the browser runs one case of each kind
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 quick=(); fuzz_secs=30
 [ "${1:-}" = --quick ] && quick=(--quick) && fuzz_secs=0
-"$root/scripts/setup.sh" || { echo "0 passed, 1 failed"; exit 1; }
+"$root/scripts/setup.sh" || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 source "${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}/env.sh"
 
 build_failed=0
@@ -17,9 +17,9 @@ cmake -S "$root" -B "$root/build/native" -G Ninja -DCMAKE_BUILD_TYPE=Release >/d
   cmake --build "$root/build/native" || build_failed=1
 echo "== web build"
 "$root/scripts/build-web.sh" || build_failed=1
-if [ $build_failed = 1 ]; then echo "0 passed, 1 failed"; exit 1; fi
+if [ $build_failed = 1 ]; then echo "0 passed, 1 failed, 0 skipped"; exit 1; fi
 
-passed=0 failed=0
+passed=0 failed=0 skipped=0
 echo "== unit and native GPU tests (CTest)"
 out=$(cd "$root/build/native" && ctest --output-on-failure -j2 2>&1)
 rc=$?
@@ -28,7 +28,9 @@ summary=$(echo "$out" | grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+
 if [ -n "$summary" ]; then
   total=$(echo "$summary" | sed -E 's/.* out of ([0-9]+).*/\1/')
   bad=$(echo "$summary" | sed -E 's/.*passed, ([0-9]+) tests failed.*/\1/')
-  passed=$((passed + total - bad)) failed=$((failed + bad))
+  # CTest counts a skipped test (GTEST_SKIP) among the passed: count it apart.
+  skip=$(echo "$out" | grep -cE '\*\*\*Skipped' || true)
+  passed=$((passed + total - bad - skip)) failed=$((failed + bad)) skipped=$((skipped + skip))
 else
   echo "$out" | tail -20
   failed=$((failed + 1))
@@ -44,15 +46,17 @@ passed=$((passed + ok)) failed=$((failed + bad))
 
 echo "== browser tests (headless Chromium)"
 log=$(mktemp)
+summary_re='^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$'
 node "$root/tests/browser/run.mjs" "$root/build/web/site" "${quick[@]}" 2>&1 | tee "$log" |
-  grep --line-buffered -v -E '^[0-9]+ passed, [0-9]+ failed$'
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
+  grep --line-buffered -v -E "$summary_re"
+line=$(grep -E "$summary_re" "$log" | tail -1)
 rm -f "$log"
 if [ -n "$line" ]; then
-  passed=$((passed + $(echo "$line" | cut -d' ' -f1))) failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
+  read -r p _ f _ s _ <<<"$line"
+  passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 else
   failed=$((failed + 1))
 fi
 
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

@@ -1,7 +1,10 @@
 // The browser tests: the built page, served on a free localhost port, in one headless
-// Chromium (WebGL2 on SwiftShader). One line per case, then "N passed, N failed".
+// Chromium (WebGL2 on SwiftShader). One line per case (with the errors its page logged), then
+// "N passed, N failed, N skipped". A case that runs past its time limit fails, naming it; a
+// selection that matches no case fails.
 //   node run.mjs SITE_DIR [regular expression the case names must match] [--quick]
 // --quick: the first case of each kind (each cases/ file), for the inner loop.
+// HP_CASE_TIMEOUT=seconds: the limit of every case that sets none (default 300).
 import { serve } from './serve.mjs';
 import { launch, openDemo } from './browser.mjs';
 import basics from './cases/basics.mjs';
@@ -20,32 +23,64 @@ const cases = quick ? kinds.map((k) => k[0]) : kinds.flat();
 const SMALL = { width: 640, height: 400 };
 
 const [site, filter = ''] = process.argv.slice(2).filter((a) => a !== '--quick');
+
+// Runs `body`, failing it once `seconds` have passed.
+async function withinLimit(seconds, body) {
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out: past its limit of ${seconds} s`)), seconds * 1000);
+  });
+  try {
+    return await Promise.race([body(), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// The errors the page logged during a case, under its line (the first few).
+function printErrors(lines) {
+  const errors = lines.filter((l) => /^\[pageerror\]|^\[console\.error\]|abort/i.test(l));
+  if (errors.length === 0) return;
+  console.log(`     page errors (${errors.length}):`);
+  for (const e of errors.slice(0, 5)) console.log(`     ${e.slice(0, 300)}`);
+}
 if (!site) {
   console.error('usage: node run.mjs SITE_DIR [filter]');
   process.exit(2);
 }
 const { server, url } = await serve(site);
 const browser = await launch();
-// A case is {name, query, run(page), fresh?, setup?(page), ready?, viewport?}. Consecutive
-// cases with the same query share a page unless one asks for a fresh one (or hooks its setup).
+// A case is {name, query, run(page), fresh?, setup?(page), ready?, viewport?, timeout?}.
+// Consecutive cases with the same query share a page unless one asks for a fresh one (or hooks
+// its setup). `timeout`: seconds, page load included (slow cases name their own).
+const DEFAULT_LIMIT = Number(process.env.HP_CASE_TIMEOUT) || 300;
 let passed = 0, failed = 0, skipped = 0;
 const times = [];
 let page = null, pageQuery = null, log = [];
 const closePage = async () => { if (page) await page.close().catch(() => {}); page = null; };
 try {
   const only = new RegExp(filter);
-  for (const c of cases.filter((c) => only.test(c.name))) {
+  const selected = cases.filter((c) => only.test(c.name));
+  if (selected.length === 0) {
+    failed++;
+    console.log(`FAIL no case matches '${filter}'${quick ? ' in --quick' : ''}: nothing was tested`);
+  }
+  for (const c of selected) {
     const t0 = Date.now();
+    const before = log, seen = log.length;  // the shared page's log before this case
+    const caseLog = () => (log === before ? log.slice(seen) : log);
     try {
-      const reuse = page && !c.fresh && !c.setup && !c.viewport && pageQuery === (c.query ?? '');
-      if (!reuse) {
-        await closePage();
-        log = [];
-        pageQuery = c.query ?? '';
-        page = await openDemo(browser, `${url}index.html?${pageQuery}`,
-          { logTo: log, setup: c.setup, waitReady: c.ready !== false, viewport: c.viewport ?? SMALL });
-      }
-      const note = await c.run(page, { url, log, site });
+      const note = await withinLimit(c.timeout ?? DEFAULT_LIMIT, async () => {
+        const reuse = page && !c.fresh && !c.setup && !c.viewport && pageQuery === (c.query ?? '');
+        if (!reuse) {
+          await closePage();
+          log = [];
+          pageQuery = c.query ?? '';
+          page = await openDemo(browser, `${url}index.html?${pageQuery}`,
+            { logTo: log, setup: c.setup, waitReady: c.ready !== false, viewport: c.viewport ?? SMALL });
+        }
+        return c.run(page, { url, log, site });
+      });
       const secs = ((Date.now() - t0) / 1000).toFixed(1);
       if (typeof note === 'string' && note.startsWith('skipped')) {
         skipped++;
@@ -54,13 +89,13 @@ try {
         passed++;
         console.log(`ok   ${c.name} (${secs} s)`);
       }
+      printErrors(caseLog());
       if (c.fresh || c.setup || c.viewport) await closePage();
     } catch (e) {
       failed++;
       console.log(`FAIL ${c.name}: ${e.message} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-      const errors = log.filter((l) => /error|abort/i.test(l));
-      if (errors.length) console.log('     ' + errors.slice(0, 5).join('\n     '));
-      await closePage();
+      printErrors(caseLog());
+      await closePage();  // a case that timed out may still be running on it
     }
     times.push([Date.now() - t0, c.name]);
   }
@@ -69,10 +104,9 @@ try {
   await browser.close();
   server.close();
 }
-if (skipped) console.log(`(${skipped} skipped, each with its reason above)`);
 if (times.length > 1) {
   console.log('slowest:');
   for (const [ms, name] of times.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
 }
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exitCode = failed ? 1 : 0;

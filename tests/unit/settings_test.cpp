@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "frame.h"
 #include "settings.h"
 
 namespace hp {
@@ -123,6 +124,22 @@ TEST(Settings, AVolumeAsksForItsAtlasAndAnAtlasSetsItsVolume) {
     ASSERT_TRUE(apply_setting(&s, "volume", "256", kNoApp, &error)) << error;
     EXPECT_EQ(s.atlas, 0);
     EXPECT_EQ(procedural_layout(s).atlas, 4096);
+}
+
+TEST(Settings, AFrameRunsWithTheStateAsItIs) {
+    DemoState s;
+    std::string error;
+    ASSERT_TRUE(apply_setting(&s, "iso", "0.25", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "route", "vertex", kNoApp, &error)) << error;
+    const FrameSettings shown = frame_settings(s, /*surface=*/true, /*mesh_read=*/false);
+    EXPECT_TRUE(same_settings(shown, s));  // every setting, as set
+    EXPECT_TRUE(shown.mesh);
+    EXPECT_FALSE(shown.extract);  // the vertex route's draw walks the pyramid itself
+    const FrameSettings read = frame_settings(s, false, /*mesh_read=*/true);
+    EXPECT_TRUE(read.mesh && read.extract);
+    EXPECT_FALSE(frame_settings(s, false, false).mesh);
+    ASSERT_TRUE(apply_setting(&s, "route", "fragment", kNoApp, &error)) << error;
+    EXPECT_TRUE(frame_settings(s, true, false).extract);
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 # atlas sizes and occupancies (web/bench.js has the matrix), GPU timer queries per pass.
 #   scripts/bench.sh [--quick | --compute]   (--compute: histopyramid vs WebGPU scan over occupancy)
 # Writes bench/results/<date>-<machine>.json and .png, prints the table. On the GPU machine the
-# same page runs through ../shared/gpu-browser (README, "Benchmarks").
+# same page runs through ../shared/gpu-browser (docs/benchmark.md).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 plan=full

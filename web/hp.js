@@ -1,5 +1,5 @@
 // The page side of the demo: the Emscripten Module (canvas, status, messages), and
-// window.hp, the documented API that tests and other tools drive the demo with (README).
+// window.hp, the documented API that tests and other tools drive the demo with (docs/api.md).
 // Nothing from the URL or a file ever reaches the page as HTML: messages use textContent.
 'use strict';
 (function () {
@@ -157,7 +157,7 @@
 
   const hp = {
     ready,
-    // Any subset of the settings (README). Rejects naming the bad key or value, changing nothing.
+    // Any subset of the settings (docs/api.md). Rejects naming the bad key or value, changing nothing.
     async set(state) {
       await ready;
       if (state === null || typeof state !== 'object') throw new Error('hp.set takes an object of settings');

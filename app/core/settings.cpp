@@ -1,5 +1,6 @@
 #include "settings.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -91,6 +92,16 @@ std::vector<Setting> make_table() {
                                                             4096.0 * 4096.0));
     expected.whole = true;
     expected.shown = [](const S& s) { return s.readback == Readback::Expected; };
+    // No more keys than the atlas has texels (the overlay's limit too).
+    expected.limit = [](S* s, const SettingsContext& c, bool given) {
+        const AtlasLayout l = c.layout_of(*s);
+        if (s->expected <= l.texel_count()) return std::string();
+        if (given)
+            return "expected=" + std::to_string(s->expected) + " is more than the " + std::to_string(l.texel_count()) +
+                   " texels of the " + std::to_string(l.atlas) + "² atlas";
+        s->expected = unsigned(l.texel_count());
+        return std::string();
+    };
     t.push_back(choice<&S::color>("color", "Colour", "the 3D view's color: normal, depth, or place in the stream"));
     Setting& route = t.emplace_back(choice<&S::route>(
         "route", "Route",
@@ -216,6 +227,17 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
                                                      : parse_number(*row, value, &v, error);
     if (!ok) return false;
     set_value(*row, s, v);
+    return true;
+}
+
+bool apply_limits(DemoState* s, const SettingsContext& context, const std::vector<std::string>& given,
+                  std::string* error) {
+    for (const Setting& row : settings()) {
+        if (!row.limit) continue;
+        const bool named = std::find(given.begin(), given.end(), row.key) != given.end();
+        const std::string refusal = row.limit(s, context, named);
+        if (!refusal.empty()) return *error = refusal, false;
+    }
     return true;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@ namespace hp {
 struct SettingsContext {
     std::vector<const char*> views;  // the view registry's names, by entry (the `view` row's choices)
     AtlasLayout layout;              // the layout the last frame ran with (the effective atlas and volume)
+    // The layout a state would run with (a loaded PNG's for source=png): what limits depend on.
+    std::function<AtlasLayout(const DemoState&)> layout_of = procedural_layout;
 };
 
 enum class SettingKind { Choice, Number, Flag };
@@ -41,6 +44,11 @@ struct Setting {
     // Optional: what hp.stats() reports instead of the stored value (an atlas of 0 means
     // "the smallest that holds the volume": the frame's layout says which).
     double (*effective)(const DemoState&, const SettingsContext&) = nullptr;
+    // Optional: a limit that depends on the rest of the state (`expected`: the atlas's texels),
+    // checked once every setting of a request is in, so that their order does not matter. A
+    // value past it is refused with the message returned when the request named the row
+    // (`given`), and brought within it otherwise (a smaller atlas lowers `expected`).
+    std::string (*limit)(DemoState* s, const SettingsContext& context, bool given) = nullptr;
     // Optional, for the overlay: the row is greyed out, or left out, unless this holds.
     bool (*enabled)(const DemoState&) = nullptr;
     bool (*shown)(const DemoState&) = nullptr;
@@ -57,6 +65,10 @@ std::vector<const char*> choices(const Setting& row, const SettingsContext& cont
 // known ones); *s is unchanged then.
 bool apply_setting(DemoState* s, const std::string& key, const std::string& value, const SettingsContext& context,
                    std::string* error);
+// Applies every row's limit to a state that `given` (the names a request set) led to; false
+// with the first refusal's message.
+bool apply_limits(DemoState* s, const SettingsContext& context, const std::vector<std::string>& given,
+                  std::string* error);
 // Sets a row's field from a number (a choice's index, 0/1), with what the change implies: what
 // the overlay's controls call.
 void set_value(const Setting& row, DemoState* s, double v);

@@ -72,14 +72,14 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
     const SettingsContext context = settings_context();
     std::istringstream in(settings);
     std::string pair;
-    bool expected_given = false;
+    std::vector<std::string> given;
     while (std::getline(in, pair, '\n')) {
         if (pair.empty()) continue;
         const auto eq = pair.find('=');
         const std::string key = pair.substr(0, eq);
         const std::string value = eq == std::string::npos ? "" : pair.substr(eq + 1);
         if (!apply_setting(&next, key, value, context, error)) return false;
-        expected_given |= key == "expected";
+        given.push_back(key);
     }
     if (is_webgpu(next.pyramid) && !webgpu_unavailable().empty()) {
         *error = std::string("pyramid=") + name_of(next.pyramid) + " needs WebGPU: " + webgpu_reason_;
@@ -95,17 +95,7 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
                  "² atlas, larger than this GPU's largest texture (" + std::to_string(max_texture_size_) + "²)";
         return false;
     }
-    // The overlay's limit: no more keys than the atlas has texels. A smaller atlas asked for
-    // without an expected count lowers the one in effect, as the overlay would show it.
-    const std::int64_t texels = layout_for(next).texel_count();
-    if (next.expected > texels) {
-        if (expected_given) {
-            *error = "expected=" + std::to_string(next.expected) + " is more than the " + std::to_string(texels) +
-                     " texels of the " + std::to_string(atlas) + "² atlas";
-            return false;
-        }
-        next.expected = unsigned(texels);
-    }
+    if (!apply_limits(&next, context, given, error)) return false;
     pending_ = next;
     ++requested_serial_;
     return true;
@@ -118,7 +108,8 @@ bool DemoApp::load_atlas(const std::uint8_t* data, std::size_t size, int tile, s
     png_ = std::move(loaded);
     png_uploaded_ = false;
     pending_.source = Source::Png;
-    pending_.expected = unsigned(std::min<std::int64_t>(pending_.expected, png_->layout.texel_count()));
+    std::string unused;  // nothing was given: a limit only brings values within it
+    apply_limits(&pending_, settings_context(), {}, &unused);
     ++requested_serial_;
     return true;
 }
@@ -193,7 +184,9 @@ void DemoApp::compute(double dt_seconds) {
     if (final) complete(r);
 }
 
-SettingsContext DemoApp::settings_context() const { return {view_names(), layout_}; }
+SettingsContext DemoApp::settings_context() const {
+    return {view_names(), layout_, [this](const DemoState& s) { return layout_for(s); }};
+}
 
 ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
     return {state_, result_, layout_, backend_.get(), &views_, &camera_, css_scale, framebuffer_height};

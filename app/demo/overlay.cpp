@@ -130,13 +130,15 @@ void time_row(const Controls& c, const Setting& row) {
     if (ImGui::SliderFloat("##time", &t, 0.0f, 60.0f, "%.2f s")) set_value(row, &c.s, t);
 }
 
-// No more keys than the atlas has texels.
+// Steps of a thousand keys, within the row's limit (the atlas's texels).
 void expected_row(const Controls& c, const Setting& row) {
     row_title(row.label);
     ImGui::SetNextItemWidth(-1);
     int e = int(c.s.expected);
-    if (ImGui::InputInt("##expected", &e, 1000, 10000))
-        set_value(row, &c.s, double(std::clamp<std::int64_t>(e, 0, c.app.layout().texel_count())));
+    if (ImGui::InputInt("##expected", &e, 1000, 10000)) {
+        set_value(row, &c.s, double(std::max(e, 0)));
+        row.limit(&c.s, c.context, false);
+    }
 }
 
 void readback_after(const Controls& c) {

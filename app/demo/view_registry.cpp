@@ -156,7 +156,7 @@ const std::vector<ViewEntry> kViews = {
     {"all", ViewKind::All},
     {"slices", ViewKind::Panel, 1.0f, {true, false, false}, false, draw_slices, caption_slices},
     // The base, then the levels beside it.
-    {"pyramid", ViewKind::Panel, 2.0f, {true, false, false}, false, draw_pyramid, caption_pyramid},
+    {"pyramid", ViewKind::Panel, Views::pyramid_aspect(), {true, false, false}, false, draw_pyramid, caption_pyramid},
     {"stream", ViewKind::Panel, 1.0f, {false, true, false}, false, draw_stream, caption_stream},
     {"none", ViewKind::None},
 };

@@ -2,7 +2,7 @@
 // sums in RGBA32F, each level rendered into its own texture and copied into one pyramid atlas
 // (levels side by side), the traversal reading that atlas through normalized texture
 // coordinates (three reads a level), the count packed into RGBA8 and read back with a
-// blocking readPixels every frame. Only what the article gets wrong is fixed (README); the
+// blocking readPixels every frame. Only what the article gets wrong is fixed (docs/benchmark.md); the
 // stream is the same as the histopyramid's.
 #pragma once
 

@@ -1,7 +1,8 @@
 // Fuzzes the settings parser (apply_setting, which every URL parameter and hp.set value goes
 // through): the input is "name=value" lines, applied one by one as DemoApp::request does.
 // Invariants: a rejection has a message with no control character in it and leaves the
-// state as it was; an accepted one keeps iso in [0, 1], time finite, the layout valid.
+// state as it was; an accepted one keeps iso in [0, 1], time finite, the layout valid, and
+// `expected` within the atlas once the limits are applied.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -49,6 +50,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check(state.expected <= 4096u * 4096u, "expected at most 4096²");
         std::string why;
         check(hp::procedural_layout(state).valid(&why), "the layout is valid");
+        // The limits that depend on the state, as a request applies them: refused with a
+        // message and nothing changed when the line named the row, brought within otherwise.
+        const hp::DemoState unlimited = state;
+        if (!hp::apply_limits(&state, kContext, {key}, &error)) {
+            check(!error.empty() && hp::same_settings(state, unlimited), "a refused limit says why, changes nothing");
+            state = before;
+            continue;
+        }
+        check(state.expected <= hp::procedural_layout(state).texel_count(), "expected within the atlas's texels");
     }
     return 0;
 }

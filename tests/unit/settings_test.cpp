@@ -126,6 +126,24 @@ TEST(Settings, AVolumeAsksForItsAtlasAndAnAtlasSetsItsVolume) {
     EXPECT_EQ(procedural_layout(s).atlas, 4096);
 }
 
+TEST(Settings, ALimitFromTheStateIsCheckedOnceEverySettingIsIn) {
+    DemoState s;
+    std::string error;
+    // In either order: a larger atlas makes room for a larger expected count.
+    ASSERT_TRUE(apply_setting(&s, "expected", "4194304", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "atlas", "2048", kNoApp, &error)) << error;
+    EXPECT_TRUE(apply_limits(&s, kNoApp, {"expected", "atlas"}, &error)) << error;
+    EXPECT_EQ(s.expected, 4194304u);
+    // A smaller atlas lowers a count it was not given with, and refuses one it was.
+    ASSERT_TRUE(apply_setting(&s, "atlas", "512", kNoApp, &error)) << error;
+    DemoState given = s;
+    EXPECT_TRUE(apply_limits(&s, kNoApp, {"atlas"}, &error)) << error;
+    EXPECT_EQ(s.expected, 512u * 512u);
+    EXPECT_FALSE(apply_limits(&given, kNoApp, {"atlas", "expected"}, &error));
+    EXPECT_NE(error.find("expected=4194304 is more than the 262144 texels of the 512² atlas"), std::string::npos)
+        << error;
+}
+
 TEST(Settings, AFrameRunsWithTheStateAsItIs) {
     DemoState s;
     std::string error;

@@ -165,9 +165,12 @@ const std::vector<ViewEntry> kViews = {
 
 const std::vector<ViewEntry>& view_entries() { return kViews; }
 
-std::vector<const char*> view_names() {
-    std::vector<const char*> names;
-    for (const ViewEntry& v : kViews) names.push_back(v.name);
+const std::vector<const char*>& view_names() {
+    static const std::vector<const char*> names = [] {
+        std::vector<const char*> n;
+        for (const ViewEntry& v : kViews) n.push_back(v.name);
+        return n;
+    }();
     return names;
 }
 

@@ -50,7 +50,7 @@ struct ViewEntry {
 // In the order of the `view` setting's choices and of the panels in "all"; the first is the
 // view the page opens on.
 const std::vector<ViewEntry>& view_entries();
-std::vector<const char*> view_names();
+const std::vector<const char*>& view_names();
 
 inline constexpr std::size_t kMaxViews = 16;
 

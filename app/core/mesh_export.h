@@ -1,15 +1,54 @@
-// The surface as a file another tool opens: binary little-endian PLY, one vertex element
-// (x, y, z, nx, ny, nz as floats, volume units) and one face element (the triangles, three
-// consecutive vertices each, as the GPU's stream holds them).
+// The surface as a file another tool opens: PLY (binary little-endian), binary STL and glTF
+// binary (.glb). PLY and glb are welded: the vertex where a crossing edge meets the surface is
+// one vertex, shared by every triangle that uses it, found by its global edge id (never by
+// position); STL has no shared vertices by format. In world coordinates: millimetres in PLY and
+// STL, metres in glb (glTF's unit); normals carried through the inverse transpose of the
+// voxel → world map, unit length (a zero gradient gets its face's normal).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
+
+#include "cpu_reference.h"
 
 namespace hp {
 
-// `positions` and `normals`: 3 floats a vertex. A remainder past the last whole triangle is
-// written as vertices but not as a face.
+// A grid edge's global id: 3·(x + X·(y + Y·z)) + axis for the edge that leaves grid point
+// (x, y, z) along axis 0 (x), 1 (y) or 2 (z), over a grid of X×Y×Z points.
+std::uint64_t edge_id(const std::array<int, 3>& dims, Voxel lower, int axis);
+
+// A triangle soup (three consecutive vertices a face) in voxel index units, with each vertex's
+// global edge id. What the GPU extracts plus `edges`, or what volume_mesh makes.
+struct EdgeMesh {
+    std::vector<float> positions, normals;  // 3 floats a vertex
+    std::vector<std::uint64_t> edges;       // one a vertex
+    std::size_t vertices() const { return edges.size(); }
+};
+
+// Each vertex's edge id for the mesh the GPU extracts from a surface stream: cells in stream
+// order, a cell's vertices in the table's order for its case (entry.w). The ids are those of
+// the X×Y×Z grid the stream's coordinates index.
+std::vector<std::uint64_t> stream_edges(const std::vector<StreamEntry>& stream, const std::array<int, 3>& dims);
+
+// Marching cubes on the CPU over values[x + X·(y + Y·z)] (the arithmetic of reference_mesh.h).
+// closed: as if the volume were padded by one voxel of a value below every value and iso on
+// each side, so a surface cut by the volume's faces is closed there; positions stay in the
+// unpadded volume's voxel units (the pad's points at −1 and X), edge ids are the padded grid's.
+EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float iso, bool closed);
+
+enum class MeshFile { Ply, Stl, Glb };
+inline constexpr std::array<const char*, 3> kMeshFileNames = {"ply", "stl", "glb"};
+
+// The file's bytes. to_world: voxel index → world (mm), row-major 3×4 (Volume::to_world).
+// Returns an empty vector with *error set when the mesh cannot be written (no triangles, more
+// vertices than the format indexes).
+std::vector<std::uint8_t> export_mesh(const EdgeMesh& mesh, MeshFile type, const std::array<double, 12>& to_world,
+                                      std::string* error);
+
+// The unwelded soup as it was written before (volume units); the page's old export path, to go
+// once the page exports through export_mesh.
 std::vector<std::uint8_t> write_ply(const float* positions, const float* normals, std::uint32_t vertices);
 
 }  // namespace hp

@@ -20,7 +20,7 @@ fn cell_case(v: vec3<i32>) -> u32 {
 fn is_active(v: vec4<i32>) -> bool {
     if (v.w == 0) { return false; }
     if (u.surface == 0u) { return value_at(v.xyz) >= u.iso; }
-    if (any(v.xyz >= vec3<i32>(i32(u.volume) - 1))) { return false; }
+    if (any(v.xyz >= u.dims - 1)) { return false; }
     let c = cell_case(v.xyz);
     return c != 0u && c != 255u;
 }

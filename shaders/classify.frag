@@ -7,7 +7,7 @@ layout(location = 0) out vec4 oActive;
 
 bool is_active(ivec3 v) {
     if (!uSurface) return value_at(v) >= uIso;
-    if (any(greaterThanEqual(v, ivec3(uVolume - 1)))) return false;
+    if (any(greaterThanEqual(v, uDims - 1))) return false;
     int c = cell_case(v);
     return c != 0 && c != 255;
 }

@@ -11,7 +11,7 @@ void main() {
     oActive = vec4(0.0);
     oCount = vec4(0.0);
     if (!voxel_of(ivec2(gl_FragCoord.xy), v)) return;
-    bool inside = all(lessThan(v, ivec3(uVolume - 1)));  // cells on the far faces have no eighth corner
+    bool inside = all(lessThan(v, uDims - 1));  // cells on the far faces have no eighth corner
     int c = inside ? cell_case(v) : 0;
     bool on = uSurface ? inside && c != 0 && c != 255 : value_at(v) >= uIso;
     oActive = vec4(on ? 1.0 : 0.0);

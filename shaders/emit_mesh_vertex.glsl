@@ -3,7 +3,7 @@
 // iso; the normal is minus the field's gradient (central differences at both corners,
 // clamped at the volume's border, interpolated the same way), normalized. Volume units:
 // voxel (x, y, z). The CPU twin is app/core/reference_mesh.cpp; keep the arithmetic in step.
-float mc_field(ivec3 q) { return value_at(clamp(q, ivec3(0), ivec3(uVolume - 1))); }
+float mc_field(ivec3 q) { return value_at(clamp(q, ivec3(0), uDims - 1)); }
 
 vec3 mc_gradient(ivec3 q) {
     return vec3(mc_field(q + ivec3(1, 0, 0)) - mc_field(q - ivec3(1, 0, 0)),

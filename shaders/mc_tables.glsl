@@ -17,6 +17,6 @@ int mc_edge(int mc_case, int vertex) { return texelFetch(uMcEdges, ivec2(vertex,
 
 // Vertices of the cell at v: 0 for cells on the volume's far faces (they have no eighth corner).
 uint mc_cell_vertices(ivec3 v) {
-    if (any(greaterThanEqual(v, ivec3(uVolume - 1)))) return 0u;
+    if (any(greaterThanEqual(v, uDims - 1))) return 0u;
     return mc_vertex_count(cell_case(v));
 }

@@ -17,6 +17,6 @@ fn mc_edge(mc_case: u32, vertex: u32) -> i32 { return mc[256u + 16u * mc_case + 
 // Vertices of the cell at v (voxel_of's result): 0 outside the volume and for cells on its far
 // faces (they have no eighth corner), as mc_cell_vertices in mc_tables.glsl.
 fn mc_cell_vertices(v: vec4<i32>) -> u32 {
-    if (v.w == 0 || any(v.xyz >= vec3<i32>(i32(u.volume) - 1))) { return 0u; }
+    if (v.w == 0 || any(v.xyz >= u.dims - 1)) { return 0u; }
     return u32(mc[cell_case(v.xyz)]);
 }

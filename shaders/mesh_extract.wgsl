@@ -15,7 +15,7 @@
 @group(0) @binding(7) var<storage, read_write> normals: array<vec4<f32>>;
 fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
-fn mc_field(q: vec3<i32>) -> f32 { return value_at(clamp(q, vec3<i32>(0), vec3<i32>(i32(u.volume) - 1))); }
+fn mc_field(q: vec3<i32>) -> f32 { return value_at(clamp(q, vec3<i32>(0), u.dims - 1)); }
 
 fn mc_gradient(q: vec3<i32>) -> vec3<f32> {
     return vec3<f32>(mc_field(q + vec3<i32>(1, 0, 0)) - mc_field(q - vec3<i32>(1, 0, 0)),

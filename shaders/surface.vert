@@ -6,6 +6,7 @@ uniform highp sampler2D uNormals;
 uniform int uSizeShift;              // log2(S)
 uniform mat4 uViewProj;
 uniform float uVertices;             // for the order coloring
+uniform vec3 uScale;                 // voxel units → the view's (the voxels' proportions); normals by its inverse
 
 out vec3 vPosition;
 out vec3 vNormal;
@@ -14,8 +15,8 @@ out float vOrder;
 void main() {
     int mask = (1 << uSizeShift) - 1;
     ivec2 t = ivec2(gl_VertexID & mask, gl_VertexID >> uSizeShift);
-    vPosition = texelFetch(uPositions, t, 0).xyz;
-    vNormal = texelFetch(uNormals, t, 0).xyz;
+    vPosition = texelFetch(uPositions, t, 0).xyz * uScale;
+    vNormal = texelFetch(uNormals, t, 0).xyz / uScale;
     vOrder = float(gl_VertexID) / max(uVertices, 1.0);
     gl_Position = uViewProj * vec4(vPosition, 1.0);
 }

@@ -9,6 +9,8 @@ struct Surface {
     color: u32,              // 0 normal, 1 depth, 2 order
     depth_range: vec2<f32>,   // distances from the eye mapped to the color map's ends
     pad: vec2<f32>,
+    scale: vec3<f32>,         // voxel units → the view's (the voxels' proportions); normals by its inverse
+    pad2: f32,
 }
 
 @group(0) @binding(0) var<uniform> s: Surface;
@@ -38,8 +40,8 @@ fn colormap(x: f32) -> vec3<f32> {
 @vertex
 fn vs(@builtin(vertex_index) k: u32) -> Varyings {
     var o: Varyings;
-    o.position = positions[k].xyz;
-    o.normal = normals[k].xyz;
+    o.position = positions[k].xyz * s.scale;
+    o.normal = normals[k].xyz / s.scale;
     o.order = f32(k) / max(f32(counter.draw_args.x), 1.0);
     let clip = s.view_proj * vec4<f32>(o.position, 1.0);
     o.clip = vec4<f32>(clip.xy, 0.5 * (clip.z + clip.w), clip.w);  // GL's depth range to WebGPU's [0, w]

@@ -5,6 +5,7 @@
 // Keys past the total collapse to the origin and draw nothing.
 uniform mat4 uViewProj;
 uniform float uVertices;
+uniform vec3 uScale;  // voxel units → the view's (the voxels' proportions); normals by its inverse
 
 out vec3 vPosition;
 out vec3 vNormal;
@@ -18,8 +19,8 @@ void main() {
         ivec2 cell = hp_find_start(key, start);
         hp_emit_vertex(cell, key - start, p, n);
     }
-    vPosition = p.xyz;
-    vNormal = n.xyz;
+    vPosition = p.xyz * uScale;
+    vNormal = n.xyz / uScale;
     vOrder = float(gl_VertexID) / max(uVertices, 1.0);
-    gl_Position = uViewProj * vec4(p.xyz, 1.0);
+    gl_Position = uViewProj * vec4(vPosition, 1.0);
 }

@@ -1,4 +1,7 @@
-// The slice atlas view: each voxel's value in grey, voxels at or above iso tinted amber.
+// The slice atlas view: each voxel's value in grey (the volume's range from black to white),
+// voxels at or above iso tinted amber.
+uniform vec2 uRange;  // the lowest value, 1 / (highest − lowest)
+
 void main() {
     vec2 lo, stride;
     footprint(lo, stride);
@@ -8,7 +11,7 @@ void main() {
         for (int i = 0; i < kGrid; ++i) {
             ivec2 t = clamp(ivec2(lo + stride * vec2(i, j)), ivec2(0), size - 1);
             float v = texelFetch(uAtlas, t, 0).r;
-            sum += v;
+            sum += (v - uRange.x) * uRange.y;
             above += v >= uIso ? 1.0 : 0.0;
         }
     float n = float(kGrid * kGrid);

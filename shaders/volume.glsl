@@ -1,25 +1,25 @@
 // The slice atlas layout and the cell test, shared by the source, classify, emit and view
-// passes (the CPU twin is app/core/atlas_layout.h and cpu_reference.cpp). Voxel (x,y,z) is
-// texel (N·(z mod T) + x, N·(z div T) + y) with T = atlas / N tiles per row.
-// N and T are powers of two: the layout math is shifts and masks (integer division is slow
-// on software rasterizers, and this runs for every texel).
-uniform sampler2D uAtlas;  // the slice atlas, R32F values in [0,1]
-uniform int uVolume;       // N
-uniform int uVolumeShift;  // log2(N)
+// passes (the CPU twin is app/core/atlas_layout.h and cpu_reference.cpp). Voxel (x,y,z) of an
+// X×Y×Z volume is texel (W·(z mod T) + x, H·(z div T) + y): tiles of W×H (the powers of two at
+// or above X and Y), T = atlas / W tiles per row. W, H and T are powers of two: the layout
+// math is shifts and masks (integer division is slow on software rasterizers, and this runs
+// for every texel).
+uniform sampler2D uAtlas;  // the slice atlas, R32F values in the volume's data units
+uniform ivec3 uDims;       // X, Y, Z
+uniform ivec2 uTileShift;  // log2(W), log2(H)
 uniform int uTilesShift;   // log2(T)
 uniform float uIso;
 
 ivec2 atlas_texel(ivec3 v) {
     int tiles_mask = (1 << uTilesShift) - 1;
-    return ivec2(((v.z & tiles_mask) << uVolumeShift) + v.x, ((v.z >> uTilesShift) << uVolumeShift) + v.y);
+    return ivec2(((v.z & tiles_mask) << uTileShift.x) + v.x, ((v.z >> uTilesShift) << uTileShift.y) + v.y);
 }
 
-// The voxel at texel t; false for texels in tiles past slice N-1.
+// The voxel at texel t; false for texels past X or Y in a tile and in tiles past slice Z-1.
 bool voxel_of(ivec2 t, out ivec3 v) {
-    int mask = uVolume - 1;
-    v = ivec3(t.x & mask, t.y & mask,
-              ((t.y >> uVolumeShift) << uTilesShift) + (t.x >> uVolumeShift));
-    return v.z < uVolume;
+    ivec2 mask = (ivec2(1) << uTileShift) - 1;
+    v = ivec3(t & mask, ((t.y >> uTileShift.y) << uTilesShift) + (t.x >> uTileShift.x));
+    return all(lessThan(v, uDims));
 }
 
 float value_at(ivec3 v) { return texelFetch(uAtlas, atlas_texel(v), 0).r; }

@@ -2,10 +2,10 @@
 // (and of app/core/atlas_layout.h, morton.h). Binding 0 of every volume kernel is this
 // frame's `Volume`; cells.wgsl adds what reads the atlas.
 struct Volume {
+    dims: vec3<i32>,    // X, Y, Z (the tiles' layout: volume.glsl)
     atlas: u32,         // S
-    volume: u32,        // N
-    volume_shift: u32,  // log2(N)
-    tiles_shift: u32,   // log2(S/N)
+    tile_shift: vec2<u32>,  // log2(W), log2(H)
+    tiles_shift: u32,   // log2(T)
     iso: f32,
     surface: u32,       // 1: marching-cubes cells; 0: voxels at or above iso
     limit: u32,         // keys at or past this are not written (the expected-count mode)
@@ -17,14 +17,16 @@ struct Volume {
 
 fn atlas_texel(v: vec3<i32>) -> vec2<i32> {
     let tiles_mask = (1 << u.tiles_shift) - 1;
-    return vec2<i32>(((v.z & tiles_mask) << u.volume_shift) + v.x, ((v.z >> u.tiles_shift) << u.volume_shift) + v.y);
+    return vec2<i32>(((v.z & tiles_mask) << u.tile_shift.x) + v.x, ((v.z >> u.tiles_shift) << u.tile_shift.y) + v.y);
 }
 
-// The voxel at texel t in .xyz; .w is 0 for texels in tiles past slice N-1.
+// The voxel at texel t in .xyz; .w is 0 for texels past X or Y in a tile and in tiles past
+// slice Z-1.
 fn voxel_of(t: vec2<i32>) -> vec4<i32> {
-    let mask = i32(u.volume) - 1;
-    let z = ((t.y >> u.volume_shift) << u.tiles_shift) + (t.x >> u.volume_shift);
-    return vec4<i32>(t.x & mask, t.y & mask, z, i32(z < i32(u.volume)));
+    let mask = (vec2<i32>(1) << u.tile_shift) - 1;
+    let z = ((t.y >> i32(u.tile_shift.y)) << u.tiles_shift) + (t.x >> i32(u.tile_shift.x));
+    let v = vec3<i32>(t & mask, z);
+    return vec4<i32>(v, i32(all(v < u.dims)));
 }
 
 // Morton (Z-order) index of a texel, x in the even bits: the order the histopyramid visits

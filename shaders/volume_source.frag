@@ -12,6 +12,6 @@ void main() {
         oValue = vec4(0.0);
         return;
     }
-    vec3 p = (vec3(v) + 0.5) / float(uVolume) * 2.0 - 1.0;
+    vec3 p = (vec3(v) + 0.5) / vec3(uDims) * 2.0 - 1.0;
     oValue = vec4(clamp(source_value(p), 0.0, 1.0));
 }

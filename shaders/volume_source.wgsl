@@ -9,7 +9,7 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
     let v = voxel_of(vec2<i32>(g.xy));
     var value = 0.0;
     if (v.w != 0) {
-        let p = (vec3<f32>(v.xyz) + 0.5) / f32(u.volume) * 2.0 - 1.0;
+        let p = (vec3<f32>(v.xyz) + 0.5) / vec3<f32>(u.dims) * 2.0 - 1.0;
         value = clamp(source_value(p), 0.0, 1.0);
     }
     atlas[g.y * u.atlas + g.x] = value;

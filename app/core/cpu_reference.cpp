@@ -17,8 +17,7 @@ int cell_case(const AtlasLayout& l, const float* atlas, Voxel v, float iso) {
 
 bool is_active(const AtlasLayout& l, const float* atlas, Voxel v, Classify mode, float iso) {
     if (mode == Classify::Solid) return atlas_value(l, atlas, v) >= iso;
-    const int last = l.volume - 1;
-    if (v.x >= last || v.y >= last || v.z >= last) return false;
+    if (v.x >= l.dims[0] - 1 || v.y >= l.dims[1] - 1 || v.z >= l.dims[2] - 1) return false;
     const int c = cell_case(l, atlas, v, iso);
     return c != 0 && c != 255;
 }

@@ -25,8 +25,11 @@ inline bool is_webgpu(Pyramid p) { return p == Pyramid::WebgpuScan || p == Pyram
 // The pyramid's sums: R32F/RGBA32F or R32UI/RGBA32UI.
 enum class Format { Float, Uint };
 inline constexpr std::array<const char*, 2> kFormatNames = {"float", "uint"};
-enum class Source { Metaballs, Sphere, Noise, Png };
-inline constexpr std::array<const char*, 4> kSourceNames = {"metaballs", "sphere", "noise", "png"};
+// png: a loaded slice atlas (values 0..1); file: a loaded volume file (its own size, spacing and
+// data units: app/core/volume_file.h).
+enum class Source { Metaballs, Sphere, Noise, Png, File };
+inline constexpr std::array<const char*, 5> kSourceNames = {"metaballs", "sphere", "noise", "png", "file"};
+inline bool is_procedural(Source s) { return s != Source::Png && s != Source::File; }
 inline constexpr std::array<const char*, 2> kClassifyNames = {"surface", "solid"};  // Classify, cpu_reference.h
 // sync: readPixels every frame (waits); async: a pixel-pack buffer and a fence, read when
 // signalled (never waits; the count is a few frames old); expected: never read.
@@ -78,7 +81,7 @@ struct DemoState {
     Format format = Format::Float;
     Source source = Source::Metaballs;
     Classify classify = Classify::Surface;
-    float iso = 0.5f;
+    float iso = 0.5f;          // in the source's data units (0..1 for the procedural ones and a PNG)
     double time = 0.0;         // the procedural sources' time parameter, seconds
     bool paused = false;
     int volume = 128;          // N of the procedural sources (64, 128 or 256)

@@ -14,9 +14,9 @@ struct Frame {
 };
 
 // z is up: slices stack along z (a CT's axial slices: the head stands upright).
-Frame frame_of(const OrbitCamera& c, int volume) {
-    const float n = float(volume);
-    const glm::vec3 centre(n / 2);
+Frame frame_of(const OrbitCamera& c, const std::array<float, 3>& box) {
+    const float n = std::max({box[0], box[1], box[2]});
+    const glm::vec3 centre = glm::vec3(box[0], box[1], box[2]) / 2.0f;
     const glm::vec3 dir(std::cos(c.pitch) * std::cos(c.yaw), std::cos(c.pitch) * std::sin(c.yaw), std::sin(c.pitch));
     const glm::vec3 right = glm::normalize(glm::cross(glm::vec3(0, 0, 1), dir));
     const glm::vec3 up = glm::cross(dir, right);
@@ -38,9 +38,9 @@ void OrbitCamera::pan(float dx, float dy) {
 
 void OrbitCamera::zoom(float factor) { distance = std::clamp(distance * factor, 0.3f, 10.0f); }
 
-std::array<float, 16> OrbitCamera::view_projection(int volume, float aspect) const {
-    const Frame f = frame_of(*this, volume);
-    const float n = float(volume);
+std::array<float, 16> OrbitCamera::view_projection(const std::array<float, 3>& box, float aspect) const {
+    const Frame f = frame_of(*this, box);
+    const float n = std::max({box[0], box[1], box[2]});
     const glm::mat4 view = glm::lookAt(f.eye, f.target, f.up);
     // Near and far planes from the distance: the whole volume (radius n·√3/2) stays inside.
     const float d = distance * n, r = n * 0.9f;
@@ -52,8 +52,8 @@ std::array<float, 16> OrbitCamera::view_projection(int volume, float aspect) con
     return out;
 }
 
-std::array<float, 3> OrbitCamera::eye(int volume) const {
-    const glm::vec3 e = frame_of(*this, volume).eye;
+std::array<float, 3> OrbitCamera::eye(const std::array<float, 3>& box) const {
+    const glm::vec3 e = frame_of(*this, box).eye;
     return {e.x, e.y, e.z};
 }
 

@@ -19,10 +19,11 @@ struct OrbitCamera {
     void pan(float dx, float dy);
     void zoom(float factor);  // > 1 moves away
 
-    // Column-major view-projection for a volume of `volume` voxels a side (positions in voxel
-    // units) and a view of aspect width / height; and the eye in the same units.
-    std::array<float, 16> view_projection(int volume, float aspect) const;
-    std::array<float, 3> eye(int volume) const;
+    // Column-major view-projection framing a box of `box` units from the origin (a volume's
+    // extent; distance and pan count in its largest side) for a view of aspect width / height;
+    // and the eye in the same units.
+    std::array<float, 16> view_projection(const std::array<float, 3>& box, float aspect) const;
+    std::array<float, 3> eye(const std::array<float, 3>& box) const;
 };
 
 }  // namespace hp

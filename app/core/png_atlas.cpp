@@ -221,6 +221,8 @@ bool load_png_atlas(const std::uint8_t* data, std::size_t size, int tile, int ma
         return fail("the atlas is " + std::to_string(w) + "², more than this GPU's largest texture (" +
                     std::to_string(max_texture_size) + ")");
     const AtlasLayout layout{int(w), tile};
+    if (!is_power_of_two(tile))
+        return fail("tile size " + std::to_string(tile) + " does not fit: it is not a power of two");
     if (!layout.valid(&why)) return fail("tile size " + std::to_string(tile) + " does not fit: " + why);
     if (!check_image_data(chunks, &why)) return fail(why);
 

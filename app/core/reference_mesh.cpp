@@ -15,9 +15,9 @@ struct Vec3 {
 
 // Central differences, neighbours clamped to the volume.
 Vec3 gradient(const AtlasLayout& l, const float* atlas, Voxel q) {
-    const int last = l.volume - 1;
     auto f = [&](int x, int y, int z) {
-        return atlas_value(l, atlas, {std::clamp(x, 0, last), std::clamp(y, 0, last), std::clamp(z, 0, last)});
+        return atlas_value(l, atlas, {std::clamp(x, 0, l.dims[0] - 1), std::clamp(y, 0, l.dims[1] - 1),
+                                      std::clamp(z, 0, l.dims[2] - 1)});
     };
     return {f(q.x + 1, q.y, q.z) - f(q.x - 1, q.y, q.z), f(q.x, q.y + 1, q.z) - f(q.x, q.y - 1, q.z),
             f(q.x, q.y, q.z + 1) - f(q.x, q.y, q.z - 1)};

@@ -58,6 +58,13 @@ Setting flag(const char* key, const char* label, const char* help) {
     return r;
 }
 
+// A float for a message: as many digits as it has, no more.
+std::string float_text(float v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.7g", double(v));
+    return buf;
+}
+
 // The table. Rows with a label are the overlay's, in its order; the others follow.
 std::vector<Setting> make_table() {
     using S = DemoState;
@@ -72,16 +79,40 @@ std::vector<Setting> make_table() {
     scan.shown = [](const S& s) { return s.pyramid == Pyramid::WebgpuScan; };
     Setting& format = t.emplace_back(choice<&S::format>("format", "Sums", "the pyramid's sums: float or unsigned int"));
     format.enabled = [](const S& s) { return s.pyramid != Pyramid::Baseline && !is_webgpu(s.pyramid); };
-    t.push_back(choice<&S::source>("source", "Source", "the volume: a procedural one, or a loaded PNG atlas"));
+    Setting& source = t.emplace_back(
+        choice<&S::source>("source", "Source", "the volume: a procedural one, a loaded PNG atlas or a loaded file"));
+    source.limit = [](S* s, const SettingsContext& c, bool) {
+        return s->source == Source::File && !c.file ? std::string("source=file needs a volume file: load one first")
+                                                    : std::string();
+    };
     t.push_back(choice<&S::classify>("classify", "Classify",
                                      "surface: cells the iso-surface crosses (the marching-cubes case);\n"
                                      "solid: voxels at or above iso"));
-    t.push_back(number<&S::iso>("iso", "Iso", "the iso value, in the volume's units", 0.0, 1.0));
+    // Any finite number parses; the limit holds it to the source's range (a file's data units).
+    Setting& iso = t.emplace_back(number<&S::iso>("iso", "Iso", "the iso value, in the volume's units", -3.4e38, 3.4e38));
+    iso.limit = [](S* s, const SettingsContext& c, bool given) {
+        const std::array<float, 2> r = c.range_of(*s);
+        if (s->iso >= r[0] && s->iso <= r[1]) return std::string();
+        if (given)
+            return "iso=" + float_text(s->iso) + " is out of the volume's range [" + float_text(r[0]) + ", " +
+                   float_text(r[1]) + "]";
+        s->iso = std::clamp(s->iso, r[0], r[1]);
+        return std::string();
+    };
     Setting& volume = t.emplace_back(number<&S::volume>("volume", "Volume", "N of the procedural N³ volume", 0, 1e9));
     volume.values = {64, 128, 256};
     volume.then = [](S* s) { s->atlas = 0; };
-    volume.effective = [](const S&, const SettingsContext& c) { return double(c.layout.volume); };
-    volume.enabled = [](const S& s) { return s.source != Source::Png; };
+    // A file has its own X×Y×Z (hp.stats().dims): no N to report.
+    volume.effective = [](const S& s, const SettingsContext& c) {
+        return s.source == Source::File ? std::nan("") : double(c.layout.dims[0]);
+    };
+    volume.limit = [](S* s, const SettingsContext& c, bool given) {
+        if (!given || s->source != Source::File) return std::string();
+        const auto& d = c.layout_of(*s).dims;
+        return "volume= sets the procedural sources' N; the file shown has its own size (" + std::to_string(d[0]) +
+               "×" + std::to_string(d[1]) + "×" + std::to_string(d[2]) + ")";
+    };
+    volume.enabled = [](const S& s) { return s.source != Source::Png && s.source != Source::File; };
     t.push_back(number<&S::time>("time", "Time", "the procedural sources' time, seconds", 0.0, 1e6));
     t.push_back(flag<&S::paused>("paused", nullptr, "time stands still"));
     t.push_back(choice<&S::readback>("readback", "Readback",
@@ -264,7 +295,8 @@ std::string settings_json(const DemoState& s, const SettingsContext& context) {
     for (const Setting& row : settings()) {
         const std::string text = setting_text(row, s, context);
         out += (out.empty() ? "\"" : ",\"") + std::string(row.key) + "\":";
-        out += row.kind == SettingKind::Choice ? "\"" + text + "\"" : text;  // names are plain ASCII
+        const bool none = row.kind == SettingKind::Number && row.effective && std::isnan(row.effective(s, context));
+        out += row.kind == SettingKind::Choice ? "\"" + text + "\"" : none ? "null" : text;  // names are plain ASCII
     }
     return out;
 }

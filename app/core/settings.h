@@ -5,6 +5,7 @@
 // settings.cpp and its use (docs/adding.md).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -21,6 +22,12 @@ struct SettingsContext {
     AtlasLayout layout;              // the layout the last frame ran with (the effective atlas and volume)
     // The layout a state would run with (a loaded PNG's for source=png): what limits depend on.
     std::function<AtlasLayout(const DemoState&)> layout_of = procedural_layout;
+    // The values a state's source holds, lowest and highest: the range of iso (0..1 for the
+    // procedural sources and a PNG atlas, a file's own in its data units).
+    std::function<std::array<float, 2>(const DemoState&)> range_of = [](const DemoState&) {
+        return std::array<float, 2>{0, 1};
+    };
+    bool file = false;  // a volume file is loaded (source=file can be chosen)
 };
 
 enum class SettingKind { Choice, Number, Flag };
@@ -42,7 +49,7 @@ struct Setting {
     // Optional: what a change implies for other fields (a volume asks for its own atlas).
     void (*then)(DemoState*) = nullptr;
     // Optional: what hp.stats() reports instead of the stored value (an atlas of 0 means
-    // "the smallest that holds the volume": the frame's layout says which).
+    // "the smallest that holds the volume": the frame's layout says which); NaN: null.
     double (*effective)(const DemoState&, const SettingsContext&) = nullptr;
     // Optional: a limit that depends on the rest of the state (`expected`: the atlas's texels),
     // checked once every setting of a request is in, so that their order does not matter. A

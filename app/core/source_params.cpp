@@ -31,7 +31,8 @@ SourceParams source_params(Source source, double t) {
             v[2] = float(std::fmod(0.35 * t, 4096.0));
             p.vec4_count = 1;
             break;
-        case Source::Png: break;
+        case Source::Png:
+        case Source::File: break;
     }
     return p;
 }

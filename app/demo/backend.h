@@ -13,6 +13,7 @@
 #include "gpu_timer.h"
 #include "orbit_camera.h"
 #include "png_atlas.h"
+#include "volume_file.h"
 #include "surface_view.h"
 #include "views.h"
 
@@ -63,6 +64,7 @@ public:
     virtual bool alive(std::string* /*why*/) const { return true; }
 
     virtual void upload(const PngAtlas& png) = 0;
+    virtual void upload(const Volume& volume) = 0;  // the backend's layout holds its dims
     // Start of every frame: collect what has arrived (times into `timer`, display copies for
     // `shown`). True with `*done` when a frame issued earlier completes now; a problem to
     // show the user goes to `*message`.

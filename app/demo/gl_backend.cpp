@@ -23,6 +23,7 @@ public:
         surface_.abandon();
     }
     void upload(const PngAtlas& png) override { gpu_.volume().upload(png); }
+    void upload(const Volume& volume) override { gpu_.volume().upload(volume); }
     bool run(const FrameSettings& s, GpuTimer* timer, FrameResult* r) override {
         *r = gpu_.run(s, timer);
         return true;

@@ -106,7 +106,7 @@ void source_row(const Controls& c, const Setting& row) {
     tooltip("assets/head-phantom-64.png: a 64^3 phantom, tile 64");
     if (const PngAtlas* png = c.app.png())
         ImGui::TextDisabled("PNG: %d², %d-bit, %d channel(s), tile %d", png->layout.atlas, png->bits,
-                            png->channels, png->layout.volume);
+                            png->channels, png->layout.dims[0]);
 }
 
 // The sizes with their atlases.

@@ -1,6 +1,7 @@
 #include "surface_view.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "shader_program.h"
 #include "volume_stages.h"
@@ -15,6 +16,7 @@ bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std:
     p->eye = gl::uniform(p->program, "uEye");
     p->color = gl::uniform(p->program, "uColor");
     p->depth = gl::uniform(p->program, "uDepthRange");
+    p->scale = gl::uniform(p->program, "uScale");
     return true;
 }
 
@@ -55,13 +57,16 @@ bool SurfaceView::begin(PanelRect r, std::uint32_t vertices) const {
 
 void SurfaceView::draw_with(const Program& p, PanelRect r, const SurfaceScene& scene) const {
     const OrbitCamera& camera = *scene.camera;
-    glUniformMatrix4fv(p.view_proj, 1, GL_FALSE, camera.view_projection(scene.volume, float(r.w) / float(r.h)).data());
+    const auto box = scene.box();
+    glUniformMatrix4fv(p.view_proj, 1, GL_FALSE, camera.view_projection(box, float(r.w) / float(r.h)).data());
     glUniform1f(p.vertices, float(scene.vertices));
-    const auto eye = camera.eye(scene.volume);
+    const auto eye = camera.eye(box);
     glUniform3f(p.eye, eye[0], eye[1], eye[2]);
+    glUniform3f(p.scale, scene.scale[0], scene.scale[1], scene.scale[2]);
     glUniform1i(p.color, int(scene.color));
     // Depth coloring spans the volume's extent along the view: its centre ± its half-diagonal.
-    const float centre = camera.distance * float(scene.volume), half = 0.87f * float(scene.volume);
+    const float n = std::max({box[0], box[1], box[2]});
+    const float centre = camera.distance * n, half = 0.87f * std::sqrt((box[0] * box[0] + box[1] * box[1] + box[2] * box[2]) / 3.0f);
     glUniform2f(p.depth, std::max(centre - half, 0.0f), centre + half);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);

@@ -34,7 +34,7 @@ public:
 private:
     struct Program {
         gl::Program program;
-        GLint view_proj = -1, vertices = -1, eye = -1, color = -1, depth = -1;
+        GLint view_proj = -1, vertices = -1, eye = -1, color = -1, depth = -1, scale = -1;
     };
     bool build(Program* p, const std::vector<const char*>& vertex, std::string* error);
     // Clears the panel; false when there is nothing to draw.

@@ -2,6 +2,7 @@
 // with the iso-surface's cells marked (shaders/view_slices.frag).
 #pragma once
 
+#include <array>
 #include <string>
 
 #include "view_program.h"
@@ -13,11 +14,12 @@ class SlicesView {
 public:
     bool init(std::string* error);
     void abandon() { view_.abandon(); }
-    void draw(PanelRect r, const VolumeStages& volume, float iso) const;
+    void draw(PanelRect r, const VolumeStages& volume, float iso, const std::array<float, 2>& range) const;
 
 private:
     ViewProgram view_;
     VolumeUniforms volume_;
+    GLint u_range_ = -1;
 };
 
 }  // namespace hp

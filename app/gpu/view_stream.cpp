@@ -11,7 +11,7 @@ bool StreamView::init(std::string* error) {
     glUseProgram(view_.program.id());
     glUniform1i(gl::uniform(view_.program, "uStream"), 0);
     u_count_ = gl::uniform(view_.program, "uCount");
-    u_volume_size_ = gl::uniform(view_.program, "uVolumeSize");
+    u_dims_ = gl::uniform(view_.program, "uDims");
     glUseProgram(0);
     return true;
 }
@@ -23,10 +23,11 @@ int StreamView::rows_shown(int size, std::uint32_t count) {
     return std::min(shown, size);
 }
 
-void StreamView::draw(PanelRect r, const gl::Texture& stream, int s, std::uint32_t count, int volume) const {
+void StreamView::draw(PanelRect r, const gl::Texture& stream, int s, std::uint32_t count,
+                      const std::array<int, 3>& dims) const {
     view_.begin(r, float(s), float(rows_shown(s, count)));
     glUniform1ui(u_count_, count);
-    glUniform1f(u_volume_size_, float(volume));
+    glUniform3f(u_dims_, float(dims[0]), float(dims[1]), float(dims[2]));
     gl::bind_texture(0, stream);
     view_.draw();
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <array>
 #include <string>
 
 #include "view_program.h"
@@ -14,13 +15,13 @@ public:
     bool init(std::string* error);
     void abandon() { view_.abandon(); }
     // `stream`: RGBA32F, size×size; `count` keys written; `volume`: N of the N³ volume.
-    void draw(PanelRect r, const gl::Texture& stream, int size, std::uint32_t count, int volume) const;
+    void draw(PanelRect r, const gl::Texture& stream, int size, std::uint32_t count, const std::array<int, 3>& dims) const;
     // The rows shown: a power of two from 16 that holds `count` keys.
     static int rows_shown(int size, std::uint32_t count);
 
 private:
     ViewProgram view_;
-    GLint u_count_ = -1, u_volume_size_ = -1;
+    GLint u_count_ = -1, u_dims_ = -1;
 };
 
 }  // namespace hp

@@ -21,15 +21,19 @@ public:
     bool init(std::string* error);
     void abandon();
 
-    void slices(PanelRect r, const VolumeStages& volume, float iso) const { slices_.draw(r, volume, iso); }
+    // range: the values drawn from black to white.
+    void slices(PanelRect r, const VolumeStages& volume, float iso, const std::array<float, 2>& range) const {
+        slices_.draw(r, volume, iso, range);
+    }
     // False with the reason in `error` (when given) if the program for `c`'s levels cannot be
     // built: the panel stays empty.
     bool pyramid(PanelRect r, const gl::Texture& base, const PyramidViewSource& c, std::string* error = nullptr) {
         return pyramid_.draw(r, base, c, error);
     }
     // `stream`: RGBA32F, size×size, key k at (k mod size, k div size).
-    void stream(PanelRect r, const gl::Texture& stream, int size, std::uint32_t count, int volume) const {
-        stream_.draw(r, stream, size, count, volume);
+    void stream(PanelRect r, const gl::Texture& stream, int size, std::uint32_t count,
+                const std::array<int, 3>& dims) const {
+        stream_.draw(r, stream, size, count, dims);
     }
 
     static float pyramid_aspect() { return PyramidView::aspect(); }

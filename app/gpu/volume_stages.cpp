@@ -3,12 +3,13 @@
 #include <algorithm>
 
 #include "shader_program.h"
+#include "volume_atlas.h"
 
 namespace hp {
 
 VolumeUniforms VolumeUniforms::of(const gl::Program& p) {
-    return {gl::uniform(p, "uAtlas"),      gl::uniform(p, "uVolume"), gl::uniform(p, "uVolumeShift"),
-            gl::uniform(p, "uTilesShift"), gl::uniform(p, "uIso"),    gl::uniform(p, "uSurface")};
+    return {gl::uniform(p, "uAtlas"),      gl::uniform(p, "uDims"), gl::uniform(p, "uTileShift"),
+            gl::uniform(p, "uTilesShift"), gl::uniform(p, "uIso"),  gl::uniform(p, "uSurface")};
 }
 
 bool VolumeStages::init(const AtlasLayout& layout, std::string* error) {
@@ -46,8 +47,8 @@ void VolumeStages::abandon() {
 void VolumeStages::bind_volume(const gl::Program& p, const VolumeUniforms& u, Classify mode, float iso) const {
     glUseProgram(p.id());
     glUniform1i(u.atlas, kAtlasUnit);
-    glUniform1i(u.volume, layout_.volume);
-    glUniform1i(u.volume_shift, log2_exact(layout_.volume));
+    glUniform3i(u.dims, layout_.dims[0], layout_.dims[1], layout_.dims[2]);
+    glUniform2i(u.tile_shift, log2_exact(layout_.tile_w()), log2_exact(layout_.tile_h()));
     glUniform1i(u.tiles_shift, log2_exact(layout_.tiles_per_row()));
     glUniform1f(u.iso, iso);
     glUniform1i(u.surface, mode == Classify::Surface);
@@ -63,7 +64,7 @@ void VolumeStages::draw_volume_rows() const {
 }
 
 void VolumeStages::evaluate(Source source, double time) {
-    if (source == Source::Png) return;
+    if (!is_procedural(source)) return;
     source_.run(*this, atlas_target_, source, time, rows_below_written_);
     rows_below_written_ = false;
 }
@@ -73,10 +74,15 @@ void VolumeStages::upload(const PngAtlas& png) {
     rows_below_written_ = true;
 }
 
-void VolumeStages::upload_rows(const float* values, int rows) {
+void VolumeStages::upload(const Volume& volume) {
+    for_each_tile_row(volume, layout_, [this](int first, int rows, const float* band) { upload_rows(band, rows, first); });
+    rows_below_written_ = true;
+}
+
+void VolumeStages::upload_rows(const float* values, int rows, int first) {
     glBindTexture(GL_TEXTURE_2D, atlas_.id());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout_.atlas, rows, GL_RED, GL_FLOAT, values);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, first, layout_.atlas, rows, GL_RED, GL_FLOAT, values);
     glBindTexture(GL_TEXTURE_2D, 0);
 }
 

@@ -13,6 +13,7 @@
 #include "gl_objects.h"
 #include "png_atlas.h"
 #include "source_pass.h"
+#include "volume_file.h"
 #include "volume_uniforms.h"
 
 namespace hp {
@@ -27,8 +28,10 @@ public:
     void evaluate(Source source, double time);
     // Uploads a loaded atlas (its layout must equal this one's).
     void upload(const PngAtlas& png);
-    // Uploads the atlas's first `rows` rows (S floats each); the rest keep their values.
-    void upload_rows(const float* values, int rows);
+    // Uploads a loaded volume's slices (this layout must hold its dims), a row of tiles at a time.
+    void upload(const Volume& volume);
+    // Uploads `rows` atlas rows from `first` (S floats each); the rest keep their values.
+    void upload_rows(const float* values, int rows, int first = 0);
     // Writes the base level from the atlas.
     void classify(Classify mode, float iso) { classify_.run(*this, base_target_, mode, iso); }
     // Sets the uniforms of a program built with volume.glsl (and emit_voxel.glsl), whose

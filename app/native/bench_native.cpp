@@ -39,7 +39,7 @@ hp::AtlasLayout layout_of(int atlas) {
 
 // The iso at which the noise source in solid mode has `target` of its voxels active.
 float calibrate(hp::VolumeCompaction& gpu, double target, std::uint32_t* count) {
-    const double voxels = std::pow(double(gpu.volume().layout().volume), 3);
+    const double voxels = std::pow(double(gpu.volume().layout().dims[0]), 3);
     hp::FrameSettings s;
     s.source = hp::Source::Noise;
     s.classify = hp::Classify::Solid;
@@ -85,7 +85,7 @@ std::string run_cub(const hp::VolumeCompaction& cal, float iso, const std::strin
     write_raw(dump + "/flags.u8", flags.data(), flags.size());
     char cmd[1024];
     std::snprintf(cmd, sizeof cmd, "%s %s/atlas.f32 %s/flags.u8 %d %d %.9g", cub.c_str(), dump.c_str(), dump.c_str(),
-                  l.atlas, l.volume, double(iso));
+                  l.atlas, l.dims[0], double(iso));
     const std::string out = run_command(cmd);
     return out.find('{') == std::string::npos ? "null" : out;
 }
@@ -136,7 +136,7 @@ std::string measure(hp::VolumeCompaction& gpu, hp::GpuTimer* timer, const Plan& 
                   "\"ms\": {\"source\": %.6f, \"classify\": %.6f, \"reduce\": %.6f, \"count\": %.6f, "
                   "\"traverse\": %.6f, \"display\": 0, \"compact\": %.6f, \"gpu\": %.6f, "
                   "\"compute\": %.6f, \"frame\": %.6f}}",
-                  first ? "" : ",\n", w.atlas, layout_of(w.atlas).volume, w.target, w.occupancy, double(w.iso),
+                  first ? "" : ",\n", w.atlas, layout_of(w.atlas).dims[0], w.target, w.occupancy, double(w.iso),
                   w.true_count, w.mode, hp::name_of(w.readback), r.count, r.count_read ? "true" : "false", r.count_age,
                   timer->gpu() ? "gpu" : "cpu", timer->samples(int(hp::Pass::Traverse)), ms[0], ms[1], ms[2], ms[3],
                   ms[4], compact, ms[0] + compact, cpu[cpu.size() / 2], frame);
@@ -184,7 +184,7 @@ int main(int argc, char** argv) {
                 return std::fprintf(stderr, "%s\n", error.c_str()), 1;
             std::uint32_t true_count = 0;
             const float iso = calibrate(cal, target, &true_count);
-            const double occupancy = true_count / std::pow(double(layout_of(atlas).volume), 3);
+            const double occupancy = true_count / std::pow(double(layout_of(atlas).dims[0]), 3);
             if (!cub.empty() && atlas == 2048 && target == 0.1) cub_json = run_cub(cal, iso, cub, dump);
             for (const auto& [name, mode] : plan.modes) {
                 hp::VolumeCompaction gpu;

@@ -34,7 +34,7 @@ std::string report(const GpuTimer& timer, const AtlasLayout& layout, MeshRoute r
     std::snprintf(row, sizeof row,
                   "%s  {\"atlas\": %d, \"volume\": %d, \"route\": \"%s\", \"count\": \"%s\", \"cells\": %u, \"vertices\": %u, "
                   "\"timing\": \"%s\", \"samples\": %d, \"frame\": %.6f, \"ms\": {%s}}",
-                  first ? "" : ",\n", atlas, layout.volume, name_of(route), fused ? "fused" : "separate", r.count,
+                  first ? "" : ",\n", atlas, layout.dims[0], name_of(route), fused ? "fused" : "separate", r.count,
                   r.vertices, timer.gpu() ? "gpu" : "cpu", timer.samples(int(Pass::Display)), per_frame, ms.c_str());
     auto median = [&](Pass p) { return timer.median_ms(int(p)); };
     std::fprintf(stderr, "%5d %-8s %-8s cells %8u vertices %9u  mesh %8.4f ms (count %.4f reduce %.4f extract %.4f) draw %8.4f ms; cells: classify+reduce+count+traverse %8.4f ms\n",
@@ -81,7 +81,8 @@ int bench_surface(bool quick) {
                 r = gpu.run(s, t);
                 glBindFramebuffer(GL_FRAMEBUFFER, target.id());
                 if (t) t->begin(int(Pass::Display));
-                const SurfaceScene scene{r.vertex_keys_drawn, layout.volume, &camera, SurfaceColor::Normal};
+                const float n = float(layout.dims[0]);
+                const SurfaceScene scene{r.vertex_keys_drawn, {n, n, n}, {1, 1, 1}, &camera, SurfaceColor::Normal};
                 if (route == MeshRoute::Vertex)
                     view.draw_walking({0, 0, kTarget, kTarget}, gpu.mesh(), gpu.volume(), s.iso, scene);
                 else

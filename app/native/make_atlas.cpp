@@ -37,10 +37,10 @@ int main(int argc, char** argv) {
     std::vector<float> atlas(std::size_t(l.texel_count()), 0.0f);
     std::mt19937 rng(1234);
     std::normal_distribution<float> noise(0.0f, 0.012f);
-    for (int z = 0; z < l.volume; ++z)
-        for (int y = 0; y < l.volume; ++y)
-            for (int x = 0; x < l.volume; ++x) {
-                auto c = [&](int i) { return (float(i) + 0.5f) / float(l.volume) * 2.0f - 1.0f; };
+    for (int z = 0; z < l.dims[0]; ++z)
+        for (int y = 0; y < l.dims[0]; ++y)
+            for (int x = 0; x < l.dims[0]; ++x) {
+                auto c = [&](int i) { return (float(i) + 0.5f) / float(l.dims[0]) * 2.0f - 1.0f; };
                 const hp::Texel t = l.texel_of({x, y, z});
                 atlas[std::size_t(t.y) * l.atlas + t.x] =
                     std::fmin(1.0f, std::fmax(0.0f, phantom(c(x), c(y), c(z)) + noise(rng)));
@@ -48,6 +48,6 @@ int main(int argc, char** argv) {
     const auto png = hp::encode_png(atlas, l.atlas, l.atlas, 1, 8);
     std::ofstream(argv[1], std::ios::binary).write(reinterpret_cast<const char*>(png.data()),
                                                   std::streamsize(png.size()));
-    std::printf("%s: %dx%d, tile %d, %zu bytes\n", argv[1], l.atlas, l.atlas, l.volume, png.size());
+    std::printf("%s: %dx%d, tile %d, %zu bytes\n", argv[1], l.atlas, l.atlas, l.dims[0], png.size());
     return 0;
 }

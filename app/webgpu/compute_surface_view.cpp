@@ -1,5 +1,6 @@
 #include "compute_surface_view.h"
 
+#include <cmath>
 #include <algorithm>
 #include <cstring>
 
@@ -16,8 +17,10 @@ struct SurfaceUniform {
     std::uint32_t color;
     float depth_range[2];
     float pad[2];
+    float scale[3];
+    float pad2;
 };
-static_assert(sizeof(SurfaceUniform) == 96, "matches surface.wgsl");
+static_assert(sizeof(SurfaceUniform) == 112, "matches surface.wgsl");
 
 bool same(const SurfaceBuffers& a, const SurfaceBuffers& b) {
     return a.positions == b.positions && a.normals == b.normals && a.counter == b.counter;
@@ -42,7 +45,7 @@ bool ComputeSurfaceView::make_pipeline(std::string* error) {
 bool ComputeSurfaceView::draw(CssRect r, int pw, int ph, const SurfaceBuffers& mesh, const SurfaceScene& scene,
                               std::string* error) {
     const OrbitCamera& camera = *scene.camera;
-    const int volume = scene.volume;
+    const auto box = scene.box();
     if (pw <= 0 || ph <= 0) {
         hide();
         return true;
@@ -53,13 +56,15 @@ bool ComputeSurfaceView::draw(CssRect r, int pw, int ph, const SurfaceBuffers& m
         bound_ = mesh;
     }
     SurfaceUniform u{};
-    const auto m = camera.view_projection(volume, float(pw) / float(ph));
+    const auto m = camera.view_projection(box, float(pw) / float(ph));
     std::memcpy(u.view_proj, m.data(), sizeof u.view_proj);
-    const auto eye = camera.eye(volume);
+    const auto eye = camera.eye(box);
     std::copy(eye.begin(), eye.end(), u.eye);
+    std::copy(scene.scale.begin(), scene.scale.end(), u.scale);
     u.color = std::uint32_t(scene.color);
     // As the WebGL2 view: depth coloring spans the volume's centre ± its half-diagonal.
-    const float centre = camera.distance * float(volume), half = 0.87f * float(volume);
+    const float n = std::max({box[0], box[1], box[2]});
+    const float centre = camera.distance * n, half = 0.87f * std::sqrt((box[0] * box[0] + box[1] * box[1] + box[2] * box[2]) / 3.0f);
     u.depth_range[0] = std::max(centre - half, 0.0f);
     u.depth_range[1] = centre + half;
     write(uniform_, 0, &u, sizeof u);

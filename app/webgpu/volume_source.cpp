@@ -16,7 +16,7 @@ public:
     }
     Pass pass() const override { return Pass::Source; }
     void record(const FrameSettings& s) const override {
-        if (s.source != Source::Png) kernels_[int(s.source)].dispatch(tiles_, tiles_);
+        if (is_procedural(s.source)) kernels_[int(s.source)].dispatch(tiles_, tiles_);
     }
 
 private:

@@ -6,6 +6,7 @@
 #include "compaction_stages.h"
 #include "pass_times.h"
 #include "source_params.h"
+#include "volume_atlas.h"
 #include "webgpu_uniforms.h"
 
 namespace hp {
@@ -76,11 +77,19 @@ void WebGpuCompaction::upload(const PngAtlas& png) {
     write(atlas_, 0, png.values.data(), int(png.values.size() * sizeof(float)));
 }
 
+void WebGpuCompaction::upload(const Volume& volume) {
+    const int s = layout_.atlas;
+    for_each_tile_row(volume, layout_, [&](int first, int rows, const float* band) {
+        write(atlas_, double(first) * double(s) * 4, band, int(std::size_t(rows) * std::size_t(s) * 4));
+    });
+}
+
 void WebGpuCompaction::write_volume(const FrameSettings& s) {
     VolumeUniform u{};
     u.atlas = std::uint32_t(layout_.atlas);
-    u.volume = std::uint32_t(layout_.volume);
-    u.volume_shift = std::uint32_t(log2_exact(layout_.volume));
+    for (int i = 0; i < 3; ++i) u.dims[i] = layout_.dims[std::size_t(i)];
+    u.tile_shift[0] = std::uint32_t(log2_exact(layout_.tile_w()));
+    u.tile_shift[1] = std::uint32_t(log2_exact(layout_.tile_h()));
     u.tiles_shift = std::uint32_t(log2_exact(layout_.tiles_per_row()));
     u.iso = s.iso;
     u.surface = s.classify == Classify::Surface;

@@ -29,6 +29,7 @@
 #include "frame.h"
 #include "frame_readback.h"
 #include "png_atlas.h"
+#include "volume_file.h"
 #include "webgpu_stages.h"
 
 namespace hp {
@@ -46,6 +47,7 @@ public:
 
     bool init(const AtlasLayout& layout, Pyramid mode, std::string* error);
     void upload(const PngAtlas& png);
+    void upload(const Volume& volume);  // this layout must hold its dims
 
     // Collects what has arrived (counts, timestamps into `timer`, display data). Call once
     // at the start of every frame.

@@ -8,12 +8,13 @@ namespace hp::wgpu {
 
 // shaders/volume.wgsl's Volume.
 struct VolumeUniform {
-    std::uint32_t atlas, volume, volume_shift, tiles_shift;
+    std::int32_t dims[3];
+    std::uint32_t atlas, tile_shift[2], tiles_shift;
     float iso;
-    std::uint32_t surface, limit, fallback;
+    std::uint32_t surface, limit, fallback, pad;
     float params[24];
 };
-static_assert(sizeof(VolumeUniform) == 128, "matches volume.wgsl's Volume");
+static_assert(sizeof(VolumeUniform) == 144, "matches volume.wgsl's Volume");
 
 // shaders/scan_io_buffer.wgsl's ScanParams.
 struct ScanParamsUniform {

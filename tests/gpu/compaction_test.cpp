@@ -11,6 +11,7 @@
 #include "cpu_reference.h"
 #include "reference_mesh.h"
 #include "png_atlas.h"
+#include "volume_atlas.h"
 #include "egl_context.h"
 #include "volume_compaction.h"
 
@@ -378,5 +379,90 @@ TEST(SurfaceEdges, EmptyFullAndTheLastCell) {
     const std::vector<float> p = gpu.mesh().read_positions(3);
     for (float v : p) EXPECT_GE(v, 62.5f);  // the triangle cuts the corner's three edges halfway
 }
+
+}  // namespace hp
+
+namespace hp {
+namespace {
+
+// A volume as a file gives it: odd sizes on each axis, values in data units (a smooth field
+// from −1000 to about 1500, as a CT's Hounsfield units), two blobs and a slab cut by the faces.
+Volume odd_volume(std::array<int, 3> dims) {
+    Volume v;
+    v.dims = dims;
+    v.values.resize(v.count());
+    for (int z = 0; z < dims[2]; ++z)
+        for (int y = 0; y < dims[1]; ++y)
+            for (int x = 0; x < dims[0]; ++x) {
+                auto blob = [&](float cx, float cy, float cz, float r) {
+                    const float dx = (x - cx * dims[0]) / r, dy = (y - cy * dims[1]) / r, dz = (z - cz * dims[2]) / r;
+                    return 2500.0f / (1.0f + dx * dx + dy * dy + dz * dz);
+                };
+                v.values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * z)] =
+                    -1000.0f + blob(0.3f, 0.4f, 0.5f, 4.0f) + blob(0.7f, 0.6f, 0.4f, 3.0f) + 40.0f * float((x + 2 * y) % 5);
+            }
+    v.lo = *std::min_element(v.values.begin(), v.values.end());
+    v.hi = *std::max_element(v.values.begin(), v.values.end());
+    return v;
+}
+
+struct FileCase {
+    std::array<int, 3> dims;
+    CompactionMode mode;
+};
+void PrintTo(const FileCase& c, std::ostream* os) {
+    *os << c.dims[0] << "x" << c.dims[1] << "x" << c.dims[2] << "_" << name_of(c.mode);
+}
+
+class FileVolume : public ::testing::TestWithParam<FileCase> {};
+
+}  // namespace
+
+// A loaded X×Y×Z volume: its own layout (tiles of the powers of two at or above X and Y), its
+// slices uploaded a row of tiles at a time; stream (both classifications) and mesh exact.
+TEST_P(FileVolume, StreamAndMeshEqualCpuReference) {
+    ASSERT_NE(context(), nullptr);
+    const FileCase& c = GetParam();
+    const Volume v = odd_volume(c.dims);
+    AtlasLayout layout;
+    std::string error;
+    ASSERT_TRUE(volume_layout(v.dims, 0, &layout, &error)) << error;
+    VolumeCompaction gpu;
+    ASSERT_TRUE(gpu.init(layout, c.mode, &error)) << error;
+    gpu.volume().upload(v);
+    const std::vector<float> atlas = gpu.volume().read_atlas();
+    ASSERT_EQ(atlas, volume_atlas(v, layout)) << "the atlas the GPU holds is the volume's";
+    for (Classify mode : {Classify::Surface, Classify::Solid}) {
+        FrameSettings s;
+        s.source = Source::File;
+        s.classify = mode;
+        s.iso = 300.0f;
+        const FrameResult r = gpu.run(s);
+        const auto ref = reference_stream(layout, atlas.data(), mode, s.iso);
+        ASSERT_GT(ref.size(), 10u);
+        ASSERT_EQ(r.count, ref.size());
+        EXPECT_TRUE(same_stream(gpu.compactor().read_stream(r.count), ref)) << name_of(mode);
+        for (const StreamEntry& e : ref)  // every entry inside the grid (cells: below its far faces)
+            ASSERT_TRUE(e.x < c.dims[0] && e.y < c.dims[1] && e.z < c.dims[2]);
+        if (mode == Classify::Surface && c.mode.pyramid == Pyramid::Scalar) {
+            const MeshData mesh = reference_mesh(layout, atlas.data(), s.iso);
+            EXPECT_TRUE(same_mesh(gpu.mesh(), r.vertices, mesh));
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Dims, FileVolume,
+    ::testing::Values(FileCase{{37, 23, 11}, {Pyramid::Scalar, Format::Float}},
+                      FileCase{{37, 23, 11}, {Pyramid::Vec4, Format::Uint}},
+                      FileCase{{37, 23, 11}, {Pyramid::Baseline, Format::Float}},
+                      FileCase{{5, 70, 9}, {Pyramid::Vec4, Format::Float}},
+                      FileCase{{2, 3, 130}, {Pyramid::Scalar, Format::Uint}},
+                      FileCase{{64, 40, 33}, {Pyramid::Scalar, Format::Float}}),
+    [](const auto& info) {
+        std::ostringstream s;
+        PrintTo(info.param, &s);
+        return s.str();
+    });
 
 }  // namespace hp

@@ -49,7 +49,9 @@ TEST(AtlasLayout, Validation) {
     EXPECT_TRUE((AtlasLayout{2048, 128}.valid(&why)));
     EXPECT_FALSE((AtlasLayout{1024, 128}.valid(&why)));  // 64 tiles for 128 slices
     EXPECT_NE(why.find("fewer than"), std::string::npos) << why;
-    EXPECT_FALSE((AtlasLayout{2048, 96}.valid(&why)));
+    EXPECT_TRUE((AtlasLayout{2048, 96}.valid(&why)));  // tiles of 128², 96 used
+    EXPECT_FALSE((AtlasLayout{2048, {128, 128, 1}}.valid(&why)));
+    EXPECT_NE(why.find("at least 2"), std::string::npos) << why;
     EXPECT_FALSE((AtlasLayout{1000, 64}.valid(&why)));
     EXPECT_FALSE((AtlasLayout{256, 512}.valid(&why)));
 }

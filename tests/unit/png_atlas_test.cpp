@@ -24,7 +24,7 @@ TEST(PngAtlas, LoadsEightBitGrey) {
     std::string error;
     ASSERT_TRUE(load(encode_png(samples, 512, 512, 1, 8), &a, &error)) << error;
     EXPECT_EQ(a.layout.atlas, 512);
-    EXPECT_EQ(a.layout.volume, 64);
+    EXPECT_EQ(a.layout.dims[0], 64);
     EXPECT_EQ(a.bits, 8);
     for (std::size_t i = 0; i < samples.size(); i += 97) ASSERT_EQ(a.values[i], samples[i]);
 }

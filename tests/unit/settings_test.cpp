@@ -43,7 +43,7 @@ TEST(Settings, RejectsBadInputNamingItAndChangesNothing) {
     std::string error;
     EXPECT_FALSE(apply_setting(&s, "colour", "red", kNoApp, &error));
     EXPECT_NE(error.find("unknown setting 'colour'"), std::string::npos) << error;
-    EXPECT_FALSE(apply_setting(&s, "iso", "1.5", kNoApp, &error));
+    EXPECT_FALSE(apply_setting(&s, "time", "-1", kNoApp, &error));
     EXPECT_NE(error.find("out of range"), std::string::npos) << error;
     EXPECT_FALSE(apply_setting(&s, "iso", "abc", kNoApp, &error));
     EXPECT_NE(error.find("not a number"), std::string::npos) << error;
@@ -57,6 +57,40 @@ TEST(Settings, RejectsBadInputNamingItAndChangesNothing) {
     EXPECT_EQ(s.volume, fresh.volume);
     EXPECT_EQ(s.iso, fresh.iso);
     EXPECT_EQ(s.paused, fresh.paused);
+}
+
+// iso is in the source's data units: any number parses, the source's range holds it once the
+// request's settings are all in (a file's own range, 0..1 for the procedural sources).
+TEST(Settings, IsoIsHeldToTheSourcesRange) {
+    DemoState s;
+    std::string error;
+    ASSERT_TRUE(apply_setting(&s, "iso", "1.5", kNoApp, &error)) << error;
+    EXPECT_FALSE(apply_limits(&s, kNoApp, {"iso"}, &error));
+    EXPECT_NE(error.find("iso=1.5 is out of the volume's range [0, 1]"), std::string::npos) << error;
+    EXPECT_TRUE(apply_limits(&s, kNoApp, {}, &error)) << error;  // not named: brought within
+    EXPECT_EQ(s.iso, 1.0f);
+
+    SettingsContext ct = kNoApp;
+    ct.file = true;
+    ct.range_of = [](const DemoState& d) {
+        return d.source == Source::File ? std::array<float, 2>{-1024, 2986} : std::array<float, 2>{0, 1};
+    };
+    ct.layout_of = [](const DemoState& d) {
+        return d.source == Source::File ? AtlasLayout(4096, {256, 256, 108}) : procedural_layout(d);
+    };
+    DemoState f;
+    ASSERT_TRUE(apply_setting(&f, "iso", "400", ct, &error)) << error;
+    ASSERT_TRUE(apply_setting(&f, "source", "file", ct, &error)) << error;
+    EXPECT_TRUE(apply_limits(&f, ct, {"iso", "source"}, &error)) << error;
+    EXPECT_EQ(f.iso, 400.0f);
+    EXPECT_NE(settings_json(f, ct).find("\"volume\":null"), std::string::npos) << settings_json(f, ct);
+    ASSERT_TRUE(apply_setting(&f, "volume", "64", ct, &error)) << error;
+    EXPECT_FALSE(apply_limits(&f, ct, {"volume"}, &error));
+    EXPECT_NE(error.find("has its own size (256×256×108)"), std::string::npos) << error;
+    DemoState g;
+    ASSERT_TRUE(apply_setting(&g, "source", "file", kNoApp, &error)) << error;
+    EXPECT_FALSE(apply_limits(&g, kNoApp, {"source"}, &error));
+    EXPECT_NE(error.find("load one first"), std::string::npos) << error;
 }
 
 TEST(Settings, RejectsControlCharactersByName) {

@@ -1,13 +1,13 @@
 // The 3D view's shading: a light at the eye (both faces lit: cells cut by the volume's
 // border show their inside), a little specular, and a color chosen in the overlay: the
-// normal, the depth along the view, or the vertex's place in the stream (cells in Morton
-// order: the traversal's order made visible on the surface).
+// normal, the depth along the view, the vertex's place in the stream (cells in Morton order:
+// the traversal's order made visible on the surface), or one plain bone-like color (a scan).
 in vec3 vPosition;
 in vec3 vNormal;
 in float vOrder;
 
 uniform vec3 uEye;
-uniform int uColor;      // 0 normal, 1 depth, 2 order
+uniform int uColor;      // 0 normal, 1 depth, 2 order, 3 bone
 uniform vec2 uDepthRange; // distances from the eye mapped to the color map's ends
 
 layout(location = 0) out vec4 oColor;
@@ -20,6 +20,7 @@ void main() {
     float specular = pow(diffuse, 60.0) * 0.12;
     vec3 base = uColor == 0 ? n * 0.5 + 0.5
               : uColor == 1 ? colormap(1.0 - (length(toEye) - uDepthRange.x) / (uDepthRange.y - uDepthRange.x))
-                             : colormap(vOrder);
+              : uColor == 2 ? colormap(vOrder)
+                             : vec3(0.89, 0.85, 0.76);
     oColor = vec4(base * (0.22 + 0.78 * diffuse) + specular, 1.0);
 }

@@ -6,7 +6,7 @@
 struct Surface {
     view_proj: mat4x4<f32>,   // OrbitCamera::view_projection (GL clip space: z in [-w, w])
     eye: vec3<f32>,
-    color: u32,              // 0 normal, 1 depth, 2 order
+    color: u32,              // 0 normal, 1 depth, 2 order, 3 bone
     depth_range: vec2<f32>,   // distances from the eye mapped to the color map's ends
     pad: vec2<f32>,
     scale: vec3<f32>,         // voxel units → the view's (the voxels' proportions); normals by its inverse
@@ -60,6 +60,8 @@ fn fs(in: Varyings) -> @location(0) vec4<f32> {
         base = colormap(1.0 - (length(to_eye) - s.depth_range.x) / (s.depth_range.y - s.depth_range.x));
     } else if (s.color == 2u) {
         base = colormap(in.order);
+    } else if (s.color == 3u) {
+        base = vec3<f32>(0.89, 0.85, 0.76);
     }
     return vec4<f32>(base * (0.22 + 0.78 * diffuse) + specular, 1.0);
 }

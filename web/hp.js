@@ -5,8 +5,14 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const url = new URLSearchParams(location.search);
-  const pageOnly = new Set(['png', 'tile', 'bench']);  // handled here, not by the app's settings
-  const SAMPLE = { url: 'assets/head-phantom-64.png', tile: 64 };
+  // Handled here, not by the app's settings: a PNG atlas (png, tile), a volume file and its
+  // options (load, name, dims, type, spacing, endian, downsample), the benchmark.
+  const volumeOptionKeys = ['name', 'dims', 'type', 'spacing', 'endian', 'downsample'];
+  const pageOnly = new Set(['png', 'tile', 'bench', 'load', ...volumeOptionKeys]);
+  const PHANTOM = { name: 'phantom', label: 'Phantom (synthetic, 64³ PNG)', file: 'assets/head-phantom-64.png', tile: 64 };
+  // The samples setup could fetch (samples/samples.json, scripts/make-samples.sh), then the phantom.
+  const samples = fetch('samples/samples.json').then((r) => (r.ok ? r.json() : [])).catch(() => [])
+    .then((list) => [...(Array.isArray(list) ? list : []), PHANTOM]);
 
   function showMessage(text, fatal) {
     const el = $('message');
@@ -41,7 +47,7 @@
 
   const Module = {
     canvas: $('canvas'),
-    arguments: [url.has('png') ? '' : urlText],
+    arguments: [url.has('png') || url.has('load') ? '' : urlText],
     print: (t) => console.log(t),
     printErr: (t) => console.warn(t),
     setStatus: (t) => { $('status').textContent = t ? 'Loading the demo… ' + t : ''; },
@@ -49,8 +55,9 @@
     hpShowMessage: (t) => showMessage(t, false),
     hpFail: (t) => { $('status').textContent = ''; showMessage(t, true); rejectReady(new Error(t)); },
     hpOpenFileDialog: () => $('file').click(),
-    hpSaveMesh: () => hp.saveMesh().catch((e) => showMessage(`cannot save the mesh: ${e.message}`, false)),
-    hpLoadSample: () => hp.loadAtlas(SAMPLE.url, { tile: SAMPLE.tile }).catch(() => {}),  // reported there
+    hpSaveMesh: (type = 'ply', closed = false) => hp.saveMesh(`surface.${type}`, { type, closed })
+      .catch((e) => showMessage(`cannot save the mesh: ${e.message}`, false)),
+    hpLoadSample: (name) => hp.loadSample(name).catch(() => {}),  // reported there
     hpFrameDone: (frame) => {
       lastFrame = frame;
       if (frame === 1) { $('status').textContent = ''; resolveReady(); }
@@ -100,9 +107,41 @@
   });
 
   const call = (name, ret, types, args) => Module.ccall(name, ret, types, args);
+
+  // A file's bytes from a URL (fetched with its progress on the page) or given as bytes.
+  async function bytesOf(urlOrBytes, api, what) {
+    if (urlOrBytes instanceof Uint8Array) return urlOrBytes;
+    if (urlOrBytes instanceof ArrayBuffer) return new Uint8Array(urlOrBytes);
+    if (typeof urlOrBytes !== 'string') throw new Error(`${api} takes a URL, an ArrayBuffer or a Uint8Array`);
+    const where = `cannot fetch ${urlOrBytes.slice(0, 80)}`;
+    let response;
+    try { response = await fetch(urlOrBytes); } catch (e) { throw report(`${where}: ${e.message}`); }
+    if (!response.ok) throw report(`${where}: HTTP ${response.status}`);
+    const total = Number(response.headers.get('content-length')) || 0;
+    try {
+      if (!response.body || total < (1 << 20)) return new Uint8Array(await response.arrayBuffer());
+      const reader = response.body.getReader(), parts = [];
+      let got = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parts.push(value);
+        got += value.length;
+        $('status').textContent = `Loading ${String(what).slice(0, 60)}: ${Math.min(100, Math.round(100 * got / total))}% of ${(total / 1048576).toFixed(1)} MB`;
+      }
+      const bytes = new Uint8Array(got);
+      let at = 0;
+      for (const p of parts) { bytes.set(p, at); at += p.length; }
+      return bytes;
+    } catch (e) {
+      throw report(`${where}: ${e.message}`);
+    } finally {
+      $('status').textContent = '';
+    }
+  }
   // _malloc gives 0 when the heap cannot grow: writing there would overwrite the heap's bottom.
   function alloc(bytes, what) {
-    const ptr = Module._malloc(bytes);
+    const ptr = Module._malloc(bytes) >>> 0;  // unsigned: the heap may pass 2 GiB
     if (!ptr) throw new Error(`cannot allocate ${bytes} bytes for ${what} in the wasm heap`);
     return ptr;
   }
@@ -112,7 +151,7 @@
   }
 
   function entries(count) {
-    const ptr = call('hp_entries', 'number', [], []) >> 2;
+    const ptr = call('hp_entries', 'number', [], []) >>> 2;
     const f = Module.HEAPF32;
     const out = new Array(count);
     for (let i = 0; i < count; i++) out[i] = [f[ptr + 4 * i], f[ptr + 4 * i + 1], f[ptr + 4 * i + 2], f[ptr + 4 * i + 3]];
@@ -138,7 +177,7 @@
   // A mesh the module handed over (hp_mesh, hp_reference_mesh): {vertices, positions, normals}.
   function meshOf(vertices) {
     const n = call('hp_mesh_given', 'number', [], []);
-    const at = call('hp_entries', 'number', [], []) >> 2;
+    const at = call('hp_entries', 'number', [], []) >>> 2;
     return { vertices, positions: Module.HEAPF32.slice(at, at + 3 * n), normals: Module.HEAPF32.slice(at + 3 * n, at + 6 * n) };
   }
 
@@ -151,6 +190,17 @@
       call('hp_want_mesh', null, [], []);
       await frames(1);
     }
+  }
+
+  // Each vertex's global edge id (a Float64Array of n), from the surface stream the mesh was
+  // extracted from: a cell's vertices follow the table's order for its case.
+  async function edgesOf(stream, n) {
+    const ptr = alloc(Math.max(16, 16 * stream.length), 'the stream');
+    stream.forEach((e, i) => Module.HEAPF32.set(e, (ptr >>> 2) + 4 * i));
+    const count = call('hp_stream_edges', 'number', ['number', 'number'], [ptr, stream.length]);
+    Module._free(ptr);
+    const at = call('hp_edges', 'number', [], []) >>> 3;
+    return Module.HEAPF64.slice(at, at + Math.min(n, count));
   }
 
   const limitOf = (limit) => (limit === undefined ? 0xffffffff : Math.max(0, Math.min(0xffffffff, Math.floor(Number(limit)) || 0)));
@@ -202,13 +252,16 @@
       const limit = limitOf(options.limit);
       await meshFrame();
       const b = webgpuBuffers();
-      if (!b) return meshOf(call('hp_mesh', 'number', ['number'], [limit]));
+      if (!b) {
+        const m = meshOf(call('hp_mesh', 'number', ['number'], [limit]));
+        return { ...m, edges: await edgesOf(await hp.stream(), m.positions.length / 3) };
+      }
       if (!b.positions) throw new Error('the surface stages have not run yet');
       const s = hp.stats();
       const n = Math.min(limit, s.vertexCount, b.meshCapacity);
       const [p, q] = await Promise.all([Module.hpGpu.read(b.positions, 0, 16 * n), Module.hpGpu.read(b.normals, 0, 16 * n)]);
       const xyz = (v) => { const f = new Float32Array(v), out = new Float32Array(3 * n); for (let i = 0; i < n; i++) out.set(f.subarray(4 * i, 4 * i + 3), 3 * i); return out; };
-      return { vertices: s.vertexCount, positions: xyz(p), normals: xyz(q) };
+      return { vertices: s.vertexCount, positions: xyz(p), normals: xyz(q), edges: await edgesOf(await hp.stream(), n) };
     },
     // The CPU reference's mesh for the atlas the GPU used, in hp.mesh's form (a Promise).
     async referenceMesh(options = {}) {
@@ -217,29 +270,37 @@
       const b = webgpuBuffers();
       if (!b) return meshOf(call('hp_reference_mesh', 'number', ['number'], [limit]));
       const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
-      const ptr = Module._malloc(atlas.length);
+      const ptr = Module._malloc(atlas.length) >>> 0;
       if (!ptr) throw new Error('out of memory for the atlas copy');
       Module.HEAPU8.set(atlas, ptr);
       const vertices = call('hp_reference_mesh_of', 'number', ['number', 'number'], [ptr, limit]);
       Module._free(ptr);
       return meshOf(vertices);
     },
-    // The current frame's surface as a binary PLY file (positions and normals, volume units).
-    async exportMesh() {
-      const m = await hp.mesh();
-      const n = m.positions.length / 3;
-      const ptr = Module._malloc(Math.max(4, 24 * n));
-      if (!ptr) throw new Error('out of memory for the mesh export');
-      Module.HEAPF32.set(m.positions, ptr >> 2);
-      Module.HEAPF32.set(m.normals, (ptr >> 2) + 3 * n);
-      const size = call('hp_write_ply', 'number', ['number', 'number', 'number'], [ptr, ptr + 12 * n, n]);
-      Module._free(ptr);
-      const at = call('hp_bytes', 'number', [], []);
+    // The current frame's surface as a file (a Promise of its bytes): {type: 'ply' | 'stl' |
+    // 'glb', closed: capped where the volume's faces cut it}. PLY and glb welded (a vertex per
+    // crossing edge); world coordinates (mm; glb in metres).
+    async exportMesh({ type = 'ply', closed = false } = {}) {
+      await ready;
+      const kind = ['ply', 'stl', 'glb'].indexOf(type);
+      if (kind < 0) throw new Error(`type '${String(type).slice(0, 20)}' is not one of: ply, stl, glb`);
+      let ptr = 0;
+      const b = webgpuBuffers();
+      if (b) {
+        const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
+        ptr = alloc(atlas.length, 'the atlas read back');
+        Module.HEAPU8.set(atlas, ptr);
+      }
+      const size = call('hp_export_mesh', 'number', ['number', 'number', 'number'], [kind, closed ? 1 : 0, ptr]);
+      if (ptr) Module._free(ptr);
+      if (size < 0) throw new Error(call('hp_reply', 'string', [], []));
+      const at = call('hp_bytes', 'number', [], []) >>> 0;
       return Module.HEAPU8.slice(at, at + size);
     },
     // Saves exportMesh()'s file through the browser's download.
-    async saveMesh(name = 'surface.ply') {
-      const bytes = await hp.exportMesh();
+    async saveMesh(name = 'surface.ply', options = {}) {
+      const type = options.type ?? (name.split('.').pop().toLowerCase());
+      const bytes = await hp.exportMesh({ ...options, type });
       const a = document.createElement('a');
       a.href = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
       a.download = name;
@@ -266,6 +327,52 @@
       if (state < 0) throw new Error('the WebGPU scan failed');
       return { scan: out.subarray(0, n), total: out[n] };
     },
+    // A volume file (NIfTI, NRRD, MetaImage, VTK, raw) from a URL or bytes, with options {name,
+    // dims, type, spacing, endian, downsample} (docs/api.md). Resolves to what was opened
+    // ({file, dims, spacing, type, range, presets, replaced, notes}); rejects with the loader's
+    // message, the volume shown staying.
+    async loadVolume(urlOrBytes, options = {}) {
+      await ready;
+      if (options === null || typeof options !== 'object') throw new Error('hp.loadVolume options must be an object');
+      const lines = [];
+      const name = options.name ?? (typeof urlOrBytes === 'string' ? urlOrBytes.split(/[?#]/)[0].split('/').pop() : '');
+      if (name) lines.push(['name', String(name)]);
+      for (const k of ['dims', 'spacing']) {
+        if (options[k] === undefined || options[k] === null) continue;
+        const v = Array.isArray(options[k]) ? options[k] : String(options[k]).split(/[x×,]/);
+        lines.push([k, v.map(Number).join(',')]);
+      }
+      for (const k of ['type', 'endian', 'downsample'])
+        if (options[k] !== undefined && options[k] !== null) lines.push([k, String(options[k])]);
+      for (const k of Object.keys(options))
+        if (!volumeOptionKeys.includes(k) && k !== 'tile')
+          throw new Error(`unknown option '${k.slice(0, 40)}' (known: ${volumeOptionKeys.join(', ')})`);
+      const text = settingsText(lines);
+      const bytes = await bytesOf(urlOrBytes, 'hp.loadVolume', name);
+      let ptr;
+      try { ptr = alloc(Math.max(1, bytes.length), 'the volume file'); } catch (e) { throw report(e.message); }
+      Module.HEAPU8.set(bytes, ptr);
+      const error = call('hp_load_volume', 'string', ['number', 'number', 'string'], [ptr, bytes.length, text]);
+      Module._free(ptr);
+      if (error) { showMessage(error, false); throw new Error(error); }
+      showMessage('', false);
+      $('attribution').hidden = true;
+      await settled();
+      return JSON.parse(call('hp_volume_info', 'string', [], []));
+    },
+    // The samples there are ({name, label, file, presets, attribution}; the phantom always).
+    samples: () => samples,
+    // Loads a sample by name (the phantom: its PNG atlas); shows its attribution.
+    async loadSample(name = 'phantom') {
+      const s = (await samples).find((x) => x.name === name);
+      if (!s) throw report(`no sample '${String(name).slice(0, 40)}' (there are: ${(await samples).map((x) => x.name).join(', ')})`);
+      if (s.tile) return hp.loadAtlas(s.file, { tile: s.tile });
+      const info = await hp.loadVolume(s.file, s.downsample ? { downsample: s.downsample } : {});
+      if (s.presets && s.presets.length) await hp.set({ iso: s.presets[0].iso });
+      $('attribution').textContent = s.attribution || '';
+      $('attribution').hidden = !s.attribution;
+      return info;
+    },
     // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at
     // first, unless given).
     async loadAtlas(urlOrBytes, options = {}) {
@@ -274,18 +381,7 @@
       const tile = given ? Number(options.tile) : 0;
       if (given && (!Number.isInteger(tile) || tile < 1 || tile > 4096))
         throw new Error(`tile=${String(options.tile).slice(0, 20)} is not a whole number from 1 to 4096`);
-      let bytes = urlOrBytes;
-      if (typeof urlOrBytes === 'string') {
-        const where = `cannot fetch ${urlOrBytes.slice(0, 80)}`;
-        let response;
-        try { response = await fetch(urlOrBytes); } catch (e) { throw report(`${where}: ${e.message}`); }
-        if (!response.ok) throw report(`${where}: HTTP ${response.status}`);
-        try { bytes = new Uint8Array(await response.arrayBuffer()); } catch (e) { throw report(`${where}: ${e.message}`); }
-      } else if (bytes instanceof ArrayBuffer) {
-        bytes = new Uint8Array(bytes);
-      } else if (!(bytes instanceof Uint8Array)) {
-        throw new Error('hp.loadAtlas takes a URL, an ArrayBuffer or a Uint8Array');
-      }
+      const bytes = await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG');
       let ptr;
       try { ptr = alloc(Math.max(1, bytes.length), 'the PNG file'); } catch (e) { throw report(e.message); }
       Module.HEAPU8.set(bytes, ptr);
@@ -298,9 +394,12 @@
   };
   window.hp = hp;
 
-  // Loading a PNG from the file picker or by dropping it on the canvas.
+  // Opening a file from the picker or by dropping it on the page: a PNG (by its signature) is a
+  // slice atlas, anything else a volume file.
+  const isPng = (b) => b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
   const loadFile = (file) => file.arrayBuffer()
-    .then((b) => hp.loadAtlas(new Uint8Array(b), { tile: url.get('tile') ?? undefined }))
+    .then((b) => new Uint8Array(b))
+    .then((b) => (isPng(b) ? hp.loadAtlas(b, { tile: url.get('tile') ?? undefined }) : hp.loadVolume(b, { name: file.name })))
     .catch((e) => report(e.message));
   $('file').addEventListener('change', (e) => { if (e.target.files[0]) loadFile(e.target.files[0]); e.target.value = ''; });
   window.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
@@ -311,8 +410,21 @@
     if (e.dataTransfer.files[0]) loadFile(e.dataTransfer.files[0]);
   });
 
+  // The overlay's sample choice.
+  ready.then(() => samples).then((list) => call('hp_set_samples', null, ['string'],
+    [list.map((s) => `${String(s.name).replace(/[\t\n]/g, ' ')}\t${String(s.label || s.name).replace(/[\t\n]/g, ' ')}`).join('\n')]));
+
   if (urlError) showMessage(urlError, false);
-  if (url.has('png')) {
+  if (url.has('load')) {
+    ready.then(async () => {
+      let error = urlError;
+      const options = {};
+      for (const k of volumeOptionKeys) if (url.has(k)) options[k] = url.get(k);
+      await hp.loadVolume(url.get('load'), options).catch((e) => { error ||= e.message; });
+      if (urlText) await hp.set(Object.fromEntries(urlSettings)).catch((e) => { error ||= `Ignored the page's URL settings: ${e.message}`; });
+      if (error) showMessage(error, false);
+    });
+  } else if (url.has('png')) {
     ready.then(async () => {
       let error = urlError;
       await hp.loadAtlas(url.get('png'), { tile: url.get('tile') ?? undefined }).catch((e) => { error ||= e.message; });

@@ -35,10 +35,10 @@ inline constexpr std::array<const char*, 2> kClassifyNames = {"surface", "solid"
 // signalled (never waits; the count is a few frames old); expected: never read.
 enum class Readback { Sync, Async, Expected };
 inline constexpr std::array<const char*, 3> kReadbackNames = {"sync", "async", "expected"};
-// The 3D view's color: the normal, the depth along the view, or the vertex's place in the
-// stream (the Morton order of the cells, seen on the surface).
-enum class SurfaceColor { Normal, Depth, Order };
-inline constexpr std::array<const char*, 3> kSurfaceColorNames = {"normal", "depth", "order"};
+// The 3D view's color: the normal, the depth along the view, the vertex's place in the stream
+// (the Morton order of the cells, seen on the surface), or one plain lit bone-like color.
+enum class SurfaceColor { Normal, Depth, Order, Bone };
+inline constexpr std::array<const char*, 4> kSurfaceColorNames = {"normal", "depth", "order", "bone"};
 // How the 3D view gets its vertices: an extraction pass into float textures, drawn by
 // gl_VertexID (fragment, Mol*'s route), or the draw's vertex shader walking the pyramid of
 // vertex counts itself (vertex, HPMC's). WebGL2 modes; WebGPU extracts in compute.

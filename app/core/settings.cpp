@@ -133,7 +133,7 @@ std::vector<Setting> make_table() {
         s->expected = unsigned(l.texel_count());
         return std::string();
     };
-    t.push_back(choice<&S::color>("color", "Colour", "the 3D view's color: normal, depth, or place in the stream"));
+    t.push_back(choice<&S::color>("color", "Colour", "the 3D view's color: normal, depth, place in the stream, or plain bone"));
     Setting& route = t.emplace_back(choice<&S::route>(
         "route", "Route",
         "fragment: an extraction pass writes the vertices into float textures (Mol*);\n"

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <sstream>
 
 #include "clock.h"
 #include "reference_mesh.h"
+#include "volume_atlas.h"
 #include "view_registry.h"
 
 namespace hp {
@@ -20,10 +22,44 @@ const std::string& DemoApp::webgpu_unavailable() const {
 
 AtlasLayout DemoApp::layout_for(const DemoState& s) const {
     if (s.source == Source::Png && png_) return png_->layout;
+    if (s.source == Source::File && file_) return file_layout_;
     return procedural_layout(s);
 }
 
+std::array<float, 2> DemoApp::range_of(const DemoState& s) const {
+    if (s.source == Source::File && file_) return {file_->lo, file_->hi};
+    return {0, 1};
+}
+
+std::array<float, 3> DemoApp::scale_of(const DemoState& s) const {
+    if (s.source != Source::File || !file_) return {1, 1, 1};
+    const auto& sp = file_->spacing;
+    const double least = std::min({sp[0], sp[1], sp[2]});
+    return {float(sp[0] / least), float(sp[1] / least), float(sp[2] / least)};
+}
+
+void DemoApp::set_samples(const std::string& lines) {
+    samples_.clear();
+    std::size_t start = 0;
+    while (start < lines.size() && samples_.size() < 16) {
+        std::size_t end = lines.find('\n', start);
+        if (end == std::string::npos) end = lines.size();
+        const std::string line = lines.substr(start, end - start);
+        const std::size_t tab = line.find('\t');
+        if (tab != std::string::npos) samples_.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+        start = end + 1;
+    }
+}
+
+void DemoApp::choose_source(Source s) {
+    if (s == pending_.source) return;
+    iso_of_source_[std::size_t(pending_.source)] = pending_.iso;
+    pending_.source = s;
+    pending_.iso = iso_of_source_[std::size_t(s)];
+}
+
 bool DemoApp::init(std::string* error) {
+    iso_of_source_.fill(defaults_.iso);
     state_ = pending_;  // settings requested before the start (the URL's) count from frame 1
     timer_.init(kPassCount, timer_queries_);
     if (!views_.init(error)) return false;
@@ -46,12 +82,12 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
         std::string again;
         if (had && !(backend_ = make_backend(layout_, mode_, &again)))
             *error += "; the previous pipeline could not be rebuilt either: " + again;
-        png_uploaded_ = false;
+        png_uploaded_ = file_uploaded_ = false;
         return false;
     }
     layout_ = layout;
     mode_ = mode_of(s);
-    png_uploaded_ = false;
+    png_uploaded_ = file_uploaded_ = false;
     return true;
 }
 
@@ -81,6 +117,12 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
         if (!apply_setting(&next, key, value, context, error)) return false;
         given.push_back(key);
     }
+    // A new source brings back its own iso unless the request gives one.
+    std::array<float, kSourceNames.size()> isos = iso_of_source_;
+    if (next.source != pending_.source && std::find(given.begin(), given.end(), "iso") == given.end()) {
+        isos[std::size_t(pending_.source)] = pending_.iso;
+        next.iso = isos[std::size_t(next.source)];
+    }
     if (is_webgpu(next.pyramid) && !webgpu_unavailable().empty()) {
         *error = std::string("pyramid=") + name_of(next.pyramid) + " needs WebGPU: " + webgpu_reason_;
         return false;
@@ -97,6 +139,30 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
     }
     if (!apply_limits(&next, context, given, error)) return false;
     pending_ = next;
+    iso_of_source_ = isos;
+    ++requested_serial_;
+    return true;
+}
+
+bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options,
+                          std::string* error) {
+    Volume loaded;
+    if (!hp::load_volume(data, size, options, &loaded, error)) return false;
+    AtlasLayout layout;
+    if (!volume_layout(loaded.dims, max_texture_size_, &layout, error)) return false;
+    const std::vector<IsoPreset> presets = iso_presets(loaded);
+    file_.reset();  // one copy in memory: the old one goes before the new one moves in
+    file_ = std::move(loaded);
+    file_layout_ = layout;
+    file_uploaded_ = false;
+    file_name_ = options.name;
+    histogram_.clear();
+    for (std::uint32_t count : value_histogram(*file_, 96)) histogram_.push_back(std::log1p(float(count)));
+    iso_of_source_[std::size_t(Source::File)] = presets.empty() ? 0.5f * (file_->lo + file_->hi) : presets[0].iso;
+    choose_source(Source::File);
+    pending_.iso = iso_of_source_[std::size_t(Source::File)];
+    std::string unused;  // nothing was given: a limit only brings values within it
+    apply_limits(&pending_, settings_context(), {}, &unused);
     ++requested_serial_;
     return true;
 }
@@ -107,7 +173,7 @@ bool DemoApp::load_atlas(const std::uint8_t* data, std::size_t size, int tile, s
         return false;
     png_ = std::move(loaded);
     png_uploaded_ = false;
-    pending_.source = Source::Png;
+    choose_source(Source::Png);
     std::string unused;  // nothing was given: a limit only brings values within it
     apply_limits(&pending_, settings_context(), {}, &unused);
     ++requested_serial_;
@@ -118,7 +184,7 @@ bool DemoApp::load_atlas(const std::uint8_t* data, std::size_t size, int tile, s
 // fails the previous state stays in effect.
 bool DemoApp::needs_rebuild(const DemoState& s) const {
     const AtlasLayout want = layout_for(s);
-    return mode_of(s) != mode_ || want.atlas != layout_.atlas || want.volume != layout_.volume;
+    return mode_of(s) != mode_ || want.atlas != layout_.atlas || want.dims != layout_.dims;
 }
 
 void DemoApp::apply_pending() {
@@ -138,6 +204,11 @@ void DemoApp::apply_pending() {
         png_uploaded_ = true;
     }
     if (state_.source != Source::Png) png_uploaded_ = false;
+    if (state_.source == Source::File && file_ && !file_uploaded_ && backend_) {
+        backend_->upload(*file_);
+        file_uploaded_ = true;
+    }
+    if (state_.source != Source::File) file_uploaded_ = false;
 }
 
 void DemoApp::complete(const FrameResult& r) {
@@ -185,11 +256,13 @@ void DemoApp::compute(double dt_seconds) {
 }
 
 SettingsContext DemoApp::settings_context() const {
-    return {view_names(), layout_, [this](const DemoState& s) { return layout_for(s); }};
+    return {view_names(), layout_, [this](const DemoState& s) { return layout_for(s); },
+            [this](const DemoState& s) { return range_of(s); }, file_.has_value()};
 }
 
 ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
-    return {state_, result_, layout_, backend_.get(), &views_, &camera_, css_scale, framebuffer_height};
+    return {state_, result_, layout_, backend_.get(), &views_, &camera_, css_scale, framebuffer_height, nullptr,
+            range_of(state_), scale_of(state_)};
 }
 
 void DemoApp::draw_views(const Layout& l, int fb_height) {
@@ -224,6 +297,29 @@ MeshCopy DemoApp::reference_mesh(std::uint32_t limit) const {
     const std::vector<float> atlas = backend_ ? backend_->read_atlas() : std::vector<float>();
     if (atlas.empty()) return {};
     return reference_mesh_of(atlas.data(), limit);
+}
+
+std::vector<std::uint8_t> DemoApp::export_mesh(MeshFile type, bool closed, const float* atlas,
+                                               std::string* error) const {
+    std::vector<float> values;
+    const std::array<int, 3> dims = layout_.dims;
+    if (state_.source == Source::File && file_) {
+        values = file_->values;
+    } else {
+        std::vector<float> read;
+        if (!atlas) read = backend_ ? backend_->read_atlas() : std::vector<float>();
+        if (!atlas && read.empty()) return *error = "the volume could not be read back", std::vector<std::uint8_t>();
+        const float* a = atlas ? atlas : read.data();
+        values.resize(std::size_t(layout_.voxel_count()));
+        for (int z = 0; z < dims[2]; ++z)
+            for (int y = 0; y < dims[1]; ++y)
+                for (int x = 0; x < dims[0]; ++x)
+                    values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))] =
+                        atlas_value(layout_, a, {x, y, z});
+    }
+    const std::array<double, 12> identity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+    const auto& to_world = state_.source == Source::File && file_ ? file_->to_world : identity;
+    return hp::export_mesh(volume_mesh(values.data(), dims, state_.iso, closed), type, to_world, error);
 }
 
 std::vector<float> DemoApp::stream(std::uint32_t limit) const {

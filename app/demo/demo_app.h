@@ -3,6 +3,7 @@
 // it, overlay.cpp edits its pending state, web_api.cpp exposes it to JavaScript.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -13,6 +14,8 @@
 #include "settings.h"
 #include "orbit_camera.h"
 #include "png_atlas.h"
+#include "mesh_export.h"
+#include "volume_file.h"
 #include "gpu_timer.h"
 #include "views.h"
 
@@ -53,7 +56,25 @@ public:
     // tile 0: the tile size chosen in the overlay (png_tile()).
     bool load_atlas(const std::uint8_t* data, std::size_t size, int tile, std::string* error);
     int& png_tile() { return png_tile_; }
+    // A volume file (volume_file.h): read, checked against the atlas this GPU can hold, then
+    // shown (source=file, iso at its first preset). False with the loader's or the limit's
+    // message; the volume shown stays.
+    bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, std::string* error);
+    const Volume* file() const { return file_ ? &*file_ : nullptr; }
+    const AtlasLayout& file_layout() const { return file_layout_; }
+    // Changes the pending source, and iso to the one that source had (each keeps its own: a
+    // file's is in its data units).
+    void choose_source(Source s);
+    // The values a source holds (iso's range) and its voxels' proportions (the 3D view's scale).
+    std::array<float, 2> range_of(const DemoState& s) const;
+    std::array<float, 3> scale_of(const DemoState& s) const;
     DemoState& pending() { return pending_; }
+    // What the page offers to load ("name<TAB>label" lines, web/hp.js), by name and label.
+    void set_samples(const std::string& lines);
+    const std::vector<std::pair<std::string, std::string>>& samples() const { return samples_; }
+    const std::string& file_name() const { return file_name_; }
+    // log(1 + count) of the loaded file's values over its range, for the iso control.
+    const std::vector<float>& file_histogram() const { return histogram_; }
 
     // What the last frame did.
     const DemoState& state() const { return state_; }
@@ -86,6 +107,11 @@ public:
     MeshCopy mesh(std::uint32_t limit);
     MeshCopy reference_mesh_of(const float* atlas, std::uint32_t limit) const;
     MeshCopy reference_mesh(std::uint32_t limit) const;
+    // The surface as a file (mesh_export.h): welded on the CPU by marching cubes over the
+    // volume this frame ran on (a file's own values; else the atlas, read back here or given by
+    // the page), with the arithmetic the GPU's extraction shares; in the file's world
+    // coordinates. Empty with *error when there is nothing to export.
+    std::vector<std::uint8_t> export_mesh(MeshFile type, bool closed, const float* atlas, std::string* error) const;
     // Asks for the surface stages in the next frames even when no view shows the surface.
     void want_mesh() { mesh_wanted_ = 3; }
     // The reference for an atlas read back elsewhere (the WebGPU modes').
@@ -107,6 +133,13 @@ private:
     DemoState state_, pending_;
     std::optional<PngAtlas> png_;
     bool png_uploaded_ = false;
+    std::optional<Volume> file_;  // the one copy of a loaded volume
+    AtlasLayout file_layout_;
+    bool file_uploaded_ = false;
+    std::string file_name_;
+    std::vector<float> histogram_;
+    std::vector<std::pair<std::string, std::string>> samples_;
+    std::array<float, kSourceNames.size()> iso_of_source_;  // each source's iso while another is shown
     AtlasLayout layout_;
     CompactionMode mode_;
     std::unique_ptr<Backend> backend_;  // the frame's GPU work, in the mode's backend
@@ -125,6 +158,7 @@ private:
     double compute_ms_ = 0;
     int max_texture_size_ = 0;
     int png_tile_ = kDefaultPngTile;
+    DemoState defaults_;
     std::string message_;
 };
 

@@ -93,8 +93,8 @@ void frame() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
     if (actions.open_file) hp::web_open_file_dialog();
-    if (actions.load_sample) hp::web_load_sample();
-    if (actions.save_mesh) hp::web_save_mesh();
+    if (!actions.load_sample.empty()) hp::web_load_sample(actions.load_sample);
+    if (actions.save_mesh) hp::web_save_mesh(hp::kMeshFileNames[std::size_t(actions.mesh_file)], actions.closed);
     hp::web_frame_done(g.app.frame());
 }
 

@@ -83,30 +83,70 @@ void pyramid_rows(const Controls& c, const Setting& row) {
     else tooltip("compute shaders: a block-wise prefix sum and scatter, or a compute histopyramid");
 }
 
-// The sources, a PNG atlas only once one is loaded; then the PNG's buttons.
+// The sources, a PNG atlas or a file only once one is loaded (each source keeps its own iso);
+// then opening a file (or dropping one on the page), the samples, and what is loaded.
 void source_row(const Controls& c, const Setting& row) {
     row_title(row.label);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##source", name_of(c.s.source))) {
         for (std::size_t i = 0; i < row.names.size(); ++i) {
-            const bool usable = Source(i) != Source::Png || c.app.has_png();
-            if (ImGui::Selectable(usable ? row.names[i] : "png (load one first)", c.s.source == Source(i),
-                                  usable ? 0 : ImGuiSelectableFlags_Disabled))
-                set_value(row, &c.s, double(i));
+            const bool usable = (Source(i) != Source::Png || c.app.has_png()) && (Source(i) != Source::File || c.app.file());
+            const std::string name = usable ? row.names[i] : row.names[i] + std::string(" (load one first)");
+            if (ImGui::Selectable(name.c_str(), c.s.source == Source(i), usable ? 0 : ImGuiSelectableFlags_Disabled))
+                c.app.choose_source(Source(i));
         }
         ImGui::EndCombo();
     }
-    if (ImGui::Button("Load PNG...")) c.actions->open_file = true;
+    if (ImGui::Button("Open file...")) c.actions->open_file = true;
+    tooltip("a volume (NIfTI .nii/.nii.gz, NRRD, MetaImage .mha, VTK, raw named like\n"
+            "head_256x256x108_int16.raw) or a PNG slice atlas; or drop it on the page");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(90);
+    ImGui::SetNextItemWidth(70);
     ImGui::InputInt("tile", &c.app.png_tile(), 0, 0);
-    tooltip("the volume's N: slices of N x N in the PNG");
+    tooltip("a PNG atlas's N: slices of N x N in the PNG");
     ImGui::SameLine();
-    if (ImGui::Button("Sample")) c.actions->load_sample = true;
-    tooltip("assets/head-phantom-64.png: a 64^3 phantom, tile 64");
-    if (const PngAtlas* png = c.app.png())
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##sample", "Sample", ImGuiComboFlags_NoArrowButton)) {
+        for (const auto& [name, label] : c.app.samples())
+            if (ImGui::Selectable(label.c_str())) c.actions->load_sample = name;
+        ImGui::EndCombo();
+    }
+    if (const PngAtlas* png = c.app.png(); png && c.s.source == Source::Png)
         ImGui::TextDisabled("PNG: %d², %d-bit, %d channel(s), tile %d", png->layout.atlas, png->bits,
                             png->channels, png->layout.dims[0]);
+    if (const Volume* v = c.app.file(); v && c.s.source == Source::File) {
+        ImGui::TextDisabled("%s: %d×%d×%d %s, %.4g×%.4g×%.4g", c.app.file_name().c_str(), v->dims[0], v->dims[1],
+                            v->dims[2], v->type.c_str(), v->spacing[0], v->spacing[1], v->spacing[2]);
+        for (const std::string& note : v->notes) ImGui::TextDisabled("%s", note.c_str());
+    }
+}
+
+// iso over the source's range; for a file, over the histogram of its values (log counts) with
+// iso marked, and its presets.
+void iso_row(const Controls& c, const Setting& row) {
+    const std::array<float, 2> range = c.context.range_of(c.s);
+    const Volume* file = c.s.source == Source::File ? c.app.file() : nullptr;
+    const std::vector<float>& histogram = c.app.file_histogram();
+    if (file && !histogram.empty()) {
+        ImGui::TextDisabled("values %.6g to %.6g", double(range[0]), double(range[1]));
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const ImVec2 size(ImGui::GetContentRegionAvail().x, 40);
+        ImGui::PlotHistogram("##histogram", histogram.data(), int(histogram.size()), 0, nullptr, 0.0f, FLT_MAX, size);
+        const float t = range[1] > range[0] ? (c.s.iso - range[0]) / (range[1] - range[0]) : 0.0f;
+        const float x = at.x + std::clamp(t, 0.0f, 1.0f) * size.x;
+        ImGui::GetWindowDrawList()->AddLine({x, at.y}, {x, at.y + size.y}, IM_COL32(255, 158, 38, 255), 2.0f);
+    }
+    row_title(row.label);
+    ImGui::SetNextItemWidth(-1);
+    float v = c.s.iso;
+    if (ImGui::SliderFloat("##iso", &v, range[0], range[1], file ? "%.1f" : "%.3f")) set_value(row, &c.s, v);
+    tooltip(row.help);
+    if (!file) return;
+    for (const IsoPreset& p : iso_presets(*file)) {
+        if (ImGui::SmallButton(p.name.c_str())) set_value(row, &c.s, p.iso);
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
 }
 
 // The sizes with their atlases.
@@ -148,14 +188,25 @@ void readback_after(const Controls& c) {
                             r.count_age, r.keys_drawn);
 }
 
+// The camera, and saving the surface: PLY and glb welded, STL as triangles; closed: capped
+// where the volume's faces cut it (printable).
 void route_after(const Controls& c) {
+    static int file = 0;
+    static bool closed = false;
     if (ImGui::Button("Reset camera")) c.app.camera().reset();
     ImGui::SameLine();
-    if (ImGui::Button("Save mesh (PLY)")) c.actions->save_mesh = true;
-    if (c.app.result().mesh) {
-        ImGui::SameLine();
-        ImGui::TextDisabled("%s vertices", with_thousands(c.app.result().vertices).c_str());
+    if (ImGui::Button("Save mesh")) {
+        c.actions->save_mesh = true;
+        c.actions->mesh_file = MeshFile(file);
+        c.actions->closed = closed;
     }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(60);
+    ImGui::Combo("##meshfile", &file, kMeshFileNames.data(), int(kMeshFileNames.size()));
+    ImGui::SameLine();
+    ImGui::Checkbox("closed", &closed);
+    tooltip("cap the surface where the volume's faces cut it: a closed, printable mesh");
+    if (c.app.result().mesh) ImGui::TextDisabled("%s vertices", with_thousands(c.app.result().vertices).c_str());
 }
 
 struct RowLayout {
@@ -164,7 +215,8 @@ struct RowLayout {
     void (*after)(const Controls&);                 // what follows the row
 };
 const RowLayout kRowLayouts[] = {
-    {"pyramid", pyramid_rows, nullptr}, {"source", source_row, nullptr}, {"volume", volume_row, nullptr},
+    {"pyramid", pyramid_rows, nullptr}, {"source", source_row, nullptr}, {"iso", iso_row, nullptr},
+    {"volume", volume_row, nullptr},
     {"time", time_row, nullptr},        {"expected", expected_row, nullptr}, {"readback", nullptr, readback_after},
     {"route", nullptr, route_after},
 };

@@ -2,15 +2,19 @@
 // and editing the demo's pending state, and the views' captions (app/demo/view_registry.h).
 #pragma once
 
+#include <string>
+
 #include "demo_app.h"
 #include "view_registry.h"
 
 namespace hp {
 
 struct OverlayActions {
-    bool open_file = false;    // the user asked to pick a PNG atlas
-    bool load_sample = false;  // ... or to load the one the demo ships
-    bool save_mesh = false;    // the surface as a PLY download
+    bool open_file = false;    // the user asked to pick a file (a volume or a PNG atlas)
+    std::string load_sample;   // ... or to load a sample, by name
+    bool save_mesh = false;    // the surface as a download,
+    MeshFile mesh_file = MeshFile::Ply;  // ... in this format
+    bool closed = false;                 // ... capped at the volume's faces
 };
 
 // The wall-clock intervals between the last frames, for the frame-time plot.

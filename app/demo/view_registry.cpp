@@ -76,7 +76,9 @@ void draw_surface(const ViewInput& in, PanelRect r) {
     d.panel = r;
     d.css_scale = in.css_scale;
     d.framebuffer_height = in.framebuffer_height;
-    d.scene = {in.result.mesh ? in.result.vertex_keys_drawn : 0, in.layout.volume, in.camera, in.state.color};
+    const auto& n = in.layout.dims;
+    d.scene = {in.result.mesh ? in.result.vertex_keys_drawn : 0, {float(n[0]), float(n[1]), float(n[2])}, in.scale,
+               in.camera, in.state.color};
     d.route = in.state.route;
     d.iso = in.state.iso;
     in.backend->draw_surface(d);
@@ -100,16 +102,20 @@ void caption_surface(const ViewInput& in, const Panel& p) {
 
 void draw_slices(const ViewInput& in, PanelRect r) {
     const ViewSources v = in.backend->view_sources();
-    if (v.volume) in.views->slices(r, *v.volume, in.state.iso);
+    if (v.volume) in.views->slices(r, *v.volume, in.state.iso, in.range);
 }
 
 void caption_slices(const ViewInput& in, const Panel& p) {
     const AtlasLayout& al = in.layout;
     const char* title = "Slice atlas";
+    const std::string slice = al.dims[0] == al.dims[1] ? std::to_string(al.dims[0]) + "²"
+                                                       : std::to_string(al.dims[0]) + "×" + std::to_string(al.dims[1]);
     caption(p, title,
-            std::to_string(al.atlas) + "²: " + std::to_string(al.volume) + " slices of " + std::to_string(al.volume) +
-                "² (" + name_of(in.state.source) + ")");
-    legend_bar(p, title, "0", ">= iso", grey_to_amber);
+            std::to_string(al.atlas) + "²: " + std::to_string(al.dims[2]) + " slices of " + slice + " (" +
+                name_of(in.state.source) + ")");
+    char lo[24];
+    std::snprintf(lo, sizeof lo, "%g", double(in.range[0]));
+    legend_bar(p, title, lo, ">= iso", grey_to_amber);
 }
 
 void draw_pyramid(const ViewInput& in, PanelRect r) {
@@ -137,7 +143,7 @@ void caption_pyramid(const ViewInput& in, const Panel& p) {
 
 void draw_stream(const ViewInput& in, PanelRect r) {
     const ViewSources v = in.backend->view_sources();
-    if (v.stream) in.views->stream(r, *v.stream, in.layout.atlas, in.result.count, in.layout.volume);
+    if (v.stream) in.views->stream(r, *v.stream, in.layout.atlas, in.result.count, in.layout.dims);
 }
 
 void caption_stream(const ViewInput& in, const Panel& p) {

@@ -29,6 +29,8 @@ struct ViewInput {
     float css_scale = 1;         // framebuffer pixels per CSS pixel
     int framebuffer_height = 0;
     std::string* problem = nullptr;  // where a draw says why it could not draw (shown to the user)
+    std::array<float, 2> range{0, 1};    // the source's values, lowest and highest
+    std::array<float, 3> scale{1, 1, 1};  // the voxels' proportions (a scan's spacing over its least)
 };
 
 enum class ViewKind {

@@ -2,7 +2,11 @@
 
 #include <emscripten.h>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -19,6 +23,93 @@ DemoApp* g_app = nullptr;
 std::string g_reply;              // the last string handed to JavaScript
 std::vector<float> g_entries;     // the last stream / reference / mesh handed to JavaScript
 std::vector<std::uint8_t> g_bytes;  // the last file handed to JavaScript (the mesh export)
+std::vector<double> g_edges;        // the last edge ids handed to JavaScript
+
+std::string json_string(const std::string& s);
+
+template <typename T, std::size_t N>
+std::string numbers(const std::array<T, N>& v) {
+    std::string out = "[";
+    char buf[32];
+    for (std::size_t i = 0; i < N; ++i) {
+        std::snprintf(buf, sizeof buf, "%s%.9g", i ? "," : "", double(v[i]));
+        out += buf;
+    }
+    return out + "]";
+}
+template <typename T>
+std::string triple(const std::array<T, 3>& v) { return numbers(v); }
+std::string pair(const std::array<float, 2>& v) { return numbers(v); }
+
+// hp.loadVolume's options, one "key=value" a line, into the loader's.
+bool volume_options(const std::string& text, VolumeOptions* o, std::string* error) {
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string line = text.substr(start, end - start);
+        start = end + 1;
+        const std::size_t eq = line.find('=');
+        const std::string key = line.substr(0, eq), value = eq == std::string::npos ? "" : line.substr(eq + 1);
+        auto numbers_of = [&](int want, double* out) {
+            int got = 0;
+            const char* p = value.c_str();
+            for (char* e = nullptr; got < want; ++got, p = e + (*e == ',' ? 1 : 0)) {
+                out[got] = std::strtod(p, &e);
+                if (e == p || !std::isfinite(out[got])) break;
+            }
+            if (got == want) return true;
+            *error = key + "=" + value.substr(0, 40) + ": " + std::to_string(want) + " numbers separated by commas expected";
+            return false;
+        };
+        if (key == "name") {
+            o->name = value;
+        } else if (key == "type") {
+            o->type = value;
+        } else if (key == "endian") {
+            if (value != "big" && value != "little") return *error = "endian is big or little", false;
+            o->big_endian = value == "big";
+        } else if (key == "downsample") {
+            if (value != "1" && value != "2") return *error = "downsample is 1 or 2", false;
+            o->downsample = value == "2" ? 2 : 1;
+        } else if (key == "dims") {
+            double d[3];
+            if (!numbers_of(3, d)) return false;
+            for (int i = 0; i < 3; ++i) {
+                if (d[i] != std::floor(d[i]) || d[i] < 1 || d[i] > 65535)
+                    return *error = "dims are whole numbers from 1 to 65535", false;
+                o->dims[std::size_t(i)] = int(d[i]);
+            }
+        } else if (key == "spacing") {
+            double d[3];
+            if (!numbers_of(3, d)) return false;
+            for (int i = 0; i < 3; ++i) {
+                if (!(d[i] > 0)) return *error = "spacing must be positive", false;
+                o->spacing[std::size_t(i)] = d[i];
+            }
+        } else if (!key.empty()) {
+            return *error = "unknown option '" + key.substr(0, 40) + "' (known: name, dims, type, spacing, endian, downsample)", false;
+        }
+    }
+    return true;
+}
+
+// A loaded volume as hp.loadVolume resolves it.
+std::string volume_json(const Volume* v) {
+    if (!v) return "null";
+    std::string presets;
+    for (const IsoPreset& p : iso_presets(*v)) {
+        char iso[32];
+        std::snprintf(iso, sizeof iso, "%.9g", double(p.iso));
+        presets += (presets.empty() ? "" : ",") + std::string("{\"name\":") + json_string(p.name) + ",\"iso\":" + iso + "}";
+    }
+    std::string notes;
+    for (const std::string& n : v->notes) notes += (notes.empty() ? "" : ",") + json_string(n);
+    return "{\"file\":" + json_string(v->file) + ",\"dims\":" + triple(v->dims) + ",\"spacing\":" +
+           triple(v->spacing) + ",\"type\":" + json_string(v->type) + ",\"range\":" + pair({v->lo, v->hi}) +
+           ",\"presets\":[" + presets + "],\"replaced\":" + std::to_string(v->replaced) + ",\"notes\":[" + notes +
+           "],\"toWorld\":" + numbers(v->to_world) + "}";
+}
 
 std::string json_string(const std::string& s) {
     std::string out = "\"";
@@ -86,12 +177,12 @@ void web_open_file_dialog() {
     EM_ASM({ if (Module.hpOpenFileDialog) Module.hpOpenFileDialog(); });
 }
 
-void web_load_sample() {
-    EM_ASM({ if (Module.hpLoadSample) Module.hpLoadSample(); });
+void web_load_sample(const std::string& name) {
+    EM_ASM({ if (Module.hpLoadSample) Module.hpLoadSample(UTF8ToString($0)); }, name.c_str());
 }
 
-void web_save_mesh() {
-    EM_ASM({ if (Module.hpSaveMesh) Module.hpSaveMesh(); });
+void web_save_mesh(const char* type, bool closed) {
+    EM_ASM({ if (Module.hpSaveMesh) Module.hpSaveMesh(UTF8ToString($0), !!$1); }, type, closed);
 }
 
 void web_frame_done(std::uint64_t frame) {
@@ -120,6 +211,49 @@ EMSCRIPTEN_KEEPALIVE const char* hp_load_atlas(const std::uint8_t* data, int siz
     return hp::g_reply.c_str();
 }
 
+// A volume file: `options` holds "key=value" lines (name, dims "X,Y,Z", type, spacing
+// "sx,sy,sz", endian "big"/"little", downsample); "" when it is shown from the next frame,
+// else why not (the volume shown stays).
+EMSCRIPTEN_KEEPALIVE const char* hp_load_volume(const std::uint8_t* data, int size, const char* options) {
+    hp::g_reply.clear();
+    hp::VolumeOptions o;
+    if (hp::volume_options(options, &o, &hp::g_reply) &&
+        g_app->load_volume(data, std::size_t(std::max(size, 0)), o, &hp::g_reply))
+        return hp::g_reply.c_str();
+    hp::g_reply = "cannot open " + (o.name.empty() ? std::string("the volume") : o.name) + ": " + hp::g_reply;
+    g_app->set_message(hp::g_reply);
+    return hp::g_reply.c_str();
+}
+
+// The volume file shown last, as hp.loadVolume resolves it ("null" before one is loaded).
+EMSCRIPTEN_KEEPALIVE const char* hp_volume_info() {
+    hp::g_reply = hp::volume_json(g_app->file());
+    return hp::g_reply.c_str();
+}
+
+// The surface as a file (type 0 ply, 1 stl, 2 glb; closed: capped at the volume's faces) from
+// the volume this frame ran on (`atlas`: the page's read-back in the WebGPU modes, else 0);
+// returns its size (bytes at hp_bytes()), or -1 with the reason at hp_reply().
+EMSCRIPTEN_KEEPALIVE int hp_export_mesh(int type, int closed, const float* atlas) {
+    hp::g_reply.clear();
+    if (type < 0 || type > 2) return hp::g_reply = "the mesh file is ply, stl or glb", -1;
+    hp::g_bytes = g_app->export_mesh(hp::MeshFile(type), closed != 0, atlas, &hp::g_reply);
+    return hp::g_bytes.empty() ? -1 : int(hp::g_bytes.size());
+}
+EMSCRIPTEN_KEEPALIVE const char* hp_reply() { return hp::g_reply.c_str(); }
+
+// Each vertex's global edge id for the mesh extracted from a surface stream of `n` entries
+// (x, y, z, case as floats at `stream`), over this frame's grid; returns how many, the ids
+// are doubles (exact) at hp_edges().
+EMSCRIPTEN_KEEPALIVE int hp_stream_edges(const float* stream, unsigned n) {
+    std::vector<hp::StreamEntry> entries(n);
+    for (unsigned i = 0; i < n; ++i) entries[i] = {stream[4 * i], stream[4 * i + 1], stream[4 * i + 2], stream[4 * i + 3]};
+    const std::vector<std::uint64_t> ids = hp::stream_edges(entries, g_app->layout().dims);
+    hp::g_edges.assign(ids.begin(), ids.end());
+    return int(hp::g_edges.size());
+}
+EMSCRIPTEN_KEEPALIVE const double* hp_edges() { return hp::g_edges.data(); }
+
 // Every setting as the last frame ran with it (the settings table: effective values, such as
 // the atlas in use for atlas=0), then what the frame did.
 EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
@@ -132,6 +266,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
         return std::string(num);
     };
     auto b = [](bool v) { return std::string(v ? "true" : "false"); };
+    const hp::Volume* shown_file = g_app->state().source == hp::Source::File ? g_app->file() : nullptr;
     hp::g_reply = "{" + hp::settings_json(g_app->state(), g_app->settings_context()) +
                   ",\"frame\":" + n(double(g_app->frame())) + ",\"count\":" + n(r.count) +
                   ",\"countRead\":" + b(r.count_read) + ",\"countAge\":" + n(r.count_age) +
@@ -145,9 +280,16 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"ms\":{\"compute\":" + n(g_app->compute_ms()) + hp::pass_times() + "}" +
                   ",\"gl\":{\"textures\":" + n(gl.textures) + ",\"framebuffers\":" + n(gl.framebuffers) +
                   ",\"programs\":" + n(gl.programs) + ",\"buffers\":" + n(gl.buffers) + "}" +
+                  ",\"dims\":" + hp::triple(g_app->layout().dims) +
+                  ",\"spacing\":" + hp::triple(shown_file ? shown_file->spacing : std::array<double, 3>{1, 1, 1}) +
+                  ",\"range\":" + hp::pair(g_app->range_of(g_app->state())) +
+                  ",\"file\":" + (shown_file ? json_string(shown_file->file) : std::string("null")) +
                   ",\"message\":" + json_string(g_app->message()) + "}";
     return hp::g_reply.c_str();
 }
+
+// The samples the page offers, one "name<TAB>label" a line (hp.samples()).
+EMSCRIPTEN_KEEPALIVE void hp_set_samples(const char* text) { g_app->set_samples(text); }
 
 // A problem the page met on its own (a file it could not fetch): shown in the overlay and
 // given by hp.stats().message, like the app's own.

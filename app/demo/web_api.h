@@ -13,8 +13,8 @@ void web_bind(DemoApp* app);
 void web_show_message(const std::string& text);  // shown on the page as text, never as HTML
 void web_fail(const std::string& text);          // the demo cannot run: say why, reject hp.ready
 void web_open_file_dialog();
-void web_load_sample();                          // the PNG atlas shipped in assets/
-void web_save_mesh();                            // the surface as a PLY download
+void web_load_sample(const std::string& name);   // a sample by name (hp.samples(): the phantom, scans)
+void web_save_mesh(const char* type, bool closed);  // the surface as a download (ply, stl, glb)
 void web_frame_done(std::uint64_t frame);
 
 }  // namespace hp

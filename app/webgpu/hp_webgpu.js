@@ -124,8 +124,8 @@ mergeInto(LibraryManager.library, {
     const types = ['uniform', 'read-only-storage', 'storage'];
     const entries = [];
     for (let i = 0; i < count; i++) {
-      const buffer = { type: types[HEAP32[(kinds >> 2) + i]] };
-      const size = HEAP32[(sizes >> 2) + i];
+      const buffer = { type: types[HEAP32[(kinds >>> 2) + i]] };
+      const size = HEAP32[(sizes >>> 2) + i];
       if (size > 0) buffer.minBindingSize = size;
       entries.push({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer });
     }
@@ -145,7 +145,7 @@ mergeInto(LibraryManager.library, {
   hpgpu_group: function (pipeline, buffers, count) {
     const entries = [];
     for (let i = 0; i < count; i++) {
-      const id = HEAP32[(buffers >> 2) + i];
+      const id = HEAP32[(buffers >>> 2) + i];
       if (id) entries.push({ binding: i, resource: { buffer: HPGPU.get(id) } });
     }
     return HPGPU.add(HPGPU.device().createBindGroup({ layout: HPGPU.get(pipeline).layout, entries }));
@@ -153,7 +153,7 @@ mergeInto(LibraryManager.library, {
 
   hpgpu_write__deps: ['$HPGPU'],
   hpgpu_write: function (buffer, offset, data, bytes) {
-    HPGPU.device().queue.writeBuffer(HPGPU.get(buffer), offset, HEAPU8, data, bytes);
+    HPGPU.device().queue.writeBuffer(HPGPU.get(buffer), offset, HEAPU8, data >>> 0, bytes);
   },
 
   // Timestamps: a query set of `count` entries (pairs, one per pass).
@@ -239,7 +239,7 @@ mergeInto(LibraryManager.library, {
       return 0;
     }
     const n = Math.min(capacity, r.bytes);
-    if (out && n) HEAPU8.set(new Uint8Array(r.buffer.getMappedRange(), 0, n), out);
+    if (out && n) HEAPU8.set(new Uint8Array(r.buffer.getMappedRange(), 0, n), out >>> 0);
     HPGPU.giveStaging(r.buffer);
     return n;
   },

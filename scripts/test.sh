@@ -8,7 +8,8 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 quick=(); fuzz_secs=30
 [ "${1:-}" = --quick ] && quick=(--quick) && fuzz_secs=0
-"$root/scripts/setup.sh" || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
+# --test-tier: also what only the tests need (third-party volume writers and mesh readers).
+"$root/scripts/setup.sh" --test-tier || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 source "${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}/env.sh"
 
 build_failed=0

@@ -24,7 +24,7 @@ fn atlas_texel(v: vec3<i32>) -> vec2<i32> {
 // slice Z-1.
 fn voxel_of(t: vec2<i32>) -> vec4<i32> {
     let mask = (vec2<i32>(1) << u.tile_shift) - 1;
-    let z = ((t.y >> i32(u.tile_shift.y)) << u.tiles_shift) + (t.x >> i32(u.tile_shift.x));
+    let z = ((t.y >> u.tile_shift.y) << u.tiles_shift) + (t.x >> u.tile_shift.x);
     let v = vec3<i32>(t & mask, z);
     return vec4<i32>(v, i32(all(v < u.dims)));
 }

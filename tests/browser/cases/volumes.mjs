@@ -1,0 +1,186 @@
+// Volume files (issue 17): every format opened from bytes written here (volume_files.mjs), at
+// odd sizes and in data units, exact in every mode (stream and mesh against the CPU
+// reference); each source keeping its own iso; and hostile files, each refused with a message
+// while the volume shown stays and the wasm heap grows by no more than the data really holds.
+import zlib from 'node:zlib';
+import { assert, exact, exactMesh } from '../lib.mjs';
+import { voxels, ctLike, nifti, nrrd, mha, vtk, loadVolumeBytes } from '../volume_files.mjs';
+
+const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
+const cases = [];
+const add = (name, run, more = {}) => cases.push({ name, query: QUERY, run, ...more });
+
+const DIMS = [37, 23, 11];
+const SPACING = [0.75, 0.8, 2.5];
+const field = ctLike(DIMS);
+let lo = Infinity, hi = -Infinity;
+for (let z = 0; z < DIMS[2]; z++)
+  for (let y = 0; y < DIMS[1]; y++)
+    for (let x = 0; x < DIMS[0]; x++) { const v = field(x, y, z); lo = Math.min(lo, v); hi = Math.max(hi, v); }
+const int16 = voxels(DIMS, 'int16', field);
+
+const FILES = {
+  'NIfTI .nii': () => nifti(DIMS, 'int16', int16, { spacing: SPACING }),
+  'NIfTI .nii.gz': () => nifti(DIMS, 'int16', int16, { spacing: SPACING, gzip: true }),
+  'NRRD raw': () => nrrd(DIMS, 'int16', int16, { spacing: SPACING }),
+  'NRRD gzip': () => nrrd(DIMS, 'int16', int16, { spacing: SPACING, encoding: 'gzip' }),
+  'MetaImage .mha': () => mha(DIMS, 'int16', int16, { spacing: SPACING }),
+  'MetaImage .mha zlib': () => mha(DIMS, 'int16', int16, { spacing: SPACING, compressed: true }),
+  'VTK binary': () => vtk(DIMS, 'int16', field, { spacing: SPACING }),
+  'VTK ASCII': () => vtk(DIMS, 'int16', field, { spacing: SPACING, ascii: true }),
+};
+const KIND = { NIfTI: 'nifti', NRRD: 'nrrd', MetaImage: 'mha', VTK: 'vtk' };
+
+// Opens `bytes` and checks what hp.loadVolume and hp.stats() say about it.
+async function open(page, bytes, options, want) {
+  const r = await loadVolumeBytes(page, bytes, options);
+  assert(!r.error, r.error);
+  const { info } = r;
+  for (const [k, v] of Object.entries(want))
+    assert(JSON.stringify(info[k]) === JSON.stringify(v), `${k}: ${JSON.stringify(info[k])}, not ${JSON.stringify(v)}`);
+  const s = await page.evaluate(() => hp.stats());
+  assert(s.source === 'file' && s.volume === null && s.file === info.file, `stats: source ${s.source}, volume ${s.volume}, file ${s.file}`);
+  assert(JSON.stringify(s.dims) === JSON.stringify(info.dims), `stats dims ${s.dims}`);
+  return info;
+}
+
+for (const [name, make] of Object.entries(FILES))
+  add(`volume file: ${name} 37×23×11 int16 in HU, exact surface and solid`, async (page) => {
+    const spacing = name.startsWith('VTK') || name.startsWith('Meta') || name.startsWith('NRRD') || name.startsWith('NIfTI')
+      ? SPACING.map(Math.fround) : [1, 1, 1];
+    const info = await open(page, make(), { name: 'test' }, {
+      file: KIND[name.split(' ')[0]], dims: DIMS, type: 'int16', range: [lo, hi], replaced: 0 });
+    assert(info.spacing.every((v, i) => Math.abs(v - spacing[i]) < 1e-6), `spacing ${info.spacing}`);
+    await exact(page, { pyramid: 'scalar', classify: 'surface', iso: -400 }, { atLeast: 200 });
+    await exact(page, { classify: 'solid', iso: 500 }, { atLeast: 50 });
+  });
+
+add('volume file: raw, dims and type from an Open SciVis name', async (page) => {
+  await open(page, int16, { name: 'phantom_37x23x11_int16.raw' }, { file: 'raw', dims: DIMS, type: 'int16', range: [lo, hi] });
+  await exact(page, { pyramid: 'vec4', classify: 'surface', iso: -400 }, { atLeast: 200 });
+  const big = voxels(DIMS, 'int16', field, { bigEndian: true });
+  await open(page, big, { dims: DIMS, type: 'int16', endian: 'big', spacing: [1, 2, 3] },
+    { file: 'raw', dims: DIMS, spacing: [1, 2, 3], range: [lo, hi] });
+});
+
+add('volume file: every stored type to float32 in data units (NIfTI scl_slope/scl_inter)', async (page) => {
+  for (const type of ['uint8', 'int8', 'uint16', 'int32', 'float32', 'float64']) {
+    const f = (x, y, z) => (type === 'int8' ? ((x + y + z) % 100) - 50 : (x * 3 + y * 5 + z * 7) % 200);
+    const info = await loadVolumeBytes(page, nifti(DIMS, type, voxels(DIMS, type, f), { slope: 2, inter: -10 }), {});
+    assert(!info.error, `${type}: ${info.error}`);
+    assert(info.info.type === type, `${type}: type ${info.info.type}`);
+    let fmin = Infinity, fmax = -Infinity;
+    for (let z = 0; z < DIMS[2]; z++) for (let y = 0; y < DIMS[1]; y++) for (let x = 0; x < DIMS[0]; x++) {
+      fmin = Math.min(fmin, f(x, y, z)); fmax = Math.max(fmax, f(x, y, z));
+    }
+    const want = [2 * fmin - 10, 2 * fmax - 10];
+    assert(JSON.stringify(info.info.range) === JSON.stringify(want), `${type}: range ${info.info.range}, not ${want}`);
+    await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 100 }, { atLeast: 100 });
+  }
+});
+
+// Every mode on one loaded volume: the cells' and voxels' streams, and the mesh.
+const MODES = [{ pyramid: 'scalar', format: 'float' }, { pyramid: 'vec4', format: 'float' },
+  { pyramid: 'scalar', format: 'uint' }, { pyramid: 'vec4', format: 'uint' }, { pyramid: 'baseline' },
+  { pyramid: 'webgpu-scan' }, { pyramid: 'webgpu-pyramid' }];
+add('volume file 37×23×11: every mode exact (stream surface and solid, mesh)', async (page) => {
+  await open(page, nrrd(DIMS, 'int16', int16, { spacing: SPACING, encoding: 'gzip' }), {}, { dims: DIMS });
+  const webgpu = await page.evaluate(() => hp.stats().webgpu);
+  let checked = 0;
+  for (const mode of MODES) {
+    if (mode.pyramid.startsWith('webgpu') && webgpu) continue;
+    for (const [classify, iso] of [['surface', -400], ['surface', 950], ['solid', 20]])
+      await exact(page, { format: 'float', ...mode, classify, iso }, { atLeast: 30 });
+    await exactMesh(page, { classify: 'surface', iso: -400 }, { atLeast: 300 });
+    checked++;
+  }
+  await page.evaluate(() => hp.set({ pyramid: 'scalar', format: 'float' }));
+  assert(checked >= 5, `only ${checked} modes ran`);
+  if (webgpu) return `skipped the WebGPU modes: ${webgpu}`;
+}, { timeout: 400 });
+
+add('volume file: each source keeps its own iso; volume= says the file has its own size', async (page) => {
+  await open(page, nrrd(DIMS, 'int16', int16), {}, { dims: DIMS });
+  await page.evaluate(() => hp.set({ iso: 250 }));
+  await page.evaluate(() => hp.set({ source: 'sphere', volume: 64 }));
+  let s = await page.evaluate(() => hp.stats());
+  assert(s.iso === 0.5 && s.volume === 64 && s.file === null && JSON.stringify(s.range) === '[0,1]',
+    `sphere: iso ${s.iso}, volume ${s.volume}, file ${s.file}, range ${s.range}`);
+  await page.evaluate(() => hp.set({ source: 'file' }));
+  s = await page.evaluate(() => hp.stats());
+  assert(s.iso === 250 && s.source === 'file' && JSON.stringify(s.dims) === JSON.stringify(DIMS), `back: iso ${s.iso}, dims ${s.dims}`);
+  const refused = await page.evaluate(() => hp.set({ volume: 128 }).then(() => '', (e) => e.message));
+  assert(/own size \(37×23×11\)/.test(refused), `volume=128: '${refused}'`);
+  const out = await page.evaluate(() => hp.set({ iso: 5000 }).then(() => '', (e) => e.message));
+  assert(/out of the volume's range \[-1000, /.test(out), `iso=5000: '${out}'`);
+});
+
+add('volume file: too large for the atlas, refused with its size and the way out; downsample 2 opens it', async (page) => {
+  const r = await page.evaluate(async () => {
+    const [X, Y, Z] = [64, 64, 5000];
+    const bytes = new Uint8Array(X * Y * Z);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i % X) < 32 ? 10 : 200;
+    const refused = await hp.loadVolume(bytes, { name: 'tall_64x64x5000_uint8.raw' }).then(() => '', (e) => e.message);
+    const info = await hp.loadVolume(bytes, { name: 'tall_64x64x5000_uint8.raw', downsample: 2 });
+    return { refused, info, stats: hp.stats() };
+  });
+  assert(/64×64×5000 volume needs a 8192² slice atlas; the largest here is 4096²/.test(r.refused) && /downsample: 2/.test(r.refused),
+    `refusal: '${r.refused}'`);
+  assert(JSON.stringify(r.info.dims) === '[32,32,2500]' && JSON.stringify(r.info.spacing) === '[2,2,2]',
+    `downsampled: dims ${r.info.dims}, spacing ${r.info.spacing}`);
+  await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 100 }, { atLeast: 1000 });
+}, { timeout: 200 });
+
+// Hostile files: each refused with the loader's message, the volume shown stays, the heap
+// grows by no more than what the file really holds (plus the copy of its bytes).
+const hostile = {
+  'a header claiming 65535³ voxels': [() => nifti([65535, 65535, 65535], 'int16', Buffer.alloc(64)), /65535/],
+  'dims of 0': [() => nrrd([0, 5, 5], 'uint8', Buffer.alloc(0)), /0/],
+  'negative dims': [() => nifti([-5, 4, 3], 'uint8', Buffer.alloc(60)), /-5|negative|at least/],
+  'a type code that does not exist': [() => nifti([4, 4, 4], 'uint8', Buffer.alloc(64), { datatype: 999 }), /999/],
+  'data shorter than the header says': [() => nrrd([40, 40, 40], 'int16', Buffer.alloc(1000)), /short|fewer|holds|bytes/],
+  'a 1 KB file claiming 512³ float32': [() => nifti([512, 512, 512], 'float32', Buffer.alloc(600), { gzip: true }), /./],
+  'a gzip bomb (about 1 MB inflating to 1 GiB)': [() => {
+    const h = nifti([64, 64, 64], 'uint8', Buffer.alloc(0));
+    return zlib.gzipSync(Buffer.concat([h, Buffer.alloc(1 << 30)]), { level: 9 });
+  }, /inflate|more than|past/],
+  'zero spacing': [() => nifti([4, 4, 4], 'uint8', Buffer.alloc(64), { spacing: [1, 0, 1] }), /spacing/],
+  'NaN spacing': [() => nrrd([4, 4, 4], 'uint8', Buffer.alloc(64), { spacing: [1, 'nan', 1] }), /spacing/],
+  'a raw file whose size does not match its dims': [() => Buffer.alloc(1000), /1000/, { name: 'x_10x10x11_uint8.raw' }],
+  'a DICOM file': [() => { const b = Buffer.alloc(400); b.write('DICM', 128, 'latin1'); return b; }, /dcm2niix/],
+  'a .hdr of a .hdr/.img pair': [() => { const b = nifti([4, 4, 4], 'uint8', Buffer.alloc(0)); b.write('ni1\0', 344, 'latin1'); return b; }, /\.img/],
+  'NRRD with a detached header': [() => Buffer.from('NRRD0004\ntype: uchar\ndimension: 3\nsizes: 4 4 4\nencoding: raw\ndata file: x.raw\n\n'), /nhdr|detached|another file/],
+  'NRRD bz2 encoding': [() => nrrd([4, 4, 4], 'uint8', Buffer.alloc(64), { encoding: 'bz2' }), /bz2/],
+  'MetaImage naming another file': [() => Buffer.from('ObjectType = Image\nNDims = 3\nDimSize = 4 4 4\nElementType = MET_UCHAR\nElementDataFile = head.raw\n'), /head\.raw/],
+  'not a volume at all': [() => Buffer.from('hello, this is text'), /not a volume/],
+};
+add('hostile volume files: a message each, the volume shown stays, the heap stays bounded', async (page) => {
+  await open(page, nrrd(DIMS, 'int16', int16), {}, { dims: DIMS });
+  const problems = [];
+  for (const [what, [make, pattern, options]] of Object.entries(hostile)) {
+    const bytes = make();
+    const before = await page.evaluate(() => hp.stats().heapBytes);
+    const r = await loadVolumeBytes(page, bytes, options ?? { name: 'hostile' });
+    const s = await page.evaluate(() => hp.stats());
+    if (!r.error) problems.push(`${what}: opened (${JSON.stringify(r.info.dims)})`);
+    else if (!pattern.test(r.error)) problems.push(`${what}: message '${r.error}' does not match ${pattern}`);
+    if (JSON.stringify(s.dims) !== JSON.stringify(DIMS) || s.source !== 'file') problems.push(`${what}: the volume shown changed (${s.dims})`);
+    const grown = s.heapBytes - before, allowed = 2 * bytes.length + (16 << 20);
+    if (grown > allowed) problems.push(`${what}: the heap grew by ${grown} bytes (file ${bytes.length})`);
+  }
+  assert(problems.length === 0, problems.join('; '));
+  await exact(page, { pyramid: 'scalar', classify: 'surface', iso: -400 }, { atLeast: 200 });
+}, { timeout: 200 });
+
+add('volume file: NaN and infinite floats are replaced by the finite range, and said', async (page) => {
+  const f = (x, y, z) => (x === 3 && y === 4 ? NaN : x === 5 && z === 2 ? Infinity : x === 6 && z === 1 ? -Infinity : x + y + z);
+  const r = await loadVolumeBytes(page, nifti(DIMS, 'float32', voxels(DIMS, 'float32', f)), {});
+  assert(!r.error, r.error);
+  const finiteMax = DIMS[0] - 1 + DIMS[1] - 1 + DIMS[2] - 1;
+  assert(r.info.replaced === DIMS[2] + DIMS[1] * 2, `replaced ${r.info.replaced}`);
+  assert(JSON.stringify(r.info.range) === JSON.stringify([0, finiteMax]), `range ${r.info.range}`);
+  assert(r.info.notes.some((n) => /replaced/.test(n)), `notes ${r.info.notes}`);
+  await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 30 }, { atLeast: 100 });
+});
+
+export default cases;

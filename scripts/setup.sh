@@ -15,7 +15,7 @@ sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # --- Debian packages -----------------------------------------------------------------------
 pkgs=(emscripten node-acorn libglm-dev libstb-dev chromium libegl-dev libgles-dev libegl-mesa0
-      libgl1-mesa-dri cmake ninja-build dpkg-dev pkgconf g++ libgtest-dev clang-14 libclang-rt-14-dev llvm-14)
+      libgl1-mesa-dri cmake ninja-build dpkg-dev pkgconf g++ libgtest-dev zlib1g-dev clang-14 libclang-rt-14-dev llvm-14)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

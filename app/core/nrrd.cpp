@@ -1,0 +1,138 @@
+// NRRD with an attached header (NRRD0001-5): "field: value" lines up to an empty line, then the
+// data, raw or gzip. Read: type, dimension (3), sizes, encoding, endian, spacings or space
+// directions (spacing = each vector's length) and space origin, byte skip, line skip. A
+// detached header and the txt, hex and bz2 encodings are refused, naming what to do.
+#include <cmath>
+#include <map>
+
+#include "volume_decode.h"
+
+namespace hp::volume {
+namespace {
+
+bool nrrd_type(const std::string& t, Type* out) {
+    static const std::map<std::string, Type> kNames = {
+        {"uchar", Type::U8},          {"unsigned char", Type::U8},   {"uint8", Type::U8},
+        {"uint8_t", Type::U8},        {"signed char", Type::I8},     {"int8", Type::I8},
+        {"int8_t", Type::I8},         {"short", Type::I16},          {"short int", Type::I16},
+        {"signed short", Type::I16},  {"signed short int", Type::I16}, {"int16", Type::I16},
+        {"int16_t", Type::I16},       {"ushort", Type::U16},         {"unsigned short", Type::U16},
+        {"unsigned short int", Type::U16}, {"uint16", Type::U16},    {"uint16_t", Type::U16},
+        {"int", Type::I32},           {"signed int", Type::I32},     {"int32", Type::I32},
+        {"int32_t", Type::I32},       {"float", Type::F32},          {"double", Type::F64},
+    };
+    const auto it = kNames.find(t);
+    if (it == kNames.end()) return false;
+    *out = it->second;
+    return true;
+}
+
+}  // namespace
+
+bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error) {
+    h->file = "nrrd";
+    std::map<std::string, std::string> fields;
+    std::size_t at = 0;
+    bool first = true, ended = false;
+    while (at < size && at < (1u << 20)) {  // a header past 1 MiB is not one
+        std::size_t end = at;
+        while (end < size && data[end] != '\n') ++end;
+        const std::string line(reinterpret_cast<const char*>(data + at), end - at);
+        at = end + 1;
+        const std::string text = trim(line);
+        if (first) {
+            first = false;
+            continue;  // NRRD000N
+        }
+        if (text.empty()) {
+            ended = true;
+            break;
+        }
+        if (text[0] == '#' || line.find(":=") != std::string::npos) continue;  // comments, key/value pairs
+        const std::size_t colon = line.find(": ");
+        if (colon == std::string::npos)
+            return *error = "the NRRD header line '" + text.substr(0, 40) + "' is not 'field: value'", false;
+        fields[lower(trim(line.substr(0, colon)))] = trim(line.substr(colon + 2));
+    }
+    auto field = [&](const char* name) {
+        const auto it = fields.find(name);
+        return it == fields.end() ? std::string() : it->second;
+    };
+    if (!field("data file").empty() || !field("datafile").empty())
+        return *error = "a detached NRRD header (.nhdr) names another file (" +
+                        (field("data file") + field("datafile")).substr(0, 60) +
+                        "): save it as one .nrrd (teem-unu save -f nrrd -e gzip) and open that",
+               false;
+    if (!ended) return *error = "the NRRD header has no empty line before its data: the file is cut short", false;
+    const std::string type = lower(field("type"));
+    if (!nrrd_type(type, &h->type))
+        return *error = "NRRD type '" + type.substr(0, 30) +
+                        "' is not one this page opens (uchar, char, short, ushort, int, float, double)",
+               false;
+    if (field("dimension") != "3")
+        return *error = "a NRRD of dimension " + field("dimension").substr(0, 10) +
+                        ": this page opens 3D volumes of one value a voxel",
+               false;
+    std::vector<double> v;
+    if (!numbers(field("sizes"), &v) || v.size() != 3) return *error = "the NRRD's sizes are not three numbers", false;
+    for (int i = 0; i < 3; ++i) {
+        if (v[std::size_t(i)] != std::floor(v[std::size_t(i)]) || std::fabs(v[std::size_t(i)]) > 1e9)
+            return *error = "the NRRD's sizes are not whole numbers", false;
+        h->dims[std::size_t(i)] = std::int64_t(v[std::size_t(i)]);
+    }
+    const std::string encoding = lower(field("encoding"));
+    if (encoding == "raw") h->encoding = Encoding::Raw;
+    else if (encoding == "gzip" || encoding == "gz") h->encoding = Encoding::Gzip;
+    else
+        return *error = "NRRD encoding '" + encoding.substr(0, 20) +
+                        "' is not supported: save it with encoding raw or gzip (teem-unu save -f nrrd -e gzip)",
+               false;
+    const std::string endian = lower(field("endian"));
+    if (!endian.empty() && endian != "little" && endian != "big")
+        return *error = "NRRD endian '" + endian.substr(0, 20) + "' is neither little nor big", false;
+    h->big_endian = endian == "big";
+
+    if (!field("space directions").empty()) {
+        const std::string dirs = field("space directions");
+        if (!numbers(dirs, &v) || v.size() != 9)
+            return *error = "the NRRD's space directions are not three vectors of three numbers", false;
+        for (int c = 0; c < 3; ++c) {
+            double len = 0;
+            for (int r = 0; r < 3; ++r) {
+                h->to_world[std::size_t(4 * r + c)] = v[std::size_t(3 * c + r)];
+                len += v[std::size_t(3 * c + r)] * v[std::size_t(3 * c + r)];
+            }
+            h->spacing[std::size_t(c)] = std::sqrt(len);
+        }
+        if (numbers(field("space origin"), &v) && v.size() == 3)
+            for (int r = 0; r < 3; ++r) h->to_world[std::size_t(4 * r + 3)] = v[std::size_t(r)];
+    } else if (!field("spacings").empty()) {
+        std::string s = lower(field("spacings"));
+        for (std::size_t p; (p = s.find("nan")) != std::string::npos;) s.replace(p, 3, "x");  // NaN: not a number
+        if (!numbers(s, &v) || v.size() != 3)
+            return *error = "the NRRD's spacings are not three numbers: its voxel spacing must be positive numbers", false;
+        for (int i = 0; i < 3; ++i) h->spacing[std::size_t(i)] = std::fabs(v[std::size_t(i)]);
+    }
+    const int line_skip = std::atoi(field("line skip").c_str()) + std::atoi(field("lineskip").c_str());
+    for (int i = 0; i < line_skip && at < size; ++i) {
+        while (at < size && data[at] != '\n') ++at;
+        ++at;
+    }
+    h->offset = std::min(at, size);
+    const std::string skip = field("byte skip") + field("byteskip");
+    if (skip == "-1") {
+        if (h->encoding != Encoding::Raw) return *error = "NRRD byte skip -1 needs encoding raw", false;
+        const std::uint64_t bytes = data_bytes(*h);
+        if (bytes > size - h->offset)
+            return *error = "the file holds " + std::to_string(size - h->offset) + " bytes of data, fewer than the " +
+                            std::to_string(bytes) + " its header describes", false;
+        h->offset = size - std::size_t(bytes);
+    } else if (!skip.empty()) {
+        const long n = std::atol(skip.c_str());
+        if (n < 0 || std::size_t(n) > size - h->offset) return *error = "the NRRD's byte skip runs past the file", false;
+        h->offset += std::size_t(n);
+    }
+    return true;
+}
+
+}  // namespace hp::volume

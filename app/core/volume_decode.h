@@ -1,0 +1,66 @@
+// What the volume readers share (app/core/volume_file.cpp and one file per format): a format
+// reads its header into a VolumeHeader; decode() checks the sizes it claims against the
+// bytes, inflates or parses the data within them and converts it to float32 in data units.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "volume_file.h"
+
+namespace hp::volume {
+
+enum class Type { U8, I8, I16, U16, I32, F32, F64 };
+const char* type_name(Type t);  // uint8 ... float64, as Volume::type and raw names say
+int type_size(Type t);
+bool type_of(const std::string& name, Type* t);  // by those names
+
+enum class Encoding { Raw, Gzip, Zlib, Ascii };
+
+// What a header says: enough to find, decode and place the data.
+struct VolumeHeader {
+    const char* file = "";               // nifti, nrrd, mha, vtk, raw
+    std::array<std::int64_t, 3> dims{};  // as claimed: checked by decode()
+    Type type = Type::U8;
+    bool big_endian = false;
+    Encoding encoding = Encoding::Raw;
+    std::size_t offset = 0;              // where the data starts (inside the inflated stream
+                                         // for NIfTI .nii.gz, in the file otherwise)
+    std::size_t length = 0;              // compressed bytes from `offset` (0: to the end)
+    std::array<double, 3> spacing{1, 1, 1};
+    std::array<double, 12> to_world{};   // all zero: the identity scaled by spacing
+    double slope = 1, intercept = 0;     // value = slope · stored + intercept
+    bool more_follows = false;           // further volumes follow (a 4D NIfTI: its first is read)
+    std::vector<std::string> notes;
+};
+
+// The header's claims against the limits (each axis 2 to max_dim voxels, at most max_voxels,
+// positive spacing): false with a sentence, before anything is allocated for them.
+bool check_claims(const VolumeHeader& h, const VolumeOptions& o, std::string* error);
+std::uint64_t data_bytes(const VolumeHeader& h);  // what the claimed voxels take, stored
+
+// The formats' readers: true when the bytes are theirs and the header reads, false with
+// *error set when they are theirs but wrong (each is called only on its own magic).
+bool read_nifti_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error);
+bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error);
+bool read_mha_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error);
+bool read_vtk_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error);
+bool read_raw_header(std::size_t size, const VolumeOptions& o, VolumeHeader* h, std::string* error);
+bool looks_like_mha(const std::uint8_t* data, std::size_t size);
+
+// The header's data into *out (values, dims, spacing, to_world, range, type, file, notes),
+// within options' limits.
+bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, const VolumeOptions& o, Volume* out,
+            std::string* error);
+
+// Text headers: lines, trimmed, split at the first `separator`.
+std::string trim(const std::string& s);
+std::string lower(std::string s);
+// Whitespace-separated numbers (commas and brackets too, as in "(1,0,0)"); false if any is not
+// a finite number.
+bool numbers(const std::string& text, std::vector<double>* out);
+
+}  // namespace hp::volume

@@ -1,0 +1,353 @@
+// The volume readers (app/core/volume_file.h) on files built here byte by byte: every format,
+// type, byte order and compression, the world maps, and every way a file can be hostile. The
+// compressed streams come from zlib (a writer no one here wrote); files written by nibabel,
+// teem and VTK are read in volume_fixtures_test.cpp.
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+
+#include "inflate.h"
+#include "volume_file.h"
+
+namespace hp {
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+Bytes text(const std::string& s) { return Bytes(s.begin(), s.end()); }
+Bytes operator+(Bytes a, const Bytes& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+// zlib (windowBits 15) or gzip (31) from zlib itself.
+Bytes deflated(const Bytes& in, bool gzip) {
+    z_stream z{};
+    deflateInit2(&z, 9, Z_DEFLATED, gzip ? 31 : 15, 8, Z_DEFAULT_STRATEGY);
+    Bytes out(deflateBound(&z, uLong(in.size())) + 64);
+    z.next_in = const_cast<Bytef*>(in.data());
+    z.avail_in = uInt(in.size());
+    z.next_out = out.data();
+    z.avail_out = uInt(out.size());
+    deflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return out;
+}
+
+template <typename T>
+void put(Bytes* b, std::size_t at, T v, bool big = false) {
+    std::uint8_t raw[sizeof(T)];
+    std::memcpy(raw, &v, sizeof(T));
+    for (std::size_t i = 0; i < sizeof(T); ++i) (*b)[at + i] = raw[big ? sizeof(T) - 1 - i : i];
+}
+
+// The voxels of f, x fastest, as T.
+template <typename T>
+Bytes voxels(std::array<int, 3> d, const std::function<double(int, int, int)>& f, bool big = false) {
+    Bytes out(sizeof(T) * std::size_t(d[0]) * std::size_t(d[1]) * std::size_t(d[2]));
+    std::size_t at = 0;
+    for (int z = 0; z < d[2]; ++z)
+        for (int y = 0; y < d[1]; ++y)
+            for (int x = 0; x < d[0]; ++x, at += sizeof(T)) put(&out, at, T(f(x, y, z)), big);
+    return out;
+}
+
+double ramp(int x, int y, int z) { return x + 10 * y + 100 * z - 200; }
+const std::array<int, 3> kDims{5, 4, 3};
+
+struct NiftiOptions {
+    short datatype = 4;
+    std::array<short, 8> dim{3, 5, 4, 3, 1, 1, 1, 1};
+    std::array<float, 3> spacing{0.5f, 0.75f, 2.0f};
+    float qfac = 1, slope = 0, inter = 0;
+    short qform = 0, sform = 0;
+    bool big = false;
+    const char* magic = "n+1";
+};
+
+Bytes nifti(const Bytes& data, const NiftiOptions& o) {
+    Bytes h(352, 0);
+    put<std::int32_t>(&h, 0, 348, o.big);
+    for (int i = 0; i < 8; ++i) put<std::int16_t>(&h, std::size_t(40 + 2 * i), o.dim[std::size_t(i)], o.big);
+    put<std::int16_t>(&h, 70, o.datatype, o.big);
+    put<float>(&h, 76, o.qfac, o.big);
+    for (int i = 0; i < 3; ++i) put<float>(&h, std::size_t(80 + 4 * i), o.spacing[std::size_t(i)], o.big);
+    put<float>(&h, 108, 352, o.big);
+    put<float>(&h, 112, o.slope, o.big);
+    put<float>(&h, 116, o.inter, o.big);
+    put<std::int16_t>(&h, 252, o.qform, o.big);
+    put<std::int16_t>(&h, 254, o.sform, o.big);
+    // qform: 90° about z (b = c = 0, d = sin 45°), offsets (10, 20, 30)
+    put<float>(&h, 264, float(std::sqrt(0.5)), o.big);
+    put<float>(&h, 268, 10, o.big), put<float>(&h, 272, 20, o.big), put<float>(&h, 276, 30, o.big);
+    // sform: a shear-free map with a flipped x
+    const float srow[12] = {-0.5f, 0, 0, 7, 0, 0.75f, 0, 8, 0, 0, 2, 9};
+    for (int i = 0; i < 12; ++i) put<float>(&h, std::size_t(280 + 4 * i), srow[i], o.big);
+    std::memcpy(&h[344], o.magic, 4);
+    return h + data;
+}
+
+Volume load(const Bytes& b, const VolumeOptions& o = {}) {
+    Volume v;
+    std::string error;
+    EXPECT_TRUE(load_volume(b.data(), b.size(), o, &v, &error)) << error;
+    return v;
+}
+
+std::string refusal(const Bytes& b, const VolumeOptions& o = {}) {
+    Volume v;
+    std::string error;
+    EXPECT_FALSE(load_volume(b.data(), b.size(), o, &v, &error)) << "opened " << v.dims[0] << "×" << v.dims[1];
+    EXPECT_FALSE(error.empty());
+    return error;
+}
+
+void expect_ramp(const Volume& v, double scale = 1, double offset = 0) {
+    ASSERT_EQ(v.dims, kDims);
+    ASSERT_EQ(v.values.size(), 60u);
+    for (int z = 0; z < 3; ++z)
+        for (int y = 0; y < 4; ++y)
+            for (int x = 0; x < 5; ++x)
+                ASSERT_EQ(v.values[std::size_t(x + 5 * (y + 4 * z))], float(scale * ramp(x, y, z) + offset)) << x << y << z;
+    EXPECT_EQ(v.lo, float(scale * ramp(0, 0, 0) + offset));
+}
+
+TEST(VolumeFile, NiftiEveryTypeBothByteOrdersAndGzip) {
+    NiftiOptions o;
+    expect_ramp(load(nifti(voxels<std::int16_t>(kDims, ramp), o)));
+    o.big = true;
+    const Volume big = load(nifti(voxels<std::int16_t>(kDims, ramp, true), o));
+    expect_ramp(big);
+    EXPECT_EQ(big.file, "nifti");
+    EXPECT_EQ(big.type, "int16");
+    EXPECT_EQ(big.spacing, (std::array<double, 3>{0.5, 0.75, 2.0}));
+    o.big = false;
+    auto pos = [](int x, int y, int z) { return x + 10 * y + 100 * z; };
+    o.datatype = 2;  // uint8 holds 0..234
+    EXPECT_EQ(load(nifti(voxels<std::uint8_t>(kDims, pos), o)).type, "uint8");
+    o.datatype = 512;
+    EXPECT_EQ(load(nifti(voxels<std::uint16_t>(kDims, pos), o)).type, "uint16");
+    o.datatype = 8;
+    expect_ramp(load(nifti(voxels<std::int32_t>(kDims, ramp), o)));
+    o.datatype = 16;
+    expect_ramp(load(nifti(voxels<float>(kDims, ramp), o)));
+    o.datatype = 64;
+    expect_ramp(load(nifti(voxels<double>(kDims, ramp), o)));
+    o.datatype = 256;
+    EXPECT_EQ(load(nifti(voxels<std::int8_t>(kDims, [](int x, int, int z) { return x - 2 * z; }), o)).lo, -4.0f);
+    o.datatype = 4;
+    const Volume gz = load(deflated(nifti(voxels<std::int16_t>(kDims, ramp), o), true));
+    expect_ramp(gz);
+}
+
+TEST(VolumeFile, NiftiScalingWorldMapsAnd4D) {
+    NiftiOptions o;
+    o.slope = 2, o.inter = -1;
+    expect_ramp(load(nifti(voxels<std::int16_t>(kDims, ramp), o)), 2, -1);
+    o.slope = 0;
+    o.sform = 1;
+    const Volume s = load(nifti(voxels<std::int16_t>(kDims, ramp), o));
+    EXPECT_EQ(s.to_world, (std::array<double, 12>{-0.5, 0, 0, 7, 0, 0.75, 0, 8, 0, 0, 2, 9}));
+    o.sform = 0, o.qform = 1, o.qfac = -1;
+    const Volume q = load(nifti(voxels<std::int16_t>(kDims, ramp), o));
+    // 90° about z: x → y, y → −x; z flipped by qfac; spacing on the columns.
+    const std::array<double, 12> want{0, -0.75, 0, 10, 0.5, 0, 0, 20, 0, 0, -2, 30};
+    for (std::size_t i = 0; i < 12; ++i) EXPECT_NEAR(q.to_world[i], want[i], 1e-6) << i;
+    o.qform = 0;
+    o.dim = {4, 5, 4, 3, 2, 1, 1, 1};
+    const Volume four = load(nifti(voxels<std::int16_t>(kDims, ramp) + voxels<std::int16_t>(kDims, ramp), o));
+    expect_ramp(four);
+    ASSERT_FALSE(four.notes.empty());
+    EXPECT_NE(four.notes[0].find("first volume (of 2)"), std::string::npos) << four.notes[0];
+    EXPECT_EQ(load(deflated(nifti(voxels<std::int16_t>(kDims, ramp) + voxels<std::int16_t>(kDims, ramp), o), true)).dims, kDims);
+}
+
+TEST(VolumeFile, NrrdRawGzipDirectionsAndSkips) {
+    const Bytes data = voxels<std::int16_t>(kDims, ramp);
+    const std::string head = "NRRD0004\n# a comment\ntype: short\ndimension: 3\nsizes: 5 4 3\nendian: little\n";
+    const Volume raw = load(text(head + "encoding: raw\nspacings: 0.5 0.75 2\n\n") + data);
+    expect_ramp(raw);
+    EXPECT_EQ(raw.file, "nrrd");
+    EXPECT_EQ(raw.spacing, (std::array<double, 3>{0.5, 0.75, 2}));
+    const Volume gz = load(text(head + "encoding: gzip\nspace: left-posterior-superior\n"
+                                       "space directions: (-0.5,0,0) (0,0.75,0) (0,0,2)\nspace origin: (1,2,3)\n\n") +
+                           deflated(data, true));
+    expect_ramp(gz);
+    EXPECT_EQ(gz.spacing, (std::array<double, 3>{0.5, 0.75, 2}));
+    EXPECT_EQ(gz.to_world, (std::array<double, 12>{-0.5, 0, 0, 1, 0, 0.75, 0, 2, 0, 0, 2, 3}));
+    expect_ramp(load(text("NRRD0004\ntype: int16\ndimension: 3\nsizes: 5 4 3\nendian: big\nencoding: raw\n\n") +
+                     voxels<std::int16_t>(kDims, ramp, true)));
+    expect_ramp(load(text(head + "encoding: raw\nbyte skip: -1\n\n") + text("junk") + data));
+}
+
+TEST(VolumeFile, MetaImageRawZlibByteOrderAndTransform) {
+    const std::string head = "ObjectType = Image\nNDims = 3\nDimSize = 5 4 3\nElementType = MET_SHORT\n"
+                             "ElementSpacing = 0.5 0.75 2\n";
+    const Volume raw = load(text(head + "ElementDataFile = LOCAL\n") + voxels<std::int16_t>(kDims, ramp));
+    expect_ramp(raw);
+    EXPECT_EQ(raw.file, "mha");
+    const Volume z = load(text(head + "CompressedData = True\nElementDataFile = LOCAL\n") +
+                          deflated(voxels<std::int16_t>(kDims, ramp), false));
+    expect_ramp(z);
+    expect_ramp(load(text(head + "ElementByteOrderMSB = True\nElementDataFile = LOCAL\n") + voxels<std::int16_t>(kDims, ramp, true)));
+    expect_ramp(load(text(head + "BinaryDataByteOrderMSB = True\nElementDataFile = LOCAL\n") + voxels<std::int16_t>(kDims, ramp, true)));
+    const Volume t = load(text(head + "TransformMatrix = 0 1 0 -1 0 0 0 0 1\nOffset = 4 5 6\nElementDataFile = LOCAL\n") +
+                          voxels<std::int16_t>(kDims, ramp));
+    // The axes' directions one after the other: x along world y, y along world −x.
+    EXPECT_EQ(t.to_world, (std::array<double, 12>{0, -0.75, 0, 4, 0.5, 0, 0, 5, 0, 0, 2, 6}));
+}
+
+TEST(VolumeFile, VtkBinaryBigEndianAndAscii) {
+    const std::string head = "# vtk DataFile Version 3.0\ntitle\n";
+    const std::string rest = "DATASET STRUCTURED_POINTS\nDIMENSIONS 5 4 3\nSPACING 0.5 0.75 2\nORIGIN 1 2 3\n"
+                             "POINT_DATA 60\nSCALARS v short 1\nLOOKUP_TABLE default\n";
+    const Volume b = load(text(head + "BINARY\n" + rest) + voxels<std::int16_t>(kDims, ramp, true));
+    expect_ramp(b);
+    EXPECT_EQ(b.file, "vtk");
+    EXPECT_EQ(b.to_world, (std::array<double, 12>{0.5, 0, 0, 1, 0, 0.75, 0, 2, 0, 0, 2, 3}));
+    std::string numbers;
+    for (int z = 0; z < 3; ++z)
+        for (int y = 0; y < 4; ++y)
+            for (int x = 0; x < 5; ++x) numbers += std::to_string(int(ramp(x, y, z))) + (x == 4 ? "\n" : " ");
+    expect_ramp(load(text("# vtk DataFile Version 5.1\ntitle\nASCII\n" + rest + numbers + "\nMETADATA\nINFORMATION 0\n")));
+}
+
+TEST(VolumeFile, RawByNameOrOptions) {
+    VolumeOptions o;
+    o.name = "dir/head_5x4x3_int16.raw";
+    const Volume v = load(voxels<std::int16_t>(kDims, ramp), o);
+    expect_ramp(v);
+    EXPECT_EQ(v.file, "raw");
+    VolumeOptions given;
+    given.dims = kDims;
+    given.type = "float32";
+    given.big_endian = true;
+    given.spacing = {1, 2, 3};
+    const Volume g = load(voxels<float>(kDims, ramp, true), given);
+    expect_ramp(g);
+    EXPECT_EQ(g.spacing, (std::array<double, 3>{1, 2, 3}));
+    EXPECT_EQ(g.to_world, (std::array<double, 12>{1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0}));
+    EXPECT_NE(refusal(Bytes(61, 0), o).find("61 bytes"), std::string::npos);
+    EXPECT_NE(refusal(Bytes(60, 0)).find("head_256x256x108_int16.raw"), std::string::npos);
+}
+
+TEST(VolumeFile, RefusedFormatsSayWhatToDo) {
+    Bytes dicom(300, 0);
+    std::memcpy(&dicom[128], "DICM", 4);
+    EXPECT_NE(refusal(dicom).find("dcm2niix"), std::string::npos);
+    NiftiOptions o;
+    o.magic = "ni1";
+    EXPECT_NE(refusal(nifti({}, o)).find(".hdr/.img"), std::string::npos);
+    const std::string nrrd = "NRRD0004\ntype: uchar\ndimension: 3\nsizes: 2 2 2\n";
+    EXPECT_NE(refusal(text(nrrd + "encoding: bzip2\n\n")).find("bzip2"), std::string::npos);
+    EXPECT_NE(refusal(text(nrrd + "encoding: raw\ndata file: head.raw\n\n")).find("detached"), std::string::npos);
+    EXPECT_NE(refusal(text("NRRD0004\ntype: uchar\ndimension: 4\nsizes: 1 2 2 2\nencoding: raw\n\n")).find("dimension 4"),
+              std::string::npos);
+    EXPECT_NE(refusal(text("ObjectType = Image\nNDims = 3\nDimSize = 2 2 2\nElementType = MET_UCHAR\n"
+                           "ElementDataFile = head.raw\n")).find("head.raw"), std::string::npos);
+    EXPECT_NE(refusal(text("# vtk DataFile Version 3.0\nt\nASCII\nDATASET POLYDATA\n")).find("POLYDATA"), std::string::npos);
+    EXPECT_NE(refusal(deflated(text("not a volume"), true)).find("NIfTI"), std::string::npos);
+}
+
+// Each as the issue lists it: a message, and nothing allocated for what the file does not hold.
+TEST(VolumeFile, HostileHeaders) {
+    NiftiOptions o;
+    o.dim = {3, 32767, 32767, 32767, 1, 1, 1, 1};
+    EXPECT_NE(refusal(nifti(Bytes(64, 0), o)).find("32767×32767×32767"), std::string::npos);
+    EXPECT_NE(refusal(text("NRRD0004\ntype: short\ndimension: 3\nsizes: 65535 65535 65535\nencoding: raw\n\n")).find("voxels"),
+              std::string::npos);
+    o.dim = {3, 0, 4, 3, 1, 1, 1, 1};
+    EXPECT_NE(refusal(nifti(Bytes(64, 0), o)).find("at least 2"), std::string::npos);
+    o.dim = {3, -5, 4, 3, 1, 1, 1, 1};
+    EXPECT_NE(refusal(nifti(Bytes(64, 0), o)).find("-5"), std::string::npos);
+    o.dim = {3, 5, 4, 3, 1, 1, 1, 1};
+    o.datatype = 999;
+    EXPECT_NE(refusal(nifti(Bytes(120, 0), o)).find("999"), std::string::npos);
+    o.datatype = 4;
+    EXPECT_NE(refusal(nifti(Bytes(100, 0), o)).find("fewer than the 120"), std::string::npos);
+    o.spacing = {1, 0, 1};
+    EXPECT_NE(refusal(nifti(Bytes(120, 0), o)).find("spacing"), std::string::npos);
+    o.spacing = {1, std::numeric_limits<float>::quiet_NaN(), 1};
+    EXPECT_NE(refusal(nifti(Bytes(120, 0), o)).find("spacing"), std::string::npos);
+    EXPECT_NE(refusal(text("NRRD0004\ntype: uchar\ndimension: 3\nsizes: 2 2 2\nspacings: 1 nan 1\nencoding: raw\n\n") +
+                      Bytes(8, 0)).find("spacing"), std::string::npos);
+}
+
+TEST(VolumeFile, GzipBombsStopAtWhatTheHeaderPromises) {
+    // 64 MiB of zeros behind a header promising 5×4×3 int16: refused at 120 bytes.
+    NiftiOptions o;
+    const Bytes bomb = deflated(nifti(Bytes(64u << 20, 0), o), true);
+    EXPECT_LT(bomb.size(), 200u * 1024);
+    EXPECT_NE(refusal(bomb).find("inflates to more than"), std::string::npos);
+    // The inflater itself: a capped stream's output never passes its cap.
+    std::vector<std::uint8_t> out;
+    std::string error;
+    EXPECT_EQ(inflate(bomb.data(), bomb.size(), Wrapper::Gzip, 4096, &out, &error), Inflated::Capped);
+    EXPECT_EQ(out.size(), 4096u);
+    EXPECT_LE(out.capacity(), 8192u);
+    // A small file that claims 256³ float32 inflates what it holds and stops.
+    o.dim = {3, 256, 256, 256, 1, 1, 1, 1};
+    o.datatype = 16;
+    EXPECT_NE(refusal(deflated(nifti(Bytes(600, 0), o), true)).find("fewer than"), std::string::npos);
+    const Bytes mha = text("ObjectType = Image\nNDims = 3\nDimSize = 5 4 3\nElementType = MET_SHORT\n"
+                           "CompressedData = True\nElementDataFile = LOCAL\n") + deflated(Bytes(1u << 20, 0), false);
+    EXPECT_NE(refusal(mha).find("inflates to more than the 120 bytes"), std::string::npos);
+    Bytes damaged = deflated(voxels<std::int16_t>(kDims, ramp), false);
+    damaged[damaged.size() - 1] ^= 0xff;  // the Adler-32
+    EXPECT_NE(refusal(text("ObjectType = Image\nNDims = 3\nDimSize = 5 4 3\nElementType = MET_SHORT\n"
+                           "CompressedData = True\nElementDataFile = LOCAL\n") + damaged).find("checksum"),
+              std::string::npos);
+}
+
+TEST(VolumeFile, NonFiniteValuesAreReplacedAndCounted) {
+    NiftiOptions o;
+    o.datatype = 16;
+    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    const Volume v = load(nifti(voxels<float>(kDims, [&](int x, int y, int z) {
+        return x == 0 && y == 0 ? double(nan) : x == 1 && z == 0 ? double(inf) : x == 2 && z == 0 ? -double(inf) : ramp(x, y, z);
+    }), o));
+    EXPECT_EQ(v.replaced, 3u + 4u + 4u);
+    EXPECT_EQ(v.lo, float(ramp(3, 0, 0)));  // the lowest finite one
+    EXPECT_EQ(v.hi, float(ramp(4, 3, 2)));
+    for (float x : v.values) EXPECT_TRUE(std::isfinite(x));
+    EXPECT_EQ(v.values[0], v.lo);
+    EXPECT_EQ(v.values[1], v.hi);
+    EXPECT_EQ(v.values[2], v.lo);
+    EXPECT_FALSE(v.notes.empty());
+    EXPECT_NE(refusal(nifti(voxels<float>(kDims, [&](int, int, int) { return double(nan); }), o)).find("finite"),
+              std::string::npos);
+}
+
+TEST(VolumeFile, DownsampleByTwo) {
+    VolumeOptions o;
+    o.name = "v_6x4x5_float32.raw";
+    o.downsample = 2;
+    const Volume v = load(voxels<float>({6, 4, 5}, ramp), o);
+    EXPECT_EQ(v.dims, (std::array<int, 3>{3, 2, 2}));
+    EXPECT_EQ(v.spacing, (std::array<double, 3>{2, 2, 2}));
+    // The mean of a 2×2×2 block of a linear ramp is its value at the block's centre.
+    EXPECT_EQ(v.values[0], float(ramp(0, 0, 0) + 0.5 + 5 + 50));
+    EXPECT_EQ(v.to_world, (std::array<double, 12>{2, 0, 0, 0.5, 0, 2, 0, 0.5, 0, 0, 2, 0.5}));
+    EXPECT_NE(v.notes.back().find("downsampled"), std::string::npos);
+}
+
+TEST(VolumeFile, PresetsAndHistogram) {
+    NiftiOptions o;
+    const Volume ct = load(nifti(voxels<std::int16_t>(kDims, [](int x, int, int) { return x == 0 ? -1024 : 1500; }), o));
+    const auto p = iso_presets(ct);
+    ASSERT_EQ(p.size(), 2u);
+    EXPECT_EQ(p[1].name, "bone");
+    EXPECT_EQ(p[1].iso, 400.0f);
+    const auto h = value_histogram(ct, 4);
+    EXPECT_EQ(h, (std::vector<std::uint32_t>{12, 0, 0, 48}));
+    const Volume mr = load(nifti(voxels<std::int16_t>(kDims, ramp), o));
+    EXPECT_EQ(iso_presets(mr)[0].iso, 0.5f * (mr.lo + mr.hi));
+}
+
+}  // namespace
+}  // namespace hp

@@ -20,7 +20,8 @@ add_executable(unit_tests
   tests/unit/atlas_layout_test.cpp tests/unit/cpu_reference_test.cpp
   tests/unit/png_atlas_test.cpp tests/unit/settings_test.cpp
   tests/unit/compute_plan_test.cpp tests/unit/marching_cubes_test.cpp
-  tests/unit/wgsl_bindings_test.cpp tests/unit/volume_file_test.cpp)
+  tests/unit/wgsl_bindings_test.cpp tests/unit/volume_file_test.cpp
+  tests/unit/mesh_export_test.cpp)
 # zlib writes the compressed streams the volume readers are tested on (the readers have their own inflater).
 find_package(ZLIB REQUIRED)
 target_link_libraries(unit_tests PRIVATE hp_core GTest::gtest_main ZLIB::ZLIB)

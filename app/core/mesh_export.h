@@ -47,8 +47,4 @@ inline constexpr std::array<const char*, 3> kMeshFileNames = {"ply", "stl", "glb
 std::vector<std::uint8_t> export_mesh(const EdgeMesh& mesh, MeshFile type, const std::array<double, 12>& to_world,
                                       std::string* error);
 
-// The unwelded soup as it was written before (volume units); the page's old export path, to go
-// once the page exports through export_mesh.
-std::vector<std::uint8_t> write_ply(const float* positions, const float* normals, std::uint32_t vertices);
-
 }  // namespace hp

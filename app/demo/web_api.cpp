@@ -330,12 +330,6 @@ EMSCRIPTEN_KEEPALIVE unsigned hp_mesh_given() { return g_mesh_given; }
 // Runs the surface stages in the next frames even where no view shows the surface.
 EMSCRIPTEN_KEEPALIVE void hp_want_mesh() { g_app->want_mesh(); }
 
-// A binary PLY of `n` vertices (positions and normals, 3 floats each); returns its size, the
-// bytes are at hp_bytes().
-EMSCRIPTEN_KEEPALIVE int hp_write_ply(const float* positions, const float* normals, unsigned n) {
-    hp::g_bytes = hp::write_ply(positions, normals, n);
-    return int(hp::g_bytes.size());
-}
 EMSCRIPTEN_KEEPALIVE const std::uint8_t* hp_bytes() { return hp::g_bytes.data(); }
 
 // The WebGPU modes: the buffers window.hp reads back asynchronously, as JSON ("null" in the

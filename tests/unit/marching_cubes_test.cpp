@@ -102,27 +102,5 @@ TEST(ReferenceMesh, EmptyAndFullVolumesHaveNoSurface) {
     EXPECT_EQ(reference_mesh(l, ones.data(), 0.5f).vertices, 0u);
 }
 
-TEST(MeshExport, BinaryPlyHeaderAndData) {
-    const float p[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
-    const float n[] = {0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, -1};
-    const std::vector<std::uint8_t> ply = write_ply(p, n, 4);
-    const std::string text(ply.begin(), ply.end());
-    const std::size_t end = text.find("end_header\n");
-    ASSERT_NE(end, std::string::npos);
-    const std::string header = text.substr(0, end);
-    EXPECT_EQ(header.rfind("ply\nformat binary_little_endian 1.0\n", 0), 0u);
-    EXPECT_NE(header.find("element vertex 4\n"), std::string::npos);
-    EXPECT_NE(header.find("element face 1\n"), std::string::npos);  // the fourth vertex makes no face
-    const std::size_t data = end + std::strlen("end_header\n");
-    ASSERT_EQ(ply.size(), data + 4 * 24 + 13);
-    float x;
-    std::memcpy(&x, &ply[data + 24 * 3 + 4], 4);  // vertex 3's y
-    EXPECT_EQ(x, 11.0f);
-    std::int32_t last;
-    std::memcpy(&last, &ply[ply.size() - 4], 4);
-    EXPECT_EQ(last, 2);
-    EXPECT_EQ(ply[data + 4 * 24], 3);
-}
-
 }  // namespace
 }  // namespace hp

@@ -1,0 +1,213 @@
+// The mesh files (app/core/mesh_export.h): welded by edge id (vertices = crossing edges),
+// closed surfaces watertight and consistently oriented outward, world coordinates and units,
+// and each format's layout. Third-party readers check the files in tests/mesh/.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <random>
+#include <set>
+
+#include "atlas_layout.h"
+#include "mesh_export.h"
+#include "reference_mesh.h"
+#include "volume_atlas.h"
+
+namespace hp {
+namespace {
+
+const std::array<double, 12> kIdentity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+
+std::vector<float> ball(const std::array<int, 3>& d, double cx, double cy, double cz, double r) {
+    std::vector<float> v(std::size_t(d[0]) * std::size_t(d[1]) * std::size_t(d[2]));
+    for (int z = 0; z < d[2]; ++z)
+        for (int y = 0; y < d[1]; ++y)
+            for (int x = 0; x < d[0]; ++x)
+                v[std::size_t(x + d[0] * (y + d[1] * z))] =
+                    float(r - std::sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy) + (z - cz) * (z - cz)));
+    return v;
+}
+
+// Grid edges with one end below iso and the other at or above it.
+std::size_t crossing_edges(const std::vector<float>& v, const std::array<int, 3>& d, float iso) {
+    auto at = [&](int x, int y, int z) { return v[std::size_t(x + d[0] * (y + d[1] * z))]; };
+    std::size_t n = 0;
+    for (int z = 0; z < d[2]; ++z)
+        for (int y = 0; y < d[1]; ++y)
+            for (int x = 0; x < d[0]; ++x) {
+                const bool in = at(x, y, z) < iso;
+                if (x + 1 < d[0] && in != (at(x + 1, y, z) < iso)) ++n;
+                if (y + 1 < d[1] && in != (at(x, y + 1, z) < iso)) ++n;
+                if (z + 1 < d[2] && in != (at(x, y, z + 1) < iso)) ++n;
+            }
+    return n;
+}
+
+struct Ply {
+    std::vector<float> xyz, normals;
+    std::vector<std::uint32_t> faces;
+};
+
+Ply read_ply(const std::vector<std::uint8_t>& b) {
+    const std::string text(b.begin(), b.end());
+    const std::size_t end = text.find("end_header\n") + std::strlen("end_header\n");
+    const std::size_t nv = std::stoul(text.substr(text.find("element vertex ") + 15));
+    const std::size_t nf = std::stoul(text.substr(text.find("element face ") + 13));
+    Ply p;
+    const std::uint8_t* at = b.data() + end;
+    for (std::size_t i = 0; i < nv; ++i, at += 24) {
+        float f[6];
+        std::memcpy(f, at, 24);
+        p.xyz.insert(p.xyz.end(), f, f + 3);
+        p.normals.insert(p.normals.end(), f + 3, f + 6);
+    }
+    for (std::size_t i = 0; i < nf; ++i, at += 13) {
+        EXPECT_EQ(at[0], 3);
+        std::uint32_t t[3];
+        std::memcpy(t, at + 1, 12);
+        p.faces.insert(p.faces.end(), t, t + 3);
+    }
+    EXPECT_EQ(std::size_t(at - b.data()), b.size());
+    return p;
+}
+
+// Every undirected edge in exactly two faces, every directed edge in one (consistent
+// orientation); returns the enclosed volume (positive: faces turn counter-clockwise outside).
+double closed_volume(const Ply& p, std::string* problem) {
+    std::map<std::pair<std::uint32_t, std::uint32_t>, int> directed;
+    for (std::size_t t = 0; t < p.faces.size(); t += 3)
+        for (int k = 0; k < 3; ++k) ++directed[{p.faces[t + std::size_t(k)], p.faces[t + std::size_t((k + 1) % 3)]}];
+    for (const auto& [e, n] : directed) {
+        if (n != 1) return *problem = "directed edge used " + std::to_string(n) + " times", 0;
+        if (!directed.count({e.second, e.first})) return *problem = "an edge of one face only (a hole)", 0;
+    }
+    double volume = 0;
+    for (std::size_t t = 0; t < p.faces.size(); t += 3) {
+        const float* a = &p.xyz[3 * p.faces[t]];
+        const float* b = &p.xyz[3 * p.faces[t + 1]];
+        const float* c = &p.xyz[3 * p.faces[t + 2]];
+        volume += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
+                   a[2] * (b[0] * c[1] - b[1] * c[0])) / 6.0;
+    }
+    return volume;
+}
+
+TEST(MeshExport, EdgeIdsOfTheGpusMeshFollowTheStream) {
+    const std::array<int, 3> d{9, 7, 6};
+    const std::vector<float> v = ball(d, 4, 3, 2.5, 2.7);
+    const AtlasLayout l = layout_for_dims(d);
+    Volume vol;
+    vol.dims = d;
+    vol.values = v;
+    const std::vector<float> atlas = volume_atlas(vol, l);
+    const auto stream = reference_stream(l, atlas.data(), Classify::Surface, 0.0f);
+    const std::vector<std::uint64_t> edges = stream_edges(stream, d);
+    const MeshData mesh = reference_mesh(l, atlas.data(), 0.0f);
+    ASSERT_EQ(edges.size(), mesh.vertices);
+    // Each vertex lies on its edge: the edge's lower point and axis from its id.
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+        const std::uint64_t id = edges[k], p = id / 3;
+        const int axis = int(id % 3), x = int(p % 9), y = int(p / 9 % 7), z = int(p / 63);
+        const float* q = &mesh.positions[3 * k];
+        const int lower[3] = {x, y, z};
+        for (int a = 0; a < 3; ++a) {
+            if (a == axis) EXPECT_TRUE(q[a] >= float(lower[a]) && q[a] <= float(lower[a] + 1)) << k;
+            else EXPECT_EQ(q[a], float(lower[a])) << k;
+        }
+    }
+    EXPECT_EQ(std::set<std::uint64_t>(edges.begin(), edges.end()).size(), crossing_edges(v, d, 0.0f));
+    EXPECT_EQ(edge_id(d, {8, 6, 5}, 2), 3u * (8 + 9 * (6 + 7 * 5)) + 2);
+}
+
+TEST(MeshExport, WeldedPlyHasAVertexPerCrossingEdgeAndIsClosedOutward) {
+    const std::array<int, 3> d{12, 11, 10};
+    const std::vector<float> v = ball(d, 5.5, 5.2, 4.6, 4.1);  // inside the volume
+    const EdgeMesh m = volume_mesh(v.data(), d, 0.0f, false);
+    std::string error;
+    const Ply p = read_ply(export_mesh(m, MeshFile::Ply, kIdentity, &error));
+    EXPECT_EQ(p.xyz.size() / 3, crossing_edges(v, d, 0.0f));
+    EXPECT_EQ(p.faces.size(), m.vertices());
+    std::string problem;
+    const double volume = closed_volume(p, &problem);
+    EXPECT_TRUE(problem.empty()) << problem;
+    EXPECT_NEAR(volume, 4.0 / 3.0 * M_PI * 4.1 * 4.1 * 4.1, 0.05 * volume);
+    // Vertex normals point out, as the faces do.
+    for (std::size_t t = 0; t < p.faces.size(); t += 3) {
+        const float* a = &p.xyz[3 * p.faces[t]];
+        const float* n = &p.normals[3 * p.faces[t]];
+        EXPECT_GT((a[0] - 5.5f) * n[0] + (a[1] - 5.2f) * n[1] + (a[2] - 4.6f) * n[2], 0.0f);
+        EXPECT_NEAR(n[0] * n[0] + n[1] * n[1] + n[2] * n[2], 1.0f, 1e-5f);
+    }
+}
+
+TEST(MeshExport, ClosedCapsASurfaceCutByTheFacesAndAMirroredFrameStaysOutward) {
+    const std::array<int, 3> d{10, 9, 8};
+    const std::vector<float> v = ball(d, 1.5, 4, 7.2, 5.0);  // cut by three faces
+    std::string error, problem;
+    const Ply open = read_ply(export_mesh(volume_mesh(v.data(), d, 0.0f, false), MeshFile::Ply, kIdentity, &error));
+    closed_volume(open, &problem);
+    EXPECT_FALSE(problem.empty()) << "an open surface has holes";
+    const EdgeMesh m = volume_mesh(v.data(), d, 0.0f, true);
+    problem.clear();
+    const Ply closed = read_ply(export_mesh(m, MeshFile::Ply, kIdentity, &error));
+    EXPECT_GT(closed_volume(closed, &problem), 0.0);
+    EXPECT_TRUE(problem.empty()) << problem;
+    for (float x : closed.xyz) EXPECT_TRUE(x >= -1.0f && x <= 10.0f);
+    // NIfTI-like RAS from LPS: x and y flipped (det > 0) then only x (det < 0): still outward.
+    for (const auto& w : {std::array<double, 12>{-2, 0, 0, 5, 0, -1, 0, 6, 0, 0, 3, 7},
+                          std::array<double, 12>{-2, 0, 0, 5, 0, 1, 0, 6, 0, 0, 3, 7}}) {
+        problem.clear();
+        const Ply p = read_ply(export_mesh(m, MeshFile::Ply, w, &error));
+        EXPECT_GT(closed_volume(p, &problem), 0.0);
+        EXPECT_TRUE(problem.empty()) << problem;
+        EXPECT_FLOAT_EQ(p.xyz[0], float(w[0] * closed.xyz[0] + w[3]));
+    }
+}
+
+// Random fields at many seeds: the classic table's closed surfaces stay watertight and oriented.
+TEST(MeshExport, RandomFieldsCloseWatertight) {
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-1, 1);
+    const std::array<int, 3> d{7, 6, 5};
+    std::string error;
+    int holes = 0;
+    for (int seed = 0; seed < 200; ++seed) {
+        std::vector<float> v(7 * 6 * 5);
+        for (float& x : v) x = u(rng);
+        const EdgeMesh m = volume_mesh(v.data(), d, 0.0f, true);
+        if (m.vertices() == 0) continue;
+        std::string problem;
+        closed_volume(read_ply(export_mesh(m, MeshFile::Ply, kIdentity, &error)), &problem);
+        holes += !problem.empty();
+    }
+    EXPECT_EQ(holes, 0) << "closed random fields with a hole or a flipped face";
+}
+
+TEST(MeshExport, StlAndGlbLayouts) {
+    const std::array<int, 3> d{8, 8, 8};
+    const std::vector<float> v = ball(d, 3.5, 3.5, 3.5, 2.5);
+    const EdgeMesh m = volume_mesh(v.data(), d, 0.0f, false);
+    std::string error;
+    const auto stl = export_mesh(m, MeshFile::Stl, kIdentity, &error);
+    ASSERT_EQ(stl.size(), 84 + 50 * (m.vertices() / 3));
+    EXPECT_NE(std::string(stl.begin(), stl.begin() + 5), "solid");
+    std::uint32_t n;
+    std::memcpy(&n, &stl[80], 4);
+    EXPECT_EQ(n, m.vertices() / 3);
+    const auto glb = export_mesh(m, MeshFile::Glb, {1000, 0, 0, 0, 0, 1000, 0, 0, 0, 0, 1000, 0}, &error);
+    std::uint32_t head[5];
+    std::memcpy(head, glb.data(), 20);
+    EXPECT_EQ(head[0], 0x46546C67u);
+    EXPECT_EQ(head[1], 2u);
+    EXPECT_EQ(head[2], glb.size());
+    EXPECT_EQ(head[3] % 4, 0u);
+    const std::string json(glb.begin() + 20, glb.begin() + 20 + head[3]);
+    EXPECT_NE(json.find("\"POSITION\":0"), std::string::npos);
+    EXPECT_NE(json.find("\"min\":[1.1"), std::string::npos) << json;  // 1000 mm a voxel: 1 m
+    EXPECT_TRUE(export_mesh(EdgeMesh(), MeshFile::Ply, kIdentity, &error).empty());
+    EXPECT_NE(error.find("no surface"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hp

@@ -75,7 +75,7 @@ add('volume file: every stored type to float32 in data units (NIfTI scl_slope/sc
     }
     const want = [2 * fmin - 10, 2 * fmax - 10];
     assert(JSON.stringify(info.info.range) === JSON.stringify(want), `${type}: range ${info.info.range}, not ${want}`);
-    await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 100 }, { atLeast: 100 });
+    await exact(page, { pyramid: 'scalar', classify: 'solid', iso: (want[0] + want[1]) / 2 }, { atLeast: 100 });
   }
 });
 
@@ -134,7 +134,8 @@ add('volume file: too large for the atlas, refused with its size and the way out
 // Hostile files: each refused with the loader's message, the volume shown stays, the heap
 // grows by no more than what the file really holds (plus the copy of its bytes).
 const hostile = {
-  'a header claiming 65535³ voxels': [() => nifti([65535, 65535, 65535], 'int16', Buffer.alloc(64)), /65535/],
+  'a header claiming 65535³ voxels': [() => nrrd([65535, 65535, 65535], 'int16', Buffer.alloc(64)), /65535×65535×65535/],
+  'a NIfTI header claiming 32767³ voxels': [() => nifti([32767, 32767, 32767], 'int16', Buffer.alloc(64)), /32767/],
   'dims of 0': [() => nrrd([0, 5, 5], 'uint8', Buffer.alloc(0)), /0/],
   'negative dims': [() => nifti([-5, 4, 3], 'uint8', Buffer.alloc(60)), /-5|negative|at least/],
   'a type code that does not exist': [() => nifti([4, 4, 4], 'uint8', Buffer.alloc(64), { datatype: 999 }), /999/],

@@ -9,3 +9,12 @@ if [ ! -f "$root/build/web/build.ninja" ]; then
     -DSDL2_DIR="$HP_SDL2_DIR" >/dev/null
 fi
 cmake --build "$root/build/web"
+# The samples setup made (samples.json lists those present; an empty list without them).
+mkdir -p "$root/build/web/site/samples"
+if [ -f "${HP_SAMPLES:-}/samples.json" ]; then
+  for f in "$HP_SAMPLES"/*; do
+    cmp -s "$f" "$root/build/web/site/samples/$(basename "$f")" || cp "$f" "$root/build/web/site/samples/"
+  done
+else
+  echo '[]' > "$root/build/web/site/samples/samples.json"
+fi

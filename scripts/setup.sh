@@ -100,6 +100,37 @@ if [ ! -f "$root/tests/browser/node_modules/.hp-installed" ] \
   touch "$root/tests/browser/node_modules/.hp-installed"
 fi
 
+# --- the samples: a real CT and a real MRI, fetched and converted here, never committed ------
+# A fetch that fails is said and left out (the page then offers what is there, the phantom at
+# least); scripts/make-samples.py converts and lists them (samples.json), once.
+fetched="$cache/samples-src" samples="$cache/samples"
+mkdir -p "$fetched"
+if [ ! -f "$fetched/Cranium.inv3" ]; then
+  tmp=$(mktemp -d)
+  if (cd "$tmp" && { apt-get download -qq invesalius-examples >/dev/null 2>&1 ||
+                     { sudo_ apt-get update -qq && apt-get download -qq invesalius-examples >/dev/null 2>&1; }; } &&
+      dpkg-deb -x invesalius-examples_*.deb x &&
+      cp x/usr/share/doc/invesalius-examples/copyright "$fetched/invesalius-copyright" &&
+      cp x/usr/share/doc/invesalius-examples/examples/Cranium.inv3 "$fetched/"); then
+    log "fetched the CT sample (Debian invesalius-examples, GPL-2)"
+  else
+    log "could not fetch Debian's invesalius-examples: the CT sample is left out"
+  fi
+  rm -rf "$tmp"
+fi
+if [ ! -f "$fetched/mni152.nii.gz" ]; then
+  tmp=$(mktemp -d)
+  if (cd "$tmp" && npm pack --silent @niivue/niivue@0.21.1 >/dev/null 2>&1 &&
+      tar xzf niivue-niivue-0.21.1.tgz package/src/mni152.nii.gz package/LICENSE &&
+      cp package/LICENSE "$fetched/niivue-LICENSE" && cp package/src/mni152.nii.gz "$fetched/"); then
+    log "fetched the MRI sample (npm @niivue/niivue 0.21.1, MNI ICBM152)"
+  else
+    log "could not fetch npm @niivue/niivue@0.21.1: the MRI sample is left out"
+  fi
+  rm -rf "$tmp"
+fi
+/usr/bin/python3 "$root/scripts/make-samples.py" "$fetched" "$samples" || log "the samples could not be made"
+
 # What the build scripts read.
 cat > "$cache/env.sh" <<ENV
 export EM_CONFIG="$em_config"
@@ -107,6 +138,7 @@ export NODE_PATH=/usr/share/nodejs
 export HP_SDL2_DIR="$sdl_prefix/lib/cmake/SDL2"
 export HP_IMGUI_DIR="$cache/src/imgui-1.86"
 export HP_THIRD_PARTY_INCLUDE="$inc"
+export HP_SAMPLES="$samples"
 ENV
 [ "${HP_SETUP_VERBOSE:-0}" = 1 ] && log "ready ($cache)"
 exit 0

@@ -356,7 +356,10 @@
       Module._free(ptr);
       if (error) { showMessage(error, false); throw new Error(error); }
       showMessage('', false);
-      $('attribution').hidden = true;
+      // A sample's notice stays on the page while it is shown (by the overlay, a link or the API).
+      const sample = typeof urlOrBytes === 'string' ? (await samples).find((x) => x.file === urlOrBytes) : null;
+      $('attribution').textContent = sample ? sample.attribution || '' : '';
+      $('attribution').hidden = !(sample && sample.attribution);
       await settled();
       return JSON.parse(call('hp_volume_info', 'string', [], []));
     },
@@ -369,8 +372,6 @@
       if (s.tile) return hp.loadAtlas(s.file, { tile: s.tile });
       const info = await hp.loadVolume(s.file, s.downsample ? { downsample: s.downsample } : {});
       if (s.presets && s.presets.length) await hp.set({ iso: s.presets[0].iso });
-      $('attribution').textContent = s.attribution || '';
-      $('attribution').hidden = !s.attribution;
       return info;
     },
     // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at

@@ -20,6 +20,10 @@ const browser = await launch({ width, height });
 const log = [];
 try {
   const page = await openDemo(browser, `${url}index.html?${opt('query', '')}`, { logTo: log });
+  // A file named in the link (load=, png=) arrives after the first frames: wait for it to be shown.
+  const query = new URLSearchParams(opt('query', ''));
+  const want = query.has('load') ? 'file' : query.has('png') ? 'png' : null;
+  if (want) await page.waitForFunction((w) => hp.stats().source === w || hp.stats().message, { timeout: 120000 }, want);
   await page.evaluate((n) => window.hp.frames(n), Number(opt('frames', 10)));
   const stats = await page.evaluate(() => window.hp.stats());
   await page.screenshot({ path: out });

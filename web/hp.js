@@ -360,6 +360,11 @@
       const sample = typeof urlOrBytes === 'string' ? (await samples).find((x) => x.file === urlOrBytes) : null;
       $('attribution').textContent = sample ? sample.attribution || '' : '';
       $('attribution').hidden = !(sample && sample.attribution);
+      if (sample && Array.isArray(sample.presets) && sample.presets.length) {
+        call('hp_set_file_presets', null, ['string'],
+          [sample.presets.map((p) => `${String(p.name).replace(/[\t\n]/g, ' ')}\t${Number(p.iso)}`).join('\n')]);
+        call('hp_request', 'string', ['string'], [`iso=${Number(sample.presets[0].iso)}`]);
+      }
       await settled();
       return JSON.parse(call('hp_volume_info', 'string', [], []));
     },
@@ -370,9 +375,7 @@
       const s = (await samples).find((x) => x.name === name);
       if (!s) throw report(`no sample '${String(name).slice(0, 40)}' (there are: ${(await samples).map((x) => x.name).join(', ')})`);
       if (s.tile) return hp.loadAtlas(s.file, { tile: s.tile });
-      const info = await hp.loadVolume(s.file, s.downsample ? { downsample: s.downsample } : {});
-      if (s.presets && s.presets.length) await hp.set({ iso: s.presets[0].iso });
-      return info;
+      return hp.loadVolume(s.file, s.downsample ? { downsample: s.downsample } : {});
     },
     // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at
     // first, unless given).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 #include "clock.h"
@@ -49,6 +50,23 @@ void DemoApp::set_samples(const std::string& lines) {
         if (tab != std::string::npos) samples_.emplace_back(line.substr(0, tab), line.substr(tab + 1));
         start = end + 1;
     }
+}
+
+void DemoApp::set_file_presets(const std::string& lines) {
+    std::vector<IsoPreset> presets;
+    std::size_t start = 0;
+    while (start < lines.size() && presets.size() < 8) {
+        std::size_t end = lines.find('\n', start);
+        if (end == std::string::npos) end = lines.size();
+        const std::string line = lines.substr(start, end - start);
+        const std::size_t tab = line.find('\t');
+        char* rest = nullptr;
+        const float iso = tab == std::string::npos ? 0.0f : std::strtof(line.c_str() + tab + 1, &rest);
+        if (tab != std::string::npos && rest != line.c_str() + tab + 1 && std::isfinite(iso))
+            presets.push_back({line.substr(0, std::min<std::size_t>(tab, 40)), iso});
+        start = end + 1;
+    }
+    if (!presets.empty()) presets_ = std::move(presets);
 }
 
 void DemoApp::choose_source(Source s) {
@@ -150,15 +168,16 @@ bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const Volu
     if (!hp::load_volume(data, size, options, &loaded, error)) return false;
     AtlasLayout layout;
     if (!volume_layout(loaded.dims, max_texture_size_, &layout, error)) return false;
-    const std::vector<IsoPreset> presets = iso_presets(loaded);
+    std::vector<IsoPreset> presets = iso_presets(loaded);
     file_.reset();  // one copy in memory: the old one goes before the new one moves in
     file_ = std::move(loaded);
     file_layout_ = layout;
     file_uploaded_ = false;
     file_name_ = options.name;
+    presets_ = std::move(presets);
     histogram_.clear();
     for (std::uint32_t count : value_histogram(*file_, 96)) histogram_.push_back(std::log1p(float(count)));
-    iso_of_source_[std::size_t(Source::File)] = presets.empty() ? 0.5f * (file_->lo + file_->hi) : presets[0].iso;
+    iso_of_source_[std::size_t(Source::File)] = presets_.empty() ? 0.5f * (file_->lo + file_->hi) : presets_[0].iso;
     choose_source(Source::File);
     pending_.iso = iso_of_source_[std::size_t(Source::File)];
     std::string unused;  // nothing was given: a limit only brings values within it

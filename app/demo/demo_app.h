@@ -73,6 +73,10 @@ public:
     void set_samples(const std::string& lines);
     const std::vector<std::pair<std::string, std::string>>& samples() const { return samples_; }
     const std::string& file_name() const { return file_name_; }
+    // The loaded file's iso presets: the loader's guess (iso_presets), or what the page knows of
+    // a sample ("name<TAB>iso" lines).
+    const std::vector<IsoPreset>& file_presets() const { return presets_; }
+    void set_file_presets(const std::string& lines);
     // log(1 + count) of the loaded file's values over its range, for the iso control.
     const std::vector<float>& file_histogram() const { return histogram_; }
 
@@ -138,6 +142,7 @@ private:
     bool file_uploaded_ = false;
     std::string file_name_;
     std::vector<float> histogram_;
+    std::vector<IsoPreset> presets_;
     std::vector<std::pair<std::string, std::string>> samples_;
     std::array<float, kSourceNames.size()> iso_of_source_;  // each source's iso while another is shown
     AtlasLayout layout_;

@@ -142,7 +142,7 @@ void iso_row(const Controls& c, const Setting& row) {
     if (ImGui::SliderFloat("##iso", &v, range[0], range[1], file ? "%.1f" : "%.3f")) set_value(row, &c.s, v);
     tooltip(row.help);
     if (!file) return;
-    for (const IsoPreset& p : iso_presets(*file)) {
+    for (const IsoPreset& p : c.app.file_presets()) {
         if (ImGui::SmallButton(p.name.c_str())) set_value(row, &c.s, p.iso);
         ImGui::SameLine();
     }

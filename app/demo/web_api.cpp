@@ -95,10 +95,10 @@ bool volume_options(const std::string& text, VolumeOptions* o, std::string* erro
 }
 
 // A loaded volume as hp.loadVolume resolves it.
-std::string volume_json(const Volume* v) {
+std::string volume_json(const Volume* v, const std::vector<IsoPreset>& presets_of_file) {
     if (!v) return "null";
     std::string presets;
-    for (const IsoPreset& p : iso_presets(*v)) {
+    for (const IsoPreset& p : presets_of_file) {
         char iso[32];
         std::snprintf(iso, sizeof iso, "%.9g", double(p.iso));
         presets += (presets.empty() ? "" : ",") + std::string("{\"name\":") + json_string(p.name) + ",\"iso\":" + iso + "}";
@@ -227,7 +227,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_load_volume(const std::uint8_t* data, int si
 
 // The volume file shown last, as hp.loadVolume resolves it ("null" before one is loaded).
 EMSCRIPTEN_KEEPALIVE const char* hp_volume_info() {
-    hp::g_reply = hp::volume_json(g_app->file());
+    hp::g_reply = hp::volume_json(g_app->file(), g_app->file_presets());
     return hp::g_reply.c_str();
 }
 
@@ -287,6 +287,9 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"message\":" + json_string(g_app->message()) + "}";
     return hp::g_reply.c_str();
 }
+
+// The loaded file's presets as the page knows them (a sample's), one "name<TAB>iso" a line.
+EMSCRIPTEN_KEEPALIVE void hp_set_file_presets(const char* text) { g_app->set_file_presets(text); }
 
 // The samples the page offers, one "name<TAB>label" a line (hp.samples()).
 EMSCRIPTEN_KEEPALIVE void hp_set_samples(const char* text) { g_app->set_samples(text); }

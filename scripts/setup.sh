@@ -131,6 +131,28 @@ if [ ! -f "$fetched/mni152.nii.gz" ]; then
 fi
 /usr/bin/python3 "$root/scripts/make-samples.py" "$fetched" "$samples" || log "the samples could not be made"
 
+# --- the test tier (scripts/test.sh): what only the tests need ----------------------------
+# Writers of volume files no one here wrote (nibabel for NIfTI, teem for NRRD, VTK for VTK and
+# MetaImage) and readers of mesh files (three.js's loaders, the Khronos glTF validator).
+if [ "${1:-}" = --test-tier ]; then
+  test_pkgs=(python3-nibabel teem-apps python3-vtk9)
+  missing=()
+  for p in "${test_pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "installing the test tier's Debian packages: ${missing[*]}"
+    [ $apt_updated = 1 ] || sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive sudo_ apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+  if [ ! -f "$root/tests/node_modules/.hp-installed" ] \
+     || [ "$root/tests/package.json" -nt "$root/tests/node_modules/.hp-installed" ]; then
+    log "installing the test tier's npm packages (three.js, gltf-validator)"
+    (cd "$root/tests" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+    touch "$root/tests/node_modules/.hp-installed"
+  fi
+fi
+
 # What the build scripts read.
 cat > "$cache/env.sh" <<ENV
 export EM_CONFIG="$em_config"

@@ -5,6 +5,7 @@
 import zlib from 'node:zlib';
 import { assert, exact, exactMesh } from '../lib.mjs';
 import { voxels, ctLike, nifti, nrrd, mha, vtk, loadVolumeBytes } from '../volume_files.mjs';
+import { readPly, readStl, readGlb, validateGlb, watertight } from '../mesh_readers.mjs';
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
 const cases = [];
@@ -182,6 +183,57 @@ add('volume file: NaN and infinite floats are replaced by the finite range, and 
   assert(JSON.stringify(r.info.range) === JSON.stringify([0, finiteMax]), `range ${r.info.range}`);
   assert(r.info.notes.some((n) => /replaced/.test(n)), `notes ${r.info.notes}`);
   await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 30 }, { atLeast: 100 });
+});
+
+// The mesh files, read back by readers no one here wrote (three.js's loaders, the Khronos glTF
+// validator): welded (a vertex per crossing edge: the distinct edge ids of hp.mesh()), faces =
+// the GPU's vertex total / 3, world units (mm; glb in m), and closed files watertight.
+add('mesh files: PLY, STL and glb read back by three.js and the glTF validator; welded, world units, closed', async (page) => {
+  await open(page, nrrd(DIMS, 'int16', int16, { spacing: SPACING }), {}, { dims: DIMS });
+  const r = await page.evaluate(async () => {
+    await hp.set({ pyramid: 'scalar', classify: 'surface', iso: -800 });  // the slab at z < 2: cut by the faces
+    const mesh = await hp.mesh();
+    const b64 = (u8) => {
+      let s = '';
+      for (let i = 0; i < u8.length; i += 0x8000) s += String.fromCharCode.apply(null, u8.subarray(i, i + 0x8000));
+      return btoa(s);
+    };
+    const files = {};
+    for (const type of ['ply', 'stl', 'glb'])
+      for (const closed of [false, true]) files[type + (closed ? ' closed' : '')] = b64(await hp.exportMesh({ type, closed }));
+    return { vertices: mesh.vertices, given: mesh.positions.length / 3, edges: mesh.edges.length,
+      distinct: new Set(mesh.edges).size, files };
+  });
+  assert(r.given === r.vertices && r.edges === r.vertices, `hp.mesh(): ${r.vertices} vertices, ${r.given} given, ${r.edges} edge ids`);
+  const bytes = (k) => new Uint8Array(Buffer.from(r.files[k], 'base64'));
+  const ply = readPly(bytes('ply')), stl = readStl(bytes('stl')), glb = await readGlb(bytes('glb'));
+  for (const [name, m] of [['ply', ply], ['glb', glb]]) {
+    assert(m.vertices === r.distinct, `${name}: ${m.vertices} vertices, ${r.distinct} crossing edges`);
+    assert(m.faces === r.vertices / 3, `${name}: ${m.faces} faces, the GPU's ${r.vertices} vertices / 3`);
+  }
+  assert(stl.faces === r.vertices / 3 && stl.vertices === r.vertices, `stl: ${stl.faces} faces`);
+  const box = (p, scale) => {
+    for (let i = 0; i < p.length; i++) {
+      const extent = scale * (DIMS[i % 3] - 1) * SPACING[i % 3];
+      if (p[i] < -1e-6 || p[i] > extent * (1 + 1e-6)) return `coordinate ${i % 3} = ${p[i]} outside [0, ${extent}]`;
+    }
+    return '';
+  };
+  for (const [name, p, scale] of [['ply', ply.positions, 1], ['stl', stl.positions, 1], ['glb', glb.positions, 0.001]]) {
+    const out = box(p, scale);
+    assert(!out, `${name}: ${out}`);
+  }
+  for (const k of ['glb', 'glb closed']) {
+    const v = await validateGlb(bytes(k));
+    assert(v.errors === 0, `${k}: the glTF validator found ${v.errors} errors: ${v.messages.join('; ')}`);
+  }
+  for (const [name, m] of [['ply closed', readPly(bytes('ply closed'))], ['glb closed', await readGlb(bytes('glb closed'))]]) {
+    const hole = watertight(m.index);
+    assert(!hole, `${name}: ${hole}`);
+    assert(m.faces > r.vertices / 3, `${name}: ${m.faces} faces, no more than the open surface's`);
+  }
+  const openHole = watertight(ply.index);
+  assert(openHole, 'the open surface, cut by the volume\'s faces, should have a hole');
 });
 
 export default cases;

@@ -4,13 +4,13 @@
 # and what earlier runs found (build/fuzz/corpus/, kept between runs). SECONDS 0 only replays
 # the seeds. One line per harness ("ok   fuzz NAME: N executions ..." or "FAIL fuzz NAME: ...",
 # the input that broke it kept in build/fuzz/findings/); exits non-zero on a finding.
-#   scripts/fuzz.sh [SECONDS] [NAME...]      NAME: png_atlas, settings (default: both)
+#   scripts/fuzz.sh [SECONDS] [NAME...]      NAME: png_atlas, settings, volume (default: all)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
 shift || true
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(png_atlas settings)
+[ ${#names[@]} -gt 0 ] || names=(png_atlas settings volume)
 out="$root/build/fuzz"
 if ! { cmake -S "$root/tests/fuzz" -B "$out" -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 \
          -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null && cmake --build "$out" >/dev/null; }; then

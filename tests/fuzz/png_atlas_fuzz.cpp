@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     std::string why;
     check(atlas.layout.valid(&why), "a loaded atlas has a valid layout");
-    check(atlas.layout.volume == tile && atlas.layout.atlas <= kMaxTexture, "the layout is the one asked for");
+    check(atlas.layout.dims[0] == tile && atlas.layout.atlas <= kMaxTexture, "the layout is the one asked for");
     check(atlas.values.size() == std::size_t(atlas.layout.texel_count()), "one value a texel");
     check(atlas.bits == 8 || atlas.bits == 16, "8 or 16 bits");
     for (float v : atlas.values) check(v >= 0.0f && v <= 1.0f, "values in [0, 1]");

@@ -1,7 +1,7 @@
 // Fuzzes the settings parser (apply_setting, which every URL parameter and hp.set value goes
 // through): the input is "name=value" lines, applied one by one as DemoApp::request does.
 // Invariants: a rejection has a message with no control character in it and leaves the
-// state as it was; an accepted one keeps iso in [0, 1], time finite, the layout valid, and
+// state as it was; an accepted one keeps iso in its range [0, 1] once limits apply, time finite, the layout valid, and
 // `expected` within the atlas once the limits are applied.
 #include <cmath>
 #include <cstdint>
@@ -45,7 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             check(hp::same_settings(state, before), "a rejection leaves the state unchanged");
             continue;
         }
-        check(state.iso >= 0.0f && state.iso <= 1.0f, "iso in [0, 1]");
+        check(std::isfinite(state.iso), "iso finite");
         check(std::isfinite(state.time) && state.time >= 0, "time finite and not negative");
         check(state.expected <= 4096u * 4096u, "expected at most 4096²");
         std::string why;
@@ -59,6 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             continue;
         }
         check(state.expected <= hp::procedural_layout(state).texel_count(), "expected within the atlas's texels");
+        check(state.iso >= 0.0f && state.iso <= 1.0f, "iso within the source's range (0..1: no file here)");
+        check(state.source != hp::Source::File, "source=file refused without a file");
     }
     return 0;
 }

@@ -113,7 +113,7 @@ def main():
             os.replace(ct + '.tmp', ct)
             print(f'[samples] ct-head.nrrd: {X}×{Y}×{Z} int16, head rest removed ({removed} voxels)', file=sys.stderr)
         samples.append({'name': 'ct-head', 'label': 'CT head (InVesalius, GPL-2)', 'file': 'samples/ct-head.nrrd',
-                        'presets': [{'name': 'skin', 'iso': -300}, {'name': 'bone', 'iso': 400}],
+                        'presets': [{'name': 'bone', 'iso': 400}, {'name': 'skin', 'iso': -300}],
                         'attribution': CT_NOTICE})
     mni = os.path.join(fetched, 'mni152.nii.gz')
     if os.path.exists(mni):

@@ -10,6 +10,8 @@ void main() {
     for (int j = 0; j < kGrid; ++j)
         for (int i = 0; i < kGrid; ++i) {
             ivec2 t = clamp(ivec2(lo + stride * vec2(i, j)), ivec2(0), size - 1);
+            ivec3 voxel;
+            if (!voxel_of(t, voxel)) continue;  // tiles' margins and rows past the last slice: empty
             float v = texelFetch(uAtlas, t, 0).r;
             sum += (v - uRange.x) * uRange.y;
             above += v >= uIso ? 1.0 : 0.0;

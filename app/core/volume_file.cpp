@@ -282,7 +282,7 @@ bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions
 }
 
 std::vector<IsoPreset> iso_presets(const Volume& v) {
-    if (v.type == "int16" && v.lo <= -900 && v.hi >= 400) return {{"skin", -300}, {"bone", 400}};
+    if (v.type == "int16" && v.lo <= -900 && v.hi >= 400) return {{"bone", 400}, {"skin", -300}};
     return {{"middle", 0.5f * (v.lo + v.hi)}};
 }
 

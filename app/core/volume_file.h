@@ -61,7 +61,8 @@ bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions
                  std::string* error);
 
 // Suggested iso values for a volume (the page's preset buttons): for a CT in Hounsfield units
-// (int16, low end ≤ −900) skin ≈ −300 and bone ≈ +400; otherwise the middle of the range.
+// (int16, low end ≤ −900) bone ≈ +400 and skin ≈ −300; otherwise the middle of the range. The
+// first is the iso a file opens at.
 struct IsoPreset {
     std::string name;
     float iso;

@@ -16,8 +16,9 @@ import webgpu from './cases/webgpu.mjs';
 import surface from './cases/surface.mjs';
 import hostile from './cases/hostile.mjs';
 import volumes from './cases/volumes.mjs';
+import samples from './cases/samples.mjs';
 
-const kinds = [basics, exact, surface, badInput, goldens, robustness, webgpu, hostile, volumes];
+const kinds = [basics, exact, surface, badInput, goldens, robustness, webgpu, hostile, volumes, samples];
 const quick = process.argv.includes('--quick');
 const cases = quick ? kinds.map((k) => k[0]) : kinds.flat();
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.

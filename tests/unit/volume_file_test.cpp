@@ -341,8 +341,8 @@ TEST(VolumeFile, PresetsAndHistogram) {
     const Volume ct = load(nifti(voxels<std::int16_t>(kDims, [](int x, int, int) { return x == 0 ? -1024 : 1500; }), o));
     const auto p = iso_presets(ct);
     ASSERT_EQ(p.size(), 2u);
-    EXPECT_EQ(p[1].name, "bone");
-    EXPECT_EQ(p[1].iso, 400.0f);
+    EXPECT_EQ(p[0].name, "bone");
+    EXPECT_EQ(p[0].iso, 400.0f);
     const auto h = value_histogram(ct, 4);
     EXPECT_EQ(h, (std::vector<std::uint32_t>{12, 0, 0, 48}));
     const Volume mr = load(nifti(voxels<std::int16_t>(kDims, ramp), o));

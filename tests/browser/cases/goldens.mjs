@@ -48,6 +48,13 @@ const golden = (name, query, file, owner = true) => ({
   query: `${BASE}&${query}`,
   viewport: VIEWPORT,
   async run(page) {
+    // A linked volume file arrives after the first frames (setup fetched the samples; without
+    // them there is nothing to compare).
+    if (query.includes('load=')) {
+      const there = await page.evaluate(async () => (await hp.samples()).length > 1);
+      if (!there) return 'skipped: setup could not fetch the samples';
+      await page.waitForFunction(() => hp.stats().source === 'file' || hp.stats().message, { timeout: 120000 });
+    }
     // ImGui sizes its windows over the first frames; a WebGPU mode's views show its frame
     // once the display copy has arrived, a frame or two later.
     await page.evaluate(() => hp.frames(6));
@@ -80,4 +87,9 @@ export default [
   golden('stream alone, scalar, 64³', 'overlay=0&view=stream&volume=64', 'stream-64'),
   golden('stream alone, webgpu-scan, 64³ (must match scalar)', 'overlay=0&view=stream&pyramid=webgpu-scan&volume=64', 'stream-64', false),
   golden('stream alone, webgpu-pyramid, 64³ (must match scalar)', 'overlay=0&view=stream&pyramid=webgpu-pyramid&volume=64', 'stream-64', false),
+  // The samples at their presets, in one plain color (each golden's NOTICE file beside it names
+  // the scan's source and licence).
+  golden('CT head sample at its bone preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/ct-head.nrrd&iso=400', 'ct-head-bone'),
+  golden('CT head sample at its skin preset, every view', 'view=all&color=bone&load=samples/ct-head.nrrd&iso=-300', 'ct-head-skin-all'),
+  golden('MRI brain sample at its brain-surface preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/mri-brain.nii.gz', 'mri-brain-surface'),
 ];

@@ -1,0 +1,50 @@
+// The real scans setup fetched (scripts/make-samples.py): each loads with the size, type,
+// spacing and presets it has, and draws exactly (stream and vertex total against the CPU
+// reference): in WebGL2 at full size, in the WebGPU modes downsampled by 2 (SwiftShader's
+// WebGPU takes seconds a frame at 4096²). Skipped, saying so, where setup could not fetch them.
+import { assert, exact } from '../lib.mjs';
+
+const QUERY = 'paused=1&clock=fixed&overlay=0&view=none';
+const cases = [];
+const add = (name, run, more = {}) => cases.push({ name, query: QUERY, run, timeout: 240, ...more });
+
+const SAMPLES = {
+  'ct-head': { file: 'nrrd', dims: [256, 256, 108], type: 'int16', spacing: [0.957, 0.957, 1.5], iso: 400, lo: -1024 },
+  'mri-brain': { file: 'nifti', dims: [207, 256, 215], type: 'uint8', spacing: [0.737, 0.737, 0.737], iso: 36, lo: 0 },
+};
+
+async function load(page, name, options) {
+  return page.evaluate(async (name, options) => {
+    const sample = (await hp.samples()).find((s) => s.name === name);
+    if (!sample) return { missing: true };
+    const info = options ? await hp.loadVolume(sample.file, options) : await hp.loadSample(name);
+    return { info, sample, stats: hp.stats(), notice: document.getElementById('attribution').textContent };
+  }, name, options);
+}
+
+for (const [name, want] of Object.entries(SAMPLES)) {
+  add(`sample ${name}: loads at its size and spacing, its notice shown, exact at its preset (WebGL2, full size)`, async (page) => {
+    const r = await load(page, name);
+    if (r.missing) return `skipped: setup could not fetch the ${name} sample`;
+    const { info } = r;
+    assert(info.file === want.file && info.type === want.type && JSON.stringify(info.dims) === JSON.stringify(want.dims),
+      `${info.file} ${info.type} ${info.dims}`);
+    assert(info.spacing.every((s, i) => Math.abs(s - want.spacing[i]) < 1e-3), `spacing ${info.spacing}`);
+    assert(info.range[0] === want.lo && info.presets.length === 2, `range ${info.range}, presets ${JSON.stringify(info.presets)}`);
+    assert(r.stats.iso === want.iso && r.stats.atlas === 4096, `iso ${r.stats.iso}, atlas ${r.stats.atlas}`);
+    assert(r.notice.length > 40 && r.notice === r.sample.attribution, `the notice on the page: '${r.notice}'`);
+    await exact(page, { pyramid: 'scalar', classify: 'surface' }, { atLeast: 100000 });
+  });
+  add(`sample ${name}: downsampled by 2, webgpu-scan and webgpu-pyramid exact`, async (page) => {
+    const webgpu = await page.evaluate(() => hp.stats().webgpu);
+    if (webgpu) return `skipped: ${webgpu}`;
+    const r = await load(page, name, { downsample: 2 });
+    if (r.missing) return `skipped: setup could not fetch the ${name} sample`;
+    assert(JSON.stringify(r.info.dims) === JSON.stringify(want.dims.map((d) => Math.floor(d / 2))), `dims ${r.info.dims}`);
+    for (const pyramid of ['webgpu-scan', 'webgpu-pyramid'])
+      await exact(page, { pyramid, classify: 'surface', iso: want.iso }, { atLeast: 10000 });
+    await page.evaluate(() => hp.set({ pyramid: 'scalar' }));
+  });
+}
+
+export default cases;

@@ -108,6 +108,18 @@
 
   const call = (name, ret, types, args) => Module.ccall(name, ret, types, args);
 
+  // Copies a file into the wasm heap, calls the app's `fn` on (pointer, size, ...more) and frees
+  // it; when the app refuses the file, its message is shown and thrown.
+  function handOver(bytes, what, fn, types, more) {
+    let ptr;
+    try { ptr = alloc(Math.max(1, bytes.length), what); } catch (e) { throw report(e.message); }
+    Module.HEAPU8.set(bytes, ptr);
+    const error = call(fn, 'string', ['number', 'number', ...types], [ptr, bytes.length, ...more]);
+    Module._free(ptr);
+    if (error) { showMessage(error, false); throw new Error(error); }
+    showMessage('', false);
+  }
+
   // A file's bytes from a URL (fetched with its progress on the page) or given as bytes.
   async function bytesOf(urlOrBytes, api, what) {
     if (urlOrBytes instanceof Uint8Array) return urlOrBytes;
@@ -348,14 +360,7 @@
         if (!volumeOptionKeys.includes(k) && k !== 'tile')
           throw new Error(`unknown option '${k.slice(0, 40)}' (known: ${volumeOptionKeys.join(', ')})`);
       const text = settingsText(lines);
-      const bytes = await bytesOf(urlOrBytes, 'hp.loadVolume', name);
-      let ptr;
-      try { ptr = alloc(Math.max(1, bytes.length), 'the volume file'); } catch (e) { throw report(e.message); }
-      Module.HEAPU8.set(bytes, ptr);
-      const error = call('hp_load_volume', 'string', ['number', 'number', 'string'], [ptr, bytes.length, text]);
-      Module._free(ptr);
-      if (error) { showMessage(error, false); throw new Error(error); }
-      showMessage('', false);
+      handOver(await bytesOf(urlOrBytes, 'hp.loadVolume', name), 'the volume file', 'hp_load_volume', ['string'], [text]);
       // A sample's notice stays on the page while it is shown (by the overlay, a link or the API).
       const sample = typeof urlOrBytes === 'string' ? (await samples).find((x) => x.file === urlOrBytes) : null;
       $('attribution').textContent = sample ? sample.attribution || '' : '';
@@ -385,14 +390,8 @@
       const tile = given ? Number(options.tile) : 0;
       if (given && (!Number.isInteger(tile) || tile < 1 || tile > 4096))
         throw new Error(`tile=${String(options.tile).slice(0, 20)} is not a whole number from 1 to 4096`);
-      const bytes = await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG');
-      let ptr;
-      try { ptr = alloc(Math.max(1, bytes.length), 'the PNG file'); } catch (e) { throw report(e.message); }
-      Module.HEAPU8.set(bytes, ptr);
-      const error = call('hp_load_atlas', 'string', ['number', 'number', 'number'], [ptr, bytes.length, tile]);
-      Module._free(ptr);
-      if (error) { showMessage(error, false); throw new Error(error); }
-      showMessage('', false);
+      handOver(await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG'), 'the PNG file', 'hp_load_atlas', ['number'], [tile]);
+      $('attribution').hidden = true;  // no scan's notice: an atlas (the phantom is synthetic)
       await settled();
     },
   };
@@ -401,10 +400,24 @@
   // Opening a file from the picker or by dropping it on the page: a PNG (by its signature) is a
   // slice atlas, anything else a volume file.
   const isPng = (b) => b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
-  const loadFile = (file) => file.arrayBuffer()
-    .then((b) => new Uint8Array(b))
-    .then((b) => (isPng(b) ? hp.loadAtlas(b, { tile: url.get('tile') ?? undefined }) : hp.loadVolume(b, { name: file.name })))
-    .catch((e) => report(e.message));
+  // A volume too large for the atlas is offered downsampled by 2, a button under the message.
+  async function loadFile(file) {
+    const b = new Uint8Array(await file.arrayBuffer());
+    try {
+      if (isPng(b)) await hp.loadAtlas(b, { tile: url.get('tile') ?? undefined });
+      else await hp.loadVolume(b, { name: file.name });
+    } catch (e) {
+      report(e.message);
+      if (!isPng(b) && /downsample: 2/.test(e.message))
+        offer('Open it downsampled by 2', () => hp.loadVolume(b, { name: file.name, downsample: 2 }));
+    }
+  }
+  function offer(label, action) {
+    const button = document.createElement('button');
+    button.textContent = label;
+    button.addEventListener('click', () => { button.remove(); action().catch((e) => report(e.message)); });
+    $('message').append(document.createElement('br'), button);
+  }
   $('file').addEventListener('change', (e) => { if (e.target.files[0]) loadFile(e.target.files[0]); e.target.value = ''; });
   window.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   window.addEventListener('dragleave', () => document.body.classList.remove('dragging'));

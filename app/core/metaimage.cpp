@@ -76,13 +76,8 @@ bool read_mha_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h
     const std::string channels = field("elementnumberofchannels");
     if (!channels.empty() && channels != "1")
         return *error = "a MetaImage of " + channels.substr(0, 10) + " channels: this page opens one value a voxel", false;
+    if (!read_dims(field("dimsize"), "the MetaImage's DimSize", h, error)) return false;
     std::vector<double> v;
-    if (!numbers(field("dimsize"), &v) || v.size() != 3) return *error = "the MetaImage's DimSize is not three numbers", false;
-    for (int i = 0; i < 3; ++i) {
-        if (v[std::size_t(i)] != std::floor(v[std::size_t(i)]) || std::fabs(v[std::size_t(i)]) > 1e9)
-            return *error = "the MetaImage's DimSize is not whole numbers", false;
-        h->dims[std::size_t(i)] = std::int64_t(v[std::size_t(i)]);
-    }
     const std::string type = field("elementtype");
     if (!met_type(type, &h->type))
         return *error = "MetaImage ElementType '" + type.substr(0, 20) +

@@ -73,13 +73,8 @@ bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* 
         return *error = "a NRRD of dimension " + field("dimension").substr(0, 10) +
                         ": this page opens 3D volumes of one value a voxel",
                false;
+    if (!read_dims(field("sizes"), "the NRRD's sizes", h, error)) return false;
     std::vector<double> v;
-    if (!numbers(field("sizes"), &v) || v.size() != 3) return *error = "the NRRD's sizes are not three numbers", false;
-    for (int i = 0; i < 3; ++i) {
-        if (v[std::size_t(i)] != std::floor(v[std::size_t(i)]) || std::fabs(v[std::size_t(i)]) > 1e9)
-            return *error = "the NRRD's sizes are not whole numbers", false;
-        h->dims[std::size_t(i)] = std::int64_t(v[std::size_t(i)]);
-    }
     const std::string encoding = lower(field("encoding"));
     if (encoding == "raw") h->encoding = Encoding::Raw;
     else if (encoding == "gzip" || encoding == "gz") h->encoding = Encoding::Gzip;

@@ -59,6 +59,9 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
 // Text headers: lines, trimmed, split at the first `separator`.
 std::string trim(const std::string& s);
 std::string lower(std::string s);
+// A header's three sizes ("sizes: 37 23 11") into h->dims; false with "`what` are not three
+// whole numbers" otherwise.
+bool read_dims(const std::string& text, const std::string& what, VolumeHeader* h, std::string* error);
 // Whitespace-separated numbers (commas and brackets too, as in "(1,0,0)"); false if any is not
 // a finite number.
 bool numbers(const std::string& text, std::vector<double>* out);

@@ -154,6 +154,17 @@ bool numbers(const std::string& text, std::vector<double>* out) {
     }
 }
 
+bool read_dims(const std::string& text, const std::string& what, VolumeHeader* h, std::string* error) {
+    std::vector<double> v;
+    bool whole = numbers(text, &v) && v.size() == 3;
+    for (std::size_t i = 0; whole && i < 3; ++i) {
+        whole = v[i] == std::floor(v[i]) && std::fabs(v[i]) <= 1e9;
+        if (whole) h->dims[i] = std::int64_t(v[i]);
+    }
+    if (!whole) *error = what + " are not three whole numbers";
+    return whole;
+}
+
 bool check_claims(const VolumeHeader& h, const VolumeOptions& o, std::string* error) {
     const std::string what = std::string("a ") + sizes_text(h.dims) + " volume";
     for (std::int64_t d : h.dims) {

@@ -56,12 +56,7 @@ bool read_vtk_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h
                 return *error = "a VTK " + rest.substr(0, 30) + " dataset: this page opens STRUCTURED_POINTS", false;
             dataset = true;
         } else if (word == "dimensions") {
-            if (!numbers(rest, &v) || v.size() != 3) return *error = "the VTK DIMENSIONS are not three numbers", false;
-            for (int i = 0; i < 3; ++i) {
-                if (v[std::size_t(i)] != std::floor(v[std::size_t(i)]) || std::fabs(v[std::size_t(i)]) > 1e9)
-                    return *error = "the VTK DIMENSIONS are not whole numbers", false;
-                h->dims[std::size_t(i)] = std::int64_t(v[std::size_t(i)]);
-            }
+            if (!read_dims(rest, "the VTK DIMENSIONS", h, error)) return false;
         } else if (word == "spacing" || word == "aspect_ratio") {
             if (!numbers(rest, &v) || v.size() != 3)
                 return *error = "the VTK SPACING is not three numbers: its voxel spacing must be positive numbers", false;

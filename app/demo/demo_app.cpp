@@ -12,6 +12,24 @@
 #include "view_registry.h"
 
 namespace hp {
+namespace {
+
+// "name<TAB>value" lines from the page, at most `most` of them (others are ignored).
+std::vector<std::pair<std::string, std::string>> tab_lines(const std::string& text, std::size_t most) {
+    std::vector<std::pair<std::string, std::string>> out;
+    std::size_t start = 0;
+    while (start < text.size() && out.size() < most) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string line = text.substr(start, end - start);
+        const std::size_t tab = line.find('\t');
+        if (tab != std::string::npos) out.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+        start = end + 1;
+    }
+    return out;
+}
+
+}  // namespace
 
 const std::string& DemoApp::webgpu_unavailable() const {
     if (!webgpu_checked_) {
@@ -39,32 +57,14 @@ std::array<float, 3> DemoApp::scale_of(const DemoState& s) const {
     return {float(sp[0] / least), float(sp[1] / least), float(sp[2] / least)};
 }
 
-void DemoApp::set_samples(const std::string& lines) {
-    samples_.clear();
-    std::size_t start = 0;
-    while (start < lines.size() && samples_.size() < 16) {
-        std::size_t end = lines.find('\n', start);
-        if (end == std::string::npos) end = lines.size();
-        const std::string line = lines.substr(start, end - start);
-        const std::size_t tab = line.find('\t');
-        if (tab != std::string::npos) samples_.emplace_back(line.substr(0, tab), line.substr(tab + 1));
-        start = end + 1;
-    }
-}
+void DemoApp::set_samples(const std::string& lines) { samples_ = tab_lines(lines, 16); }
 
 void DemoApp::set_file_presets(const std::string& lines) {
     std::vector<IsoPreset> presets;
-    std::size_t start = 0;
-    while (start < lines.size() && presets.size() < 8) {
-        std::size_t end = lines.find('\n', start);
-        if (end == std::string::npos) end = lines.size();
-        const std::string line = lines.substr(start, end - start);
-        const std::size_t tab = line.find('\t');
+    for (const auto& [name, value] : tab_lines(lines, 8)) {
         char* rest = nullptr;
-        const float iso = tab == std::string::npos ? 0.0f : std::strtof(line.c_str() + tab + 1, &rest);
-        if (tab != std::string::npos && rest != line.c_str() + tab + 1 && std::isfinite(iso))
-            presets.push_back({line.substr(0, std::min<std::size_t>(tab, 40)), iso});
-        start = end + 1;
+        const float iso = std::strtof(value.c_str(), &rest);
+        if (rest != value.c_str() && std::isfinite(iso)) presets.push_back({name.substr(0, 40), iso});
     }
     if (!presets.empty()) presets_ = std::move(presets);
 }

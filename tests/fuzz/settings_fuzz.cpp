@@ -10,16 +10,12 @@
 #include <cstring>
 #include <string>
 
+#include "check.h"
+
 #include "settings.h"
 
 namespace {
 
-void check(bool ok, const char* what) {
-    if (!ok) {
-        std::fprintf(stderr, "invariant broken: %s\n", what);
-        std::abort();
-    }
-}
 
 // The app's view names, as the registry gives them.
 const hp::SettingsContext kContext{{"surface", "all", "slices", "pyramid", "stream", "none"}, {2048, 128}};

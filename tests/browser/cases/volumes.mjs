@@ -2,6 +2,9 @@
 // odd sizes and in data units, exact in every mode (stream and mesh against the CPU
 // reference); each source keeping its own iso; and hostile files, each refused with a message
 // while the volume shown stays and the wasm heap grows by no more than the data really holds.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { assert, exact, exactMesh } from '../lib.mjs';
 import { voxels, ctLike, nifti, nrrd, mha, vtk, loadVolumeBytes } from '../volume_files.mjs';
@@ -130,6 +133,23 @@ add('volume file: too large for the atlas, refused with its size and the way out
   assert(JSON.stringify(r.info.dims) === '[32,32,2500]' && JSON.stringify(r.info.spacing) === '[2,2,2]',
     `downsampled: dims ${r.info.dims}, spacing ${r.info.spacing}`);
   await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 100 }, { atLeast: 1000 });
+}, { timeout: 200 });
+
+add('volume file through the file picker: too large, then opened by the offered downsampling button', async (page) => {
+  const file = path.join(os.tmpdir(), `hp-tall-${process.pid}_64x64x5000_uint8.raw`);
+  const bytes = Buffer.alloc(64 * 64 * 5000);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i % 64) < 32 ? 10 : 200;
+  fs.writeFileSync(file, bytes);
+  try {
+    await (await page.$('#file')).uploadFile(file);
+    await page.waitForSelector('#message button', { timeout: 60000 });
+    const text = await page.$eval('#message', (m) => m.textContent);
+    assert(/needs a 8192² slice atlas/.test(text), `the page says: '${text}'`);
+    await page.click('#message button');
+    await page.waitForFunction(() => JSON.stringify(hp.stats().dims) === '[32,32,2500]', { timeout: 60000 });
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }, { timeout: 200 });
 
 // Hostile files: each refused with the loader's message, the volume shown stays, the heap

@@ -107,6 +107,8 @@
   });
 
   const call = (name, ret, types, args) => Module.ccall(name, ret, types, args);
+  // A PNG by its signature: a slice atlas, whatever the file's name.
+  const isPng = (b) => b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
 
   // Copies a file into the wasm heap, calls the app's `fn` on (pointer, size, ...more) and frees
   // it; when the app refuses the file, its message is shown and thrown.
@@ -360,7 +362,14 @@
         if (!volumeOptionKeys.includes(k) && k !== 'tile')
           throw new Error(`unknown option '${k.slice(0, 40)}' (known: ${volumeOptionKeys.join(', ')})`);
       const text = settingsText(lines);
-      handOver(await bytesOf(urlOrBytes, 'hp.loadVolume', name), 'the volume file', 'hp_load_volume', ['string'], [text]);
+      const bytes = await bytesOf(urlOrBytes, 'hp.loadVolume', name);
+      if (isPng(bytes)) {  // a slice atlas: its values are 0..1, its size its tile's
+        await hp.loadAtlas(bytes, { tile: options.tile });
+        const s = hp.stats();
+        return { file: 'png', dims: s.dims, spacing: [1, 1, 1], type: bytes[24] === 16 ? 'uint16' : 'uint8',
+          range: [0, 1], presets: [], replaced: 0, notes: [] };
+      }
+      handOver(bytes, 'the volume file', 'hp_load_volume', ['string'], [text]);
       // A sample's notice stays on the page while it is shown (by the overlay, a link or the API).
       const sample = typeof urlOrBytes === 'string' ? (await samples).find((x) => x.file === urlOrBytes) : null;
       $('attribution').textContent = sample ? sample.attribution || '' : '';
@@ -399,7 +408,6 @@
 
   // Opening a file from the picker or by dropping it on the page: a PNG (by its signature) is a
   // slice atlas, anything else a volume file.
-  const isPng = (b) => b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
   // A volume too large for the atlas is offered downsampled by 2, a button under the message.
   async function loadFile(file) {
     const b = new Uint8Array(await file.arrayBuffer());

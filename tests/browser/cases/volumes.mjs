@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { assert, exact, exactMesh } from '../lib.mjs';
+import { assert, exact, exactMesh, pngOf } from '../lib.mjs';
 import { voxels, ctLike, nifti, nrrd, mha, vtk, loadVolumeBytes } from '../volume_files.mjs';
 import { readPly, readStl, readGlb, validateGlb, watertight } from '../mesh_readers.mjs';
 
@@ -65,6 +65,17 @@ add('volume file: raw, dims and type from an Open SciVis name', async (page) => 
   const big = voxels(DIMS, 'int16', field, { bigEndian: true });
   await open(page, big, { dims: DIMS, type: 'int16', endian: 'big', spacing: [1, 2, 3] },
     { file: 'raw', dims: DIMS, spacing: [1, 2, 3], range: [lo, hi] });
+});
+
+add('volume file: a PNG slice atlas through hp.loadVolume (file png, its tile size)', async (page) => {
+  const png = pngOf(512, 512, (x, y) => ((x % 64) + (y % 64) < 40 ? 0.9 : 0.1));
+  const r = await loadVolumeBytes(page, png, { tile: 64 });
+  assert(!r.error, r.error);
+  assert(r.info.file === 'png' && JSON.stringify(r.info.dims) === '[64,64,64]' && r.info.type === 'uint8',
+    `${r.info.file} ${r.info.dims} ${r.info.type}`);
+  const s = await page.evaluate(() => hp.stats());
+  assert(s.source === 'png' && s.volume === 64 && s.file === null, `source ${s.source}, volume ${s.volume}, file ${s.file}`);
+  await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 0.5 }, { atLeast: 1000 });
 });
 
 add('volume file: every stored type to float32 in data units (NIfTI scl_slope/scl_inter)', async (page) => {

@@ -174,7 +174,9 @@ bool check_claims(const VolumeHeader& h, const VolumeOptions& o, std::string* er
     const std::uint64_t count = std::uint64_t(h.dims[0]) * std::uint64_t(h.dims[1]) * std::uint64_t(h.dims[2]);
     if (count > o.max_voxels)
         return *error = what + " has " + std::to_string(count) + " voxels, more than the " +
-                        std::to_string(o.max_voxels) + " this page opens", false;
+                        std::to_string(o.max_voxels) + " this page opens" +
+                        (o.downsample == 1 ? ": load it downsampled by 2 (downsample: 2), an eighth of them" : ""),
+               false;
     for (double s : h.spacing)
         if (!(s > 0) || !std::isfinite(s)) return *error = what + ": its voxel spacing must be positive numbers", false;
     return true;

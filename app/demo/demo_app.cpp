@@ -164,8 +164,13 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
 
 bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options,
                           std::string* error) {
+    // Nothing is decoded that could not be shown: a few atlases' worth of voxels at most (the
+    // atlas check below then names the size and the way out), eight times that to downsample.
+    VolumeOptions o = options;
+    const std::uint64_t texels = std::uint64_t(kMaxVolumeAtlas) * kMaxVolumeAtlas;
+    o.max_voxels = std::min(o.max_voxels, (options.downsample == 2 ? 8 : 4) * texels);
     Volume loaded;
-    if (!hp::load_volume(data, size, options, &loaded, error)) return false;
+    if (!hp::load_volume(data, size, o, &loaded, error)) return false;
     AtlasLayout layout;
     if (!volume_layout(loaded.dims, max_texture_size_, &layout, error)) return false;
     std::vector<IsoPreset> presets = iso_presets(loaded);

@@ -300,7 +300,7 @@
       if (kind < 0) throw new Error(`type '${String(type).slice(0, 20)}' is not one of: ply, stl, glb`);
       let ptr = 0;
       const b = webgpuBuffers();
-      if (b) {
+      if (b && hp.stats().source !== 'file') {  // a file's own values are in the app; else the atlas
         const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
         ptr = alloc(atlas.length, 'the atlas read back');
         Module.HEAPU8.set(atlas, ptr);

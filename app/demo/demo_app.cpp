@@ -325,11 +325,10 @@ MeshCopy DemoApp::reference_mesh(std::uint32_t limit) const {
 
 std::vector<std::uint8_t> DemoApp::export_mesh(MeshFile type, bool closed, const float* atlas,
                                                std::string* error) const {
-    std::vector<float> values;
+    const bool file = state_.source == Source::File && file_;
+    std::vector<float> values;  // the voxels, x fastest, when they are not the file's own
     const std::array<int, 3> dims = layout_.dims;
-    if (state_.source == Source::File && file_) {
-        values = file_->values;
-    } else {
+    if (!file) {
         std::vector<float> read;
         if (!atlas) read = backend_ ? backend_->read_atlas() : std::vector<float>();
         if (!atlas && read.empty()) return *error = "the volume could not be read back", std::vector<std::uint8_t>();
@@ -342,8 +341,8 @@ std::vector<std::uint8_t> DemoApp::export_mesh(MeshFile type, bool closed, const
                         atlas_value(layout_, a, {x, y, z});
     }
     const std::array<double, 12> identity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
-    const auto& to_world = state_.source == Source::File && file_ ? file_->to_world : identity;
-    return hp::export_mesh(volume_mesh(values.data(), dims, state_.iso, closed), type, to_world, error);
+    return hp::export_mesh(volume_mesh(file ? file_->values.data() : values.data(), dims, state_.iso, closed), type,
+                           file ? file_->to_world : identity, error);
 }
 
 std::vector<float> DemoApp::stream(std::uint32_t limit) const {

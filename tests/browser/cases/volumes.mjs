@@ -267,4 +267,26 @@ add('mesh files: PLY, STL and glb read back by three.js and the glTF validator; 
   assert(openHole, 'the open surface, cut by the volume\'s faces, should have a hole');
 });
 
+// The WebGPU modes export from the atlas they read back (a procedural volume): the same file,
+// byte for byte, as WebGL2's.
+add('mesh files in the WebGPU modes: the same bytes as WebGL2 for the same volume', async (page) => {
+  const webgpu = await page.evaluate(() => hp.stats().webgpu);
+  if (webgpu) return `skipped: ${webgpu}`;
+  const r = await page.evaluate(async () => {
+    const digest = async (b) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', b))).join(',');
+    const out = {};
+    for (const pyramid of ['scalar', 'webgpu-scan', 'webgpu-pyramid']) {
+      await hp.set({ pyramid, source: 'sphere', volume: 64, time: 1, iso: 0.5, classify: 'surface' });
+      await hp.frames(2);
+      const glb = await hp.exportMesh({ type: 'glb', closed: true });
+      out[pyramid] = { size: glb.length, digest: await digest(glb) };
+    }
+    await hp.set({ pyramid: 'scalar' });
+    return out;
+  });
+  assert(r.scalar.size > 1000, `the WebGL2 file has ${r.scalar.size} bytes`);
+  for (const p of ['webgpu-scan', 'webgpu-pyramid'])
+    assert(r[p].digest === r.scalar.digest, `${p}: ${r[p].size} bytes, not WebGL2's ${r.scalar.size}`);
+});
+
 export default cases;

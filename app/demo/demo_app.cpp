@@ -77,7 +77,6 @@ void DemoApp::choose_source(Source s) {
 }
 
 bool DemoApp::init(std::string* error) {
-    iso_of_source_.fill(defaults_.iso);
     state_ = pending_;  // settings requested before the start (the URL's) count from frame 1
     timer_.init(kPassCount, timer_queries_);
     if (!views_.init(error)) return false;
@@ -174,8 +173,7 @@ bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const Volu
     AtlasLayout layout;
     if (!volume_layout(loaded.dims, max_texture_size_, &layout, error)) return false;
     std::vector<IsoPreset> presets = iso_presets(loaded);
-    file_.reset();  // one copy in memory: the old one goes before the new one moves in
-    file_ = std::move(loaded);
+    file_ = std::move(loaded);  // the one copy kept (the one shown stays until this one has loaded)
     file_layout_ = layout;
     file_uploaded_ = false;
     file_name_ = options.name;

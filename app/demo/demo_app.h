@@ -144,7 +144,12 @@ private:
     std::vector<float> histogram_;
     std::vector<IsoPreset> presets_;
     std::vector<std::pair<std::string, std::string>> samples_;
-    std::array<float, kSourceNames.size()> iso_of_source_;  // each source's iso while another is shown
+    // Each source's iso while another is shown; at first the default's.
+    std::array<float, kSourceNames.size()> iso_of_source_ = [] {
+        std::array<float, kSourceNames.size()> a{};
+        a.fill(DemoState().iso);
+        return a;
+    }();
     AtlasLayout layout_;
     CompactionMode mode_;
     std::unique_ptr<Backend> backend_;  // the frame's GPU work, in the mode's backend
@@ -163,7 +168,6 @@ private:
     double compute_ms_ = 0;
     int max_texture_size_ = 0;
     int png_tile_ = kDefaultPngTile;
-    DemoState defaults_;
     std::string message_;
 };
 

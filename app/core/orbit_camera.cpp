@@ -52,6 +52,11 @@ std::array<float, 16> OrbitCamera::view_projection(const std::array<float, 3>& b
     return out;
 }
 
+std::array<float, 3> OrbitCamera::target(const std::array<float, 3>& box) const {
+    const glm::vec3 t = frame_of(*this, box).target;
+    return {t.x, t.y, t.z};
+}
+
 std::array<float, 3> OrbitCamera::eye(const std::array<float, 3>& box) const {
     const glm::vec3 e = frame_of(*this, box).eye;
     return {e.x, e.y, e.z};

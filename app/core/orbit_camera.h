@@ -24,6 +24,7 @@ struct OrbitCamera {
     // and the eye in the same units.
     std::array<float, 16> view_projection(const std::array<float, 3>& box, float aspect) const;
     std::array<float, 3> eye(const std::array<float, 3>& box) const;
+    std::array<float, 3> target(const std::array<float, 3>& box) const;  // the point it orbits
 };
 
 }  // namespace hp

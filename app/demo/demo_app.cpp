@@ -57,6 +57,11 @@ std::array<float, 3> DemoApp::scale_of(const DemoState& s) const {
     return {float(sp[0] / least), float(sp[1] / least), float(sp[2] / least)};
 }
 
+std::array<float, 3> DemoApp::view_box() const {
+    const std::array<float, 3> s = scale_of(state_);
+    return {float(layout_.dims[0]) * s[0], float(layout_.dims[1]) * s[1], float(layout_.dims[2]) * s[2]};
+}
+
 void DemoApp::set_samples(const std::string& lines) { samples_ = tab_lines(lines, 16); }
 
 void DemoApp::set_file_presets(const std::string& lines) {

@@ -17,12 +17,11 @@
 #include "mesh_export.h"
 #include "volume_file.h"
 #include "gpu_timer.h"
+#include "view_registry.h"
 #include "views.h"
 
 namespace hp {
 
-struct Layout;     // view panels, app/demo/view_registry.h
-struct ViewInput;  // what a view draws from, app/demo/view_registry.h
 
 class DemoApp {
 public:
@@ -42,6 +41,12 @@ public:
     // What the views draw and caption from (the last frame; the panels' scale).
     ViewInput view_input(float css_scale, int framebuffer_height);
     OrbitCamera& camera() { return camera_; }
+    const OrbitCamera& camera() const { return camera_; }
+    // Where the last frame put its panels and the control panel (hp.stats().layout), and the
+    // box the camera frames (the volume in the view's units).
+    void set_shown_layout(const Layout& l) { shown_layout_ = l; }
+    const Layout& shown_layout() const { return shown_layout_; }
+    std::array<float, 3> view_box() const;
 
     // Per-pass timings: GPU timer queries when `gpu_queries`, else CPU-side. Call before init.
     void set_timer_queries(bool gpu_queries) { timer_queries_ = gpu_queries; }
@@ -158,6 +163,7 @@ private:
     std::uint64_t requested_serial_ = 0, issued_serial_ = 0, done_serial_ = 0;
     Views views_;
     ShownViews shown_;  // what the last layout showed
+    Layout shown_layout_;
     std::string view_problem_;  // why a view could not draw, last frame ("" when none)
     OrbitCamera camera_;
     int mesh_wanted_ = 0;  // frames left that run the surface stages for a read

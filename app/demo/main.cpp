@@ -88,6 +88,8 @@ void frame() {
     ImGui::GetIO().DeltaTime = 1.0f / 60.0f;  // fixed: what is drawn never depends on the clock
     ImGui::NewFrame();
     const hp::OverlayActions actions = hp::draw_overlay(g.app, layout, g.history);
+    g.layout.controls = actions.controls;
+    g.app.set_shown_layout(g.layout);
     ImGui::Render();
     glViewport(0, 0, fb_w, fb_h);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

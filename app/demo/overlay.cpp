@@ -6,6 +6,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace hp {
 namespace {
@@ -304,10 +305,30 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
     for (std::size_t i = 0; i < views.size(); ++i)
         if (layout.shows(i)) views[i].caption(in, layout.panels[i]);
 
+    // On a narrow canvas (a phone) the panel starts closed: one bar-wide button over the views
+    // opens it; a tap on its title bar closes it again.
+    static bool open_narrow = false;
+    const char* title = "Histopyramid stream compaction";
+    const float width = kControlsWidth - 2 * kMargin;
     ImGui::SetNextWindowPos({kMargin, kMargin}, ImGuiCond_Always);
-    ImGui::SetNextWindowSize({kControlsWidth - 2 * kMargin, 0}, ImGuiCond_Always);
-    ImGui::Begin("Histopyramid stream compaction", nullptr,
-                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    if (layout.narrow && !open_narrow) {
+        ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {0, 0});
+        ImGui::Begin("##controls", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                                                ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+        ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, {0.0f, 0.5f});
+        open_narrow = ImGui::Button((std::string("+ ") + title + ": controls").c_str(), {width, kTitleBar - 8});
+        ImGui::PopStyleVar();
+        ImGui::End();
+        ImGui::PopStyleVar();
+        return actions;
+    }
+    ImGui::SetNextWindowSize({width, 0}, ImGuiCond_Always);
+    ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    actions.controls = {at.x, at.y, size.x, size.y};
+    if (layout.narrow && ImGui::IsMouseClicked(0) &&
+        ImGui::IsMouseHoveringRect(at, {at.x + size.x, at.y + ImGui::GetFrameHeight()}, false))
+        open_narrow = false;
     count_rows(app);
     ImGui::Separator();
     setting_rows({app, app.pending(), app.settings_context(), &actions});

@@ -15,6 +15,7 @@ struct OverlayActions {
     bool save_mesh = false;    // the surface as a download,
     MeshFile mesh_file = MeshFile::Ply;  // ... in this format
     bool closed = false;                 // ... capped at the volume's faces
+    Panel controls;                      // where the control panel was drawn (w == 0: collapsed or hidden)
 };
 
 // The wall-clock intervals between the last frames, for the frame-time plot.

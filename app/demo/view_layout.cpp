@@ -49,9 +49,11 @@ void lay_out_all(Layout* l, float x0, float w, float h, float cap) {
 Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale) {
     Layout l;
     l.scale = scale;
+    l.narrow = narrow(css_w);
     const float cap = s.overlay ? kCaption : 0;  // captions are part of the overlay
-    const float x0 = (s.overlay ? kControlsWidth : 0) + kMargin;
-    const float w = css_w - x0 - kMargin, h = css_h - 2 * kMargin;
+    const float x0 = (s.overlay && !l.narrow ? kControlsWidth : 0) + kMargin;
+    const float top = s.overlay && l.narrow ? kTitleBar + kMargin : 0;  // below the collapsed panel
+    const float w = css_w - x0 - kMargin, h = css_h - 2 * kMargin - top;
     const std::vector<ViewEntry>& views = view_entries();
     const std::size_t chosen = std::size_t(s.view);
     if (w <= 0 || h <= 0 || chosen >= views.size() || views[chosen].kind == ViewKind::None) return l;
@@ -61,6 +63,7 @@ Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale)
     } else {
         lay_out_all(&l, x0, w, h, cap);
     }
+    for (Panel& p : l.panels) p.y += top;
     for (std::size_t i = 0; i < views.size(); ++i)
         if (views[i].pointer && l.shows(i)) l.pointer = int(i);
     return l;

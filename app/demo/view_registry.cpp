@@ -28,8 +28,11 @@ ImU32 turbo(float t) {  // the same color map as shaders/view_common.glsl
          poly(0.1067f, 12.6419f, -60.5820f, 110.3628f, -89.9031f, 27.3482f), 1.0f});
 }
 
-// Title and detail above a panel, clipped to its width.
-void caption(const Panel& p, const char* title, const std::string& detail) {
+// Title and detail above a panel, clipped to its width; a detail too wide drops its last
+// "; "-separated parts (the hints) first.
+void caption(const Panel& p, const char* title, std::string detail) {
+    for (std::size_t cut; ImGui::CalcTextSize(detail.c_str()).x > p.w && (cut = detail.rfind("; ")) != std::string::npos;)
+        detail.resize(cut);
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect({p.x, p.y - kCaption}, {p.x + p.w, p.y}, true);
     dl->AddText({p.x, p.y - kCaption + 2}, IM_COL32(235, 235, 240, 255), title);

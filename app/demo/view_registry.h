@@ -58,13 +58,17 @@ inline constexpr std::size_t kMaxViews = 16;
 
 struct Layout {
     float scale = 1;                       // framebuffer pixels per CSS pixel
+    bool narrow = false;                   // the control panel floats over the views, collapsed at first
+    Panel controls;                        // the control panel as drawn (w == 0: hidden or collapsed)
     std::array<Panel, kMaxViews> panels{};  // by entry; w == 0: not shown
     int pointer = -1;                      // the shown panel the pointer acts on (-1: none)
     bool shows(std::size_t entry) const { return panels[entry].w > 0; }
 };
 
 // Where the views go on a canvas of css_w × css_h CSS pixels: right of the control panel
-// when the overlay is shown, each view as large as its shape allows.
+// when the overlay is shown, each view as large as its shape allows. On a narrow canvas (a
+// phone) the views take the whole width, below the control panel's title bar: the panel opens
+// over them and closes again (overlay.cpp).
 Layout compute_layout(const DemoState& s, float css_w, float css_h, float scale);
 // What the backend must keep for display with this layout.
 ShownViews shown_views(const Layout& l);
@@ -73,6 +77,8 @@ ShownViews shown_views(const Layout& l);
 constexpr float kControlsWidth = 390;  // the control panel
 constexpr float kMargin = 10;
 constexpr float kCaption = 38;         // room above each view for its caption and legend
+constexpr float kTitleBar = 26;        // the control panel's title bar, all that shows of it collapsed
+inline bool narrow(float css_w) { return css_w < kControlsWidth + 320; }
 
 std::string with_thousands(std::uint64_t v);
 

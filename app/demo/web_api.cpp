@@ -12,6 +12,7 @@
 
 #include "scan_check.h"
 #include "demo_app.h"
+#include "view_registry.h"
 #include "gl_objects.h"
 #include "mesh_export.h"
 #include "webgpu_compaction.h"
@@ -92,6 +93,29 @@ bool volume_options(const std::string& text, VolumeOptions* o, std::string* erro
         }
     }
     return true;
+}
+
+// The panels and the control panel in CSS pixels from the page's top left (null: not shown),
+// and the orbit (hp.stats().layout, .camera).
+std::string layout_json(const DemoApp& app) {
+    auto rect = [](const Panel& p) {
+        if (p.w <= 0) return std::string("null");
+        char buf[128];
+        std::snprintf(buf, sizeof buf, "{\"x\":%.6g,\"y\":%.6g,\"width\":%.6g,\"height\":%.6g}", double(p.x),
+                      double(p.y), double(p.w), double(p.h));
+        return std::string(buf);
+    };
+    const Layout& l = app.shown_layout();
+    std::string out = "{";
+    const std::vector<ViewEntry>& views = view_entries();
+    for (std::size_t i = 0; i < views.size(); ++i)
+        if (views[i].kind == ViewKind::Panel) out += "\"" + std::string(views[i].name) + "\":" + rect(l.panels[i]) + ",";
+    out += "\"overlay\":" + rect(app.state().overlay ? l.controls : Panel()) + "}";
+    const OrbitCamera& c = app.camera();
+    char cam[160];
+    std::snprintf(cam, sizeof cam, ",\"camera\":{\"yaw\":%.9g,\"pitch\":%.9g,\"distance\":%.9g,\"target\":", double(c.yaw),
+                  double(c.pitch), double(c.distance));
+    return out + cam + numbers(c.target(app.view_box())) + "}";
 }
 
 // A loaded volume as hp.loadVolume resolves it.
@@ -284,6 +308,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"spacing\":" + hp::triple(shown_file ? shown_file->spacing : std::array<double, 3>{1, 1, 1}) +
                   ",\"range\":" + hp::pair(g_app->range_of(g_app->state())) +
                   ",\"file\":" + (shown_file ? json_string(shown_file->file) : std::string("null")) +
+                  ",\"layout\":" + hp::layout_json(*g_app) +
                   ",\"message\":" + json_string(g_app->message()) + "}";
     return hp::g_reply.c_str();
 }

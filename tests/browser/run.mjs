@@ -17,8 +17,9 @@ import surface from './cases/surface.mjs';
 import hostile from './cases/hostile.mjs';
 import volumes from './cases/volumes.mjs';
 import samples from './cases/samples.mjs';
+import layout from './cases/layout.mjs';
 
-const kinds = [basics, exact, surface, badInput, goldens, robustness, webgpu, hostile, volumes, samples];
+const kinds = [basics, exact, surface, badInput, goldens, robustness, webgpu, hostile, volumes, samples, layout];
 const quick = process.argv.includes('--quick');
 const cases = quick ? kinds.map((k) => k[0]) : kinds.flat();
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.

@@ -43,10 +43,10 @@ async function matchGolden(page, name, owner) {
   }
 }
 
-const golden = (name, query, file, owner = true) => ({
+const golden = (name, query, file, owner = true, viewport = VIEWPORT) => ({
   name: `golden: ${name}`,
   query: `${BASE}&${query}`,
-  viewport: VIEWPORT,
+  viewport,
   async run(page) {
     // A linked volume file arrives after the first frames (setup fetched the samples; without
     // them there is nothing to compare).
@@ -92,4 +92,7 @@ export default [
   golden('CT head sample at its bone preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/ct-head.nrrd&iso=400', 'ct-head-bone'),
   golden('CT head sample at its skin preset, every view', 'view=all&color=bone&load=samples/ct-head.nrrd&iso=-300', 'ct-head-skin-all'),
   golden('MRI brain sample at its brain-surface preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/mri-brain.nii.gz', 'mri-brain-surface'),
+  // A phone (the controls closed to one button above the surface) and a small window.
+  golden('phone 390×844: the surface, the controls closed', 'pyramid=scalar', 'phone-390x844', true, { width: 390, height: 844 }),
+  golden('window 800×600: the controls beside the surface, its caption whole', 'pyramid=scalar', 'window-800x600', true, { width: 800, height: 600 }),
 ];

@@ -72,9 +72,17 @@
   // request is asynchronous; the C++ side finds it in Module.hpGpu). Without it the modes are
   // shown disabled with the reason, and the WebGL2 demo runs as ever.
   async function requestWebGpu() {
-    const gpu = { device: null, reason: '', errors: [] };
+    const gpu = { device: null, reason: '', errors: [], restored: 0 };
     Module.hpGpu = gpu;
     if (!navigator.gpu) { gpu.reason = 'this browser has no navigator.gpu'; return; }
+    await openDevice(gpu);
+  }
+
+  // Asks for an adapter and a device into `gpu`. A device lost for a reason the page did not
+  // cause (a crashed GPU process, a driver reset: reason 'unknown') is asked for again a few
+  // times, spaced out; the app runs the WebGL2 scalar pyramid meanwhile and returns to the
+  // WebGPU mode once gpu.device is back. A device the page destroyed is not asked for again.
+  async function openDevice(gpu) {
     try {
       const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5000));
       const adapter = await Promise.race([navigator.gpu.requestAdapter({ powerPreference: 'high-performance' }), timeout]);
@@ -86,10 +94,21 @@
         maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize };
       gpu.device = await adapter.requestDevice({ requiredFeatures: features, requiredLimits });
       gpu.adapter = adapter.info ? `${adapter.info.vendor} ${adapter.info.architecture} ${adapter.info.description}`.trim() : '';
-      gpu.device.lost.then((info) => {
+      gpu.lost = false;
+      gpu.reason = '';
+      gpu.device.lost.then(async (info) => {
         gpu.lost = true;
         gpu.reason = `the WebGPU device was lost: ${info.message || info.reason}`;
         gpu.errors.push(gpu.reason);
+        if (info.reason === 'destroyed') return;
+        const lostReason = gpu.reason;
+        for (const wait of [500, 1000, 2000, 4000, 8000]) {
+          await new Promise((r) => setTimeout(r, wait));
+          await openDevice(gpu);
+          if (!gpu.lost && gpu.device) { gpu.restored++; return; }
+          gpu.lost = true;
+          gpu.reason = `${lostReason}; asked for a new one: ${gpu.reason}`;
+        }
       });
       gpu.device.addEventListener('uncapturederror', (e) => {
         console.error('WebGPU:', e.error.message);

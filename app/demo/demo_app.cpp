@@ -116,7 +116,32 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
 bool DemoApp::recreate_gpu(std::string* error) {
     timer_.init(kPassCount, timer_queries_);
     backend_.reset();
-    return views_.init(error) && build_gpu(state_, error);
+    if (!views_.init(error)) return false;
+    std::string why;
+    if (is_webgpu(state_.pyramid) && !webgpu_available(&why)) leave_webgpu(why);  // lost with the GPU process
+    return build_gpu(state_, error);
+}
+
+// The WebGPU device is gone: the WebGL2 scalar pyramid runs, and the mode chosen comes back
+// by itself once the page has a device again (web/hp.js asks for one after a loss it did not
+// cause).
+void DemoApp::leave_webgpu(const std::string& why) {
+    webgpu_reason_ = why;
+    webgpu_checked_ = true;
+    if (is_webgpu(state_.pyramid)) webgpu_wanted_ = state_.pyramid;
+    message_ = why + "; back to the WebGL2 scalar pyramid until WebGPU returns";
+    pending_.pyramid = state_.pyramid = Pyramid::Scalar;
+    backend_.reset();
+}
+
+void DemoApp::return_to_webgpu() {
+    std::string why;
+    if (!webgpu_wanted_ || !webgpu_available(&why)) return;
+    webgpu_checked_ = false;
+    pending_.pyramid = *webgpu_wanted_;
+    message_ = std::string("WebGPU is back: ") + name_of(*webgpu_wanted_) + " again";
+    webgpu_wanted_.reset();
+    ++requested_serial_;
 }
 
 void DemoApp::abandon_gpu() {
@@ -250,13 +275,8 @@ void DemoApp::complete(const FrameResult& r) {
 // WebGL2 scalar pyramid.
 void DemoApp::compute(double dt_seconds) {
     std::string why;
-    if (backend_ && !backend_->alive(&why)) {
-        webgpu_reason_ = why;
-        webgpu_checked_ = true;
-        message_ = why + "; back to the WebGL2 scalar pyramid";
-        pending_.pyramid = state_.pyramid = Pyramid::Scalar;
-        backend_.reset();
-    }
+    if (backend_ && !backend_->alive(&why)) leave_webgpu(why);
+    return_to_webgpu();
     if (!backend_) {
         std::string error;
         if (!build_gpu(pending_, &error)) {

@@ -135,6 +135,8 @@ private:
     bool build_gpu(const DemoState& s, std::string* error);
     FrameSettings settings() const { return frame_settings(state_, shown_.surface, mesh_wanted_ > 0); }
     bool needs_rebuild(const DemoState& s) const;  // a new layout or mode: a new pipeline
+    void leave_webgpu(const std::string& why);
+    void return_to_webgpu();
     void apply_pending();
     void complete(const FrameResult& r);
     CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format}; }
@@ -160,6 +162,7 @@ private:
     std::unique_ptr<Backend> backend_;  // the frame's GPU work, in the mode's backend
     mutable std::string webgpu_reason_;
     mutable bool webgpu_checked_ = false;
+    std::optional<Pyramid> webgpu_wanted_;  // the WebGPU mode left when its device was lost
     std::uint64_t requested_serial_ = 0, issued_serial_ = 0, done_serial_ = 0;
     Views views_;
     ShownViews shown_;  // what the last layout showed

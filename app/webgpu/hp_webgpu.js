@@ -14,7 +14,8 @@ mergeInto(LibraryManager.library, {
     pendingReads: [],  // staging buffers to map once the frame is submitted
     reads: {},         // ticket → {state: 0 pending | 1 mapped | -1 failed, buffer, bytes}
     nextTicket: 1,
-    staging: {},       // size → idle MAP_READ buffers
+    staging: {},       // size → idle MAP_READ buffers, of stagingDevice
+    stagingDevice: null,
     querySet: null,
     surface: null,     // the 3D view's canvas (#gpu-surface): {canvas, context, depth}
     add: function (o) {
@@ -25,6 +26,10 @@ mergeInto(LibraryManager.library, {
     get: function (id) { return HPGPU.objects[id]; },
     device: function () { return Module.hpGpu && !Module.hpGpu.lost ? Module.hpGpu.device : null; },
     takeStaging: function (bytes) {
+      if (HPGPU.stagingDevice !== HPGPU.device()) {  // a new device (after a loss): the old pool is its old one's
+        HPGPU.staging = {};
+        HPGPU.stagingDevice = HPGPU.device();
+      }
       const idle = HPGPU.staging[bytes];
       if (idle && idle.length) return idle.pop();
       return HPGPU.device().createBuffer({ size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });

@@ -7,7 +7,8 @@ import path from 'node:path';
 
 const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
 
-export async function launch({ width = 1280, height = 800 } = {}) {
+// extraArgs: further Chromium flags (a case that crashes the GPU process launches its own).
+export async function launch({ width = 1280, height = 800, extraArgs = [] } = {}) {
   const executablePath = process.env.CHROMIUM || CANDIDATES.find((p) => fs.existsSync(p));
   if (!executablePath) throw new Error('Chromium not found: run scripts/setup.sh');
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-chromium-'));
@@ -21,7 +22,7 @@ export async function launch({ width = 1280, height = 800 } = {}) {
     args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-unsafe-webgpu',
       '--enable-features=Vulkan', '--use-vulkan=swiftshader',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--no-first-run', '--disable-dev-shm-usage', `--window-size=${width},${height}`],
+      '--no-first-run', '--disable-dev-shm-usage', `--window-size=${width},${height}`, ...extraArgs],
   });
   const close = browser.close.bind(browser);
   browser.close = async () => { await close(); fs.rmSync(userDataDir, { recursive: true, force: true }); };

@@ -18,8 +18,9 @@ import hostile from './cases/hostile.mjs';
 import volumes from './cases/volumes.mjs';
 import samples from './cases/samples.mjs';
 import layout from './cases/layout.mjs';
+import gpuCrash from './cases/gpu_crash.mjs';
 
-const kinds = [basics, exact, surface, badInput, goldens, robustness, webgpu, hostile, volumes, samples, layout];
+const kinds = [basics, exact, surface, badInput, goldens, robustness, webgpu, hostile, volumes, samples, layout, gpuCrash];
 const quick = process.argv.includes('--quick');
 const cases = quick ? kinds.map((k) => k[0]) : kinds.flat();
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.

@@ -95,6 +95,7 @@ Vec3 face_normal(const Welded& m, std::size_t t) {
 std::vector<std::uint8_t> ply(const Welded& m) {
     const std::string header = "ply\nformat binary_little_endian 1.0\n"
                                "comment marching cubes on a histopyramid, welded by edge; world coordinates, mm\n"
+                               "comment SPACE=LPS\n"
                                "element vertex " + std::to_string(m.positions.size()) +
                                "\nproperty float x\nproperty float y\nproperty float z\n"
                                "property float nx\nproperty float ny\nproperty float nz\n"
@@ -115,7 +116,7 @@ std::vector<std::uint8_t> ply(const Welded& m) {
 
 std::vector<std::uint8_t> stl(const Welded& m) {
     std::vector<std::uint8_t> out(80, ' ');
-    const char title[] = "binary STL: marching cubes on a histopyramid, world coordinates in mm";
+    const char title[] = "binary STL: marching cubes on a histopyramid, world mm, SPACE=LPS";
     std::memcpy(out.data(), title, sizeof title - 1);  // not "solid": that would read as ASCII STL
     put(&out, std::uint32_t(m.faces.size() / 3));
     out.reserve(84 + m.faces.size() / 3 * 50);

@@ -45,6 +45,7 @@ bool looks_like_mha(const std::uint8_t* data, std::size_t size) {
 
 bool read_mha_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error) {
     h->file = "mha";
+    h->space = "LPS";  // ITK's physical space
     std::map<std::string, std::string> fields;
     std::size_t at = 0;
     bool local = false;

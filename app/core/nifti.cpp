@@ -86,6 +86,7 @@ bool read_nifti_header(const std::uint8_t* data, std::size_t size, VolumeHeader*
     if (rank < 3 || rank > 7)
         return *error = "a NIfTI image of " + std::to_string(rank) + " dimension(s): this page opens 3D volumes", false;
     h->file = "nifti";
+    h->space = "RAS";  // NIfTI's sform and qform map to RAS+ (scanner or template space)
     h->dims = {f.i16(42), f.i16(44), f.i16(46)};
     std::int64_t volumes = 1;
     for (int i = 4; i <= rank; ++i) volumes *= std::max<std::int16_t>(f.i16(std::size_t(40 + 2 * i)), 1);

@@ -82,6 +82,9 @@ bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* 
         return *error = "NRRD encoding '" + encoding.substr(0, 20) +
                         "' is not supported: save it with encoding raw or gzip (teem-unu save -f nrrd -e gzip)",
                false;
+    const std::string space = lower(field("space"));
+    h->space = space == "left-posterior-superior" || space == "lps" ? "LPS"
+               : space == "right-anterior-superior" || space == "ras" ? "RAS" : "";
     const std::string endian = lower(field("endian"));
     if (!endian.empty() && endian != "little" && endian != "big")
         return *error = "NRRD endian '" + endian.substr(0, 20) + "' is neither little nor big", false;

@@ -34,6 +34,7 @@ struct VolumeHeader {
     std::array<double, 12> to_world{};   // all zero: the identity scaled by spacing
     double slope = 1, intercept = 0;     // value = slope · stored + intercept
     bool more_follows = false;           // further volumes follow (a 4D NIfTI: its first is read)
+    std::string space;                   // RAS, LPS or "" (Volume::space)
     std::vector<std::string> notes;
 };
 

@@ -200,6 +200,7 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
     v.dims = {int(h.dims[0]), int(h.dims[1]), int(h.dims[2])};
     v.spacing = h.spacing;
     v.file = h.file;
+    v.space = h.space;
     v.type = type_name(h.type);
     v.notes = h.notes;
     const std::uint8_t* raw = data + h.offset;

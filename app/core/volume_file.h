@@ -29,6 +29,8 @@ struct Volume {
     std::array<double, 12> to_world{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
     std::vector<float> values;                 // X·Y·Z, finite
     float lo = 0, hi = 0;                      // range of `values`
+    std::string space;                         // to_world's frame: "RAS" (NIfTI; NRRD that says so),
+                                               // "LPS" (MetaImage; NRRD that says so), "" unknown
     std::string file;                          // nifti, nrrd, mha, vtk, raw
     std::string type;                          // stored type: uint8 int8 int16 uint16 int32 float32 float64
     std::uint64_t replaced = 0;                // NaN / ±Inf replaced by the lowest / highest finite value

@@ -363,9 +363,14 @@ std::vector<std::uint8_t> DemoApp::export_mesh(MeshFile type, bool closed, const
                     values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))] =
                         atlas_value(layout_, a, {x, y, z});
     }
-    const std::array<double, 12> identity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+    // Mesh files are written in LPS, as 3D Slicer reads them (and as NRRD and MetaImage scans
+    // mostly are): a RAS frame (NIfTI) turns x and y around.
+    std::array<double, 12> to_world{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+    if (file) to_world = file_->to_world;
+    if (file && file_->space == "RAS")
+        for (std::size_t i = 0; i < 8; ++i) to_world[i] = -to_world[i];
     return hp::export_mesh(volume_mesh(file ? file_->values.data() : values.data(), dims, state_.iso, closed), type,
-                           file ? file_->to_world : identity, error);
+                           to_world, error);
 }
 
 std::vector<float> DemoApp::stream(std::uint32_t limit) const {

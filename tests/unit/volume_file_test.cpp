@@ -126,6 +126,7 @@ TEST(VolumeFile, NiftiEveryTypeBothByteOrdersAndGzip) {
     EXPECT_EQ(big.file, "nifti");
     EXPECT_EQ(big.type, "int16");
     EXPECT_EQ(big.spacing, (std::array<double, 3>{0.5, 0.75, 2.0}));
+    EXPECT_EQ(big.space, "RAS");
     o.big = false;
     auto pos = [](int x, int y, int z) { return x + 10 * y + 100 * z; };
     o.datatype = 2;  // uint8 holds 0..234
@@ -180,6 +181,8 @@ TEST(VolumeFile, NrrdRawGzipDirectionsAndSkips) {
     expect_ramp(gz);
     EXPECT_EQ(gz.spacing, (std::array<double, 3>{0.5, 0.75, 2}));
     EXPECT_EQ(gz.to_world, (std::array<double, 12>{-0.5, 0, 0, 1, 0, 0.75, 0, 2, 0, 0, 2, 3}));
+    EXPECT_EQ(gz.space, "LPS");
+    EXPECT_EQ(raw.space, "");
     expect_ramp(load(text("NRRD0004\ntype: int16\ndimension: 3\nsizes: 5 4 3\nendian: big\nencoding: raw\n\n") +
                      voxels<std::int16_t>(kDims, ramp, true)));
     expect_ramp(load(text(head + "encoding: raw\nbyte skip: -1\n\n") + text("junk") + data));
@@ -191,6 +194,7 @@ TEST(VolumeFile, MetaImageRawZlibByteOrderAndTransform) {
     const Volume raw = load(text(head + "ElementDataFile = LOCAL\n") + voxels<std::int16_t>(kDims, ramp));
     expect_ramp(raw);
     EXPECT_EQ(raw.file, "mha");
+    EXPECT_EQ(raw.space, "LPS");
     const Volume z = load(text(head + "CompressedData = True\nElementDataFile = LOCAL\n") +
                           deflated(voxels<std::int16_t>(kDims, ramp), false));
     expect_ramp(z);

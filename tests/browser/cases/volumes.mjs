@@ -267,6 +267,24 @@ add('mesh files: PLY, STL and glb read back by three.js and the glTF validator; 
   assert(openHole, 'the open surface, cut by the volume\'s faces, should have a hole');
 });
 
+// Mesh files are in LPS, as 3D Slicer reads them: a NIfTI's RAS frame has x and y turned.
+add('mesh files of a NIfTI (RAS) are written in LPS, and say so', async (page) => {
+  const r = await loadVolumeBytes(page, nifti(DIMS, 'int16', int16, { spacing: SPACING }), {});
+  assert(!r.error, r.error);
+  const b64 = await page.evaluate(async () => {
+    await hp.set({ iso: -800 });
+    const bytes = await hp.exportMesh({ type: 'ply' });
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  });
+  const bytes = new Uint8Array(Buffer.from(b64, 'base64'));
+  assert(Buffer.from(bytes.subarray(0, 300)).toString('latin1').includes('comment SPACE=LPS'), 'no SPACE=LPS comment');
+  const p = readPly(bytes).positions;
+  for (let i = 0; i < p.length; i += 3)
+    assert(p[i] <= 0 && p[i + 1] <= 0 && p[i + 2] >= 0, `vertex ${i / 3} at ${p[i]}, ${p[i + 1]}, ${p[i + 2]}: not RAS turned to LPS`);
+});
+
 // The WebGPU modes export from the atlas they read back (a procedural volume): the same file,
 // byte for byte, as WebGL2's.
 add('mesh files in the WebGPU modes: the same bytes as WebGL2 for the same volume', async (page) => {

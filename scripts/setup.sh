@@ -133,9 +133,10 @@ fi
 
 # --- the test tier (scripts/test.sh): what only the tests need ----------------------------
 # Writers of volume files no one here wrote (nibabel for NIfTI, teem for NRRD, VTK for VTK and
-# MetaImage) and readers of mesh files (three.js's loaders, the Khronos glTF validator).
+# MetaImage), readers of mesh files (three.js's loaders, the Khronos glTF validator), and
+# Firefox ESR with Xvfb for the second browser engine's tier.
 if [ "${1:-}" = --test-tier ]; then
-  test_pkgs=(python3-nibabel teem-apps python3-vtk9)
+  test_pkgs=(python3-nibabel teem-apps python3-vtk9 firefox-esr xvfb xauth)
   missing=()
   for p in "${test_pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -134,9 +134,9 @@ fi
 # --- the test tier (scripts/test.sh): what only the tests need ----------------------------
 # Writers of volume files no one here wrote (nibabel for NIfTI, teem for NRRD, VTK for VTK and
 # MetaImage), readers of mesh files (three.js's loaders, the Khronos glTF validator), and
-# Firefox ESR with Xvfb for the second browser engine's tier.
+# Firefox ESR and WebKitGTK (its MiniBrowser and WebKitWebDriver) with Xvfb for the other engines.
 if [ "${1:-}" = --test-tier ]; then
-  test_pkgs=(python3-nibabel teem-apps python3-vtk9 firefox-esr xvfb xauth)
+  test_pkgs=(python3-nibabel teem-apps python3-vtk9 firefox-esr webkit2gtk-driver xvfb xauth)
   missing=()
   for p in "${test_pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: unit and native GPU tests (CTest, GoogleTest on
 # Mesa's EGL), the fuzzers (30 s each), then the browser tests (puppeteer-core + headless
-# Chromium) and the Firefox ESR tier (under Xvfb), each case's line as it finishes. Ends with one line "N passed, N failed, N skipped"
+# Chromium) and the Firefox ESR and WebKitGTK tiers (under Xvfb), each case's line as it finishes. Ends with one line "N passed, N failed, N skipped"
 # (a skipped case says why on its line); exits non-zero on any failure.
 #   --quick: the fuzzers only replay their seeds and the browser runs one case of each kind
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-quick=(); fuzz_secs=30 firefox_cases=''
-[ "${1:-}" = --quick ] && quick=(--quick) && fuzz_secs=0 && firefox_cases='^loads'
+quick=(); fuzz_secs=30 engine_cases=''
+[ "${1:-}" = --quick ] && quick=(--quick) && fuzz_secs=0 && engine_cases='^loads'
 # --test-tier: also what only the tests need (third-party volume writers and mesh readers).
 "$root/scripts/setup.sh" --test-tier || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 source "${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}/env.sh"
@@ -59,18 +59,21 @@ else
   failed=$((failed + 1))
 fi
 
-echo "== browser tests in Firefox ESR (WebDriver BiDi, under Xvfb)"
-log=$(mktemp)
-(cd "$root/tests/browser" && xvfb-run -a -s "-screen 0 1280x800x24" node firefox.mjs "$root/build/web/site" "$firefox_cases") 2>&1 |
-  tee "$log" | grep --line-buffered -v -E "$summary_re"
-line=$(grep -E "$summary_re" "$log" | tail -1)
-rm -f "$log"
-if [ -n "$line" ]; then
-  read -r p _ f _ s _ <<<"$line"
-  passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-else
-  failed=$((failed + 1))
-fi
+# The other engines: Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver), under Xvfb.
+for engine in firefox webkit; do
+  echo "== browser tests in $engine (under Xvfb)"
+  log=$(mktemp)
+  (cd "$root/tests/browser" && xvfb-run -a -s "-screen 0 1280x800x24" node "$engine.mjs" "$root/build/web/site" "$engine_cases") 2>&1 |
+    tee "$log" | grep --line-buffered -v -E "$summary_re"
+  line=$(grep -E "$summary_re" "$log" | tail -1)
+  rm -f "$log"
+  if [ -n "$line" ]; then
+    read -r p _ f _ s _ <<<"$line"
+    passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+  else
+    failed=$((failed + 1))
+  fi
+done
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

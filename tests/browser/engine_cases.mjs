@@ -1,0 +1,71 @@
+// The cases every browser engine's tier runs (firefox.mjs, webkit.mjs): what Chromium's suite
+// checks, on the engine's own WebGL2 (Mesa's llvmpipe under Xvfb here). A case gets a page
+// with evaluate(fn, ...args) and screenshotPng() and runs on the query it names.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PNG } from 'pngjs';
+import pixelmatch from 'pixelmatch';
+import { assert, exact, exactMesh, pngOf, loadBytes } from './lib.mjs';
+import { voxels, ctLike, nrrd, loadVolumeBytes } from './volume_files.mjs';
+
+export const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
+// The 3D view drawn by llvmpipe against SwiftShader's golden: rasterization and float rounding
+// differ at edges, so a pixel may differ by pixelmatch's default threshold, up to 1% of them.
+const GOLDEN_PIXELS = 0.01;
+
+export const cases = [];
+const add = (name, run, query = QUERY) => cases.push({ name, run, query });
+
+add('loads; the WebGPU modes are unavailable with the browser\'s reason', async (page) => {
+  const s = await page.evaluate(() => hp.stats());
+  assert(s.frame >= 1 && s.webgpu.length > 0, `frame ${s.frame}, webgpu '${s.webgpu}'`);
+  const refused = await page.evaluate(() => hp.set({ pyramid: 'webgpu-scan' }).then(() => '', (e) => e.message));
+  assert(/needs WebGPU/.test(refused), `webgpu-scan: '${refused}'`);
+});
+// Every mode at 64³; the two designs at 128³ too (llvmpipe takes half a minute a case there).
+const MODES = [{ pyramid: 'scalar', format: 'float' }, { pyramid: 'vec4', format: 'float' },
+  { pyramid: 'scalar', format: 'uint' }, { pyramid: 'vec4', format: 'uint' }, { pyramid: 'baseline' }];
+for (const volume of [64, 128])
+  for (const mode of volume === 64 ? MODES : MODES.slice(0, 2))
+    add(`${Object.values(mode).join(' ')} ${volume}³: streams exact (surface and solid)`, async (page) => {
+      await exact(page, { format: 'float', ...mode, volume, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1.25 }, { atLeast: 100 });
+      await exact(page, { source: 'noise', classify: 'solid', iso: 0.55 }, { atLeast: 100 });
+    });
+for (const volume of [64, 128])
+  add(`mesh ${volume}³ scalar: exact against the reference mesh`, (page) =>
+    exactMesh(page, { pyramid: 'scalar', format: 'float', volume, source: 'sphere', iso: 0.5, time: 1 }, { atLeast: 300 }));
+add('a PNG atlas (16-bit) loads and is exact', async (page) => {
+  const error = await loadBytes(page, pngOf(512, 512, (x, y) => ((x % 64) + (y % 64) < 50 ? 0.9 : 0.2), { bits: 16 }), { tile: 64 });
+  assert(error === '', error);
+  await exact(page, { pyramid: 'scalar', source: 'png', classify: 'solid', iso: 0.5 }, { atLeast: 1000 });
+});
+add('a volume file (NRRD gzip, 37×23×11 int16) loads and is exact', async (page) => {
+  const dims = [37, 23, 11];
+  const r = await loadVolumeBytes(page, nrrd(dims, 'int16', voxels(dims, 'int16', ctLike(dims)), { encoding: 'gzip' }), {});
+  assert(!r.error && JSON.stringify(r.info.dims) === JSON.stringify(dims), r.error || JSON.stringify(r.info.dims));
+  await exact(page, { pyramid: 'vec4', classify: 'surface', iso: -400 }, { atLeast: 200 });
+});
+add('a lost and restored WebGL context: rebuilt, exact', async (page) => {
+  await page.evaluate(async () => {
+    const ext = document.getElementById('canvas').getContext('webgl2').getExtension('WEBGL_lose_context');
+    ext.loseContext();
+    await new Promise((r) => setTimeout(r, 300));
+    ext.restoreContext();
+    await new Promise((r) => setTimeout(r, 500));
+    await hp.frames(3);
+  });
+  await exact(page, { pyramid: 'scalar', volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5 }, { atLeast: 100 });
+});
+add('the 3D view against Chromium\'s golden (surface.png), within 1% of the pixels', async (page) => {
+  await page.evaluate(() => hp.frames(6));
+  const actual = PNG.sync.read(await page.screenshotPng());
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'goldens');
+  const golden = PNG.sync.read(fs.readFileSync(path.join(dir, 'surface.png')));
+  assert(actual.width === golden.width && actual.height === golden.height, `${actual.width}×${actual.height}`);
+  const n = pixelmatch(golden.data, actual.data, null, golden.width, golden.height, { threshold: 0.1 });
+  const share = n / (golden.width * golden.height);
+  if (share > GOLDEN_PIXELS) fs.writeFileSync(path.join(dir, `surface.${page.engine}.actual.png`), PNG.sync.write(actual));
+  assert(share <= GOLDEN_PIXELS, `${n} pixels (${(100 * share).toFixed(2)}%) differ from surface.png`);
+  return `${n} pixels differ`;
+}, 'paused=1&time=1.5&clock=fixed&overlay=0&view=surface');

@@ -238,6 +238,7 @@
 
   const limitOf = (limit) => (limit === undefined ? 0xffffffff : Math.max(0, Math.min(0xffffffff, Math.floor(Number(limit)) || 0)));
 
+  let explaining = Promise.resolve();  // hp.explain's walks, one after another
   const hp = {
     ready,
     // Any subset of the settings (docs/api.md). Rejects naming the bad key or value, changing nothing.
@@ -400,6 +401,31 @@
       }
       await settled();
       return JSON.parse(call('hp_volume_info', 'string', [], []));
+    },
+    // How key `key` of the stream finds its element (a Promise): {key, count, voxel, base, case,
+    // path: [{level, texel, sum, range: [lo, hi], children, child}, …]} from the 1×1 top to the
+    // base, walked on the GPU's own pyramid; for webgpu-scan {…, scan: {tile, tileSize,
+    // tileStart, offsetInTile}}. Rejects a key at or past the count, with the reason.
+    explain(key) {
+      const k = Number(key);
+      if (!Number.isInteger(k) || k < 0 || k > 0xffffffff)
+        return Promise.reject(new Error(`hp.explain takes a key, a whole number from 0 (not ${String(key).slice(0, 20)})`));
+      // One walk at a time: the app holds one asked key.
+      const walk = explaining.then(async () => {
+        await ready;
+        await settled();
+        call('hp_explain_ask', null, ['number'], [k]);
+        for (let i = 0; i < 120; i++) {
+          await frames(1);
+          const r = JSON.parse(call('hp_explained', 'string', [], []));
+          if (r === 'pending') continue;
+          if (r.error) throw new Error(r.error);
+          return r;
+        }
+        throw new Error(`no frame walked key ${k} in 120 frames`);
+      });
+      explaining = walk.catch(() => {});
+      return walk;
     },
     // The samples there are ({name, label, file, presets, attribution}; the phantom always).
     samples: () => samples,

@@ -96,6 +96,8 @@ struct DemoState {
     Timestamps timestamps = Timestamps::Passes;
     ScanKind scan = ScanKind::Blocks;
     bool fallback = false;  // debug: the single-pass scan's look-back gives up at once
+    int key = -1;           // the key the Explain view walks; -1: the middle of the stream
+    int step = -1;          // the levels of the walk shown, from the top; -1: all of them
 };
 
 // The atlas layout of the procedural sources for a state.

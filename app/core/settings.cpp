@@ -140,6 +140,17 @@ std::vector<Setting> make_table() {
         "vertex: the draw walks the pyramid for each vertex (HPMC)"));
     route.enabled = [](const S& s) { return !is_webgpu(s.pyramid); };
     t.push_back(choice<&S::view>("view", "View", "which view is drawn: one, all of them, or none (for timing)"));
+    // The Explain view's: its own panel at the top of the controls edits them (overlay.cpp).
+    Setting& key = t.emplace_back(number<&S::key>("key", nullptr,
+                                                  "the stream key the Explain view walks down the pyramid; -1: the "
+                                                  "middle of the stream",
+                                                  -1, 4096.0 * 4096.0 - 1));
+    key.whole = true;
+    Setting& step = t.emplace_back(number<&S::step>("step", nullptr,
+                                                    "the levels of the walk the Explain view shows, from the top "
+                                                    "(0: the 1×1 level alone); -1: all of them",
+                                                    -1, 12));
+    step.whole = true;
     // Not in the overlay.
     // 1024² holds a 64³ volume in its top quarter: the benchmark's fourth size.
     Setting& atlas = t.emplace_back(number<&S::atlas>("atlas", nullptr, "S of the S² atlas", 0, 1e9));

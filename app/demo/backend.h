@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "atlas_layout.h"
+#include "explain.h"
 #include "frame.h"
 #include "gpu_timer.h"
 #include "orbit_camera.h"
@@ -24,6 +25,7 @@ struct ViewSources {
     const VolumeStages* volume = nullptr;  // the slices and the base
     const PyramidViewSource* pyramid = nullptr;
     const gl::Texture* stream = nullptr;
+    const ScanTiles* scan = nullptr;  // a scan's tiles (webgpu-scan): no levels to walk
 };
 
 // Which views the last layout showed: a backend copies for display only what they need.
@@ -78,6 +80,9 @@ public:
     virtual bool run(const FrameSettings& s, GpuTimer* timer, FrameResult* r) = 0;
 
     virtual ViewSources view_sources() const = 0;
+    // Counts the times the views' sources changed (every frame in WebGL2; each copy that
+    // arrives in WebGPU): what a read of them made after a request waits for.
+    virtual std::uint64_t shown_serial() const = 0;
     virtual void draw_surface(const SurfaceDraw& d) = 0;
     // After the views: `surface_drawn` says whether the 3D view was drawn this frame.
     virtual void end_views(bool /*surface_drawn*/) {}

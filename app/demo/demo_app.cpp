@@ -84,7 +84,7 @@ void DemoApp::choose_source(Source s) {
 bool DemoApp::init(std::string* error) {
     state_ = pending_;  // settings requested before the start (the URL's) count from frame 1
     timer_.init(kPassCount, timer_queries_);
-    if (!views_.init(error)) return false;
+    if (!views_.init(error) || !explain_pass_.init(error)) return false;
     return build_gpu(state_, error);
 }
 
@@ -116,7 +116,7 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
 bool DemoApp::recreate_gpu(std::string* error) {
     timer_.init(kPassCount, timer_queries_);
     backend_.reset();
-    if (!views_.init(error)) return false;
+    if (!views_.init(error) || !explain_pass_.init(error)) return false;
     std::string why;
     if (is_webgpu(state_.pyramid) && !webgpu_available(&why)) leave_webgpu(why);  // lost with the GPU process
     return build_gpu(state_, error);
@@ -147,6 +147,7 @@ void DemoApp::return_to_webgpu() {
 void DemoApp::abandon_gpu() {
     if (backend_) backend_->abandon();
     views_.abandon();
+    explain_pass_.abandon();
     timer_.abandon();
 }
 
@@ -309,12 +310,55 @@ SettingsContext DemoApp::settings_context() const {
 
 ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
     return {state_, result_, layout_, backend_.get(), &views_, &camera_, css_scale, framebuffer_height, nullptr,
-            range_of(state_), scale_of(state_)};
+            range_of(state_), scale_of(state_), &explanation_};
+}
+
+void DemoApp::ask_explain(std::uint32_t key) {
+    asked_ = Explanation();
+    asked_.key = key;
+    asked_.state = Explanation::State::Pending;
+    ask_from_ = (backend_ ? backend_->shown_serial() : 0) + 2;
+}
+
+// Walks `key` down the pyramid the views show (in the WebGPU modes, their copy of it; a scan's
+// tiles for webgpu-scan). Pending while the views have nothing yet.
+Explanation DemoApp::explain(std::uint32_t key) {
+    Explanation e;
+    e.key = key;
+    e.state = Explanation::State::Pending;
+    const ViewSources v = backend_ ? backend_->view_sources() : ViewSources();
+    if (!v.volume || !v.pyramid) return e;
+    std::string error;
+    bool ok = true;
+    if (v.pyramid->has_levels()) {
+        ok = explain_pass_.walk(*v.pyramid, *v.volume, state_.classify, state_.iso, &e, &error);
+    } else if (v.scan) {
+        e.count = result_.count;
+        e.scan = true;
+        if (refuse_past_count(&e)) return e;
+        e.place = scan_place(v.scan->starts, v.scan->size, key);
+        ok = explain_pass_.find_in_tile(*v.pyramid, *v.volume, state_.classify, state_.iso, &e, &error);
+    }
+    if (!ok) {
+        e.state = Explanation::State::Refused;
+        e.error = "the walk failed: " + error;
+    }
+    return e;
+}
+
+void DemoApp::explain_frame() {
+    const std::vector<ViewEntry>& views = view_entries();
+    const bool shown = std::size_t(state_.view) < views.size() && views[std::size_t(state_.view)].marks;
+    explanation_ = shown ? explain(key_to_explain(state_.key, result_.count)) : Explanation();
+    if (asked_.state != Explanation::State::Pending || !backend_ || backend_->shown_serial() < ask_from_) return;
+    asked_ = shown && explanation_.key == asked_.key ? explanation_ : explain(asked_.key);
 }
 
 void DemoApp::draw_views(const Layout& l, int fb_height) {
-    timer_.begin(int(Pass::Display));
     shown_ = shown_views(l);
+    if (asked_.state == Explanation::State::Pending) shown_.volume = true;  // the WebGPU copies of the levels
+    explain_frame();  // not timed: it reads back at once
+    timer_.begin(int(Pass::Display));
     ViewInput in = view_input(l.scale, fb_height);
     std::string problem;
     in.problem = &problem;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "explain_pass.h"
 #include "settings.h"
 #include "orbit_camera.h"
 #include "png_atlas.h"
@@ -126,6 +127,13 @@ public:
     // The reference for an atlas read back elsewhere (the WebGPU modes').
     std::vector<StreamEntry> reference_of(const float* atlas, std::uint32_t limit) const;
 
+    // The Explain view's walk of the `key` setting, this frame (State::None when not shown).
+    const Explanation& explanation() const { return explanation_; }
+    // hp.explain(key): asks for the walk of `key` in the next frames, whichever view is shown;
+    // explained() gives it once a frame has walked it after the request (State::Pending until).
+    void ask_explain(std::uint32_t key);
+    const Explanation& explained() const { return asked_; }
+
     // The last problem to show the user ("" when none).
     const std::string& message() const { return message_; }
     void set_message(std::string m) { message_ = std::move(m); }
@@ -139,6 +147,9 @@ private:
     void return_to_webgpu();
     void apply_pending();
     void complete(const FrameResult& r);
+    // The walks the view and hp.explain asked for, on the pyramid the views show.
+    void explain_frame();
+    Explanation explain(std::uint32_t key);
     CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format}; }
 
     DemoState state_, pending_;
@@ -165,6 +176,11 @@ private:
     std::optional<Pyramid> webgpu_wanted_;  // the WebGPU mode left when its device was lost
     std::uint64_t requested_serial_ = 0, issued_serial_ = 0, done_serial_ = 0;
     Views views_;
+    ExplainPass explain_pass_;
+    Explanation explanation_, asked_;
+    // The asked walk is taken from views' sources this new (their shown_serial): in WebGPU a copy
+    // issued before the request may arrive after it.
+    std::uint64_t ask_from_ = 0;
     ShownViews shown_;  // what the last layout showed
     Layout shown_layout_;
     std::string view_problem_;  // why a view could not draw, last frame ("" when none)

@@ -26,8 +26,10 @@ public:
     void upload(const Volume& volume) override { gpu_.volume().upload(volume); }
     bool run(const FrameSettings& s, GpuTimer* timer, FrameResult* r) override {
         *r = gpu_.run(s, timer);
+        ++frames_;
         return true;
     }
+    std::uint64_t shown_serial() const override { return frames_; }
 
     ViewSources view_sources() const override {
         return {&gpu_.volume(), &gpu_.compactor(), &gpu_.compactor().stream()};
@@ -59,6 +61,7 @@ public:
 private:
     VolumeCompaction gpu_;
     SurfaceView surface_;
+    std::uint64_t frames_ = 0;  // run so far: the views read the last one's textures
 };
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "overlay.h"
 
+#include "view_explain.h"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -304,6 +306,8 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
     const ViewInput in = app.view_input(layout.scale, 0);
     for (std::size_t i = 0; i < views.size(); ++i)
         if (layout.shows(i)) views[i].caption(in, layout.panels[i]);
+    const ViewEntry* chosen = std::size_t(app.state().view) < views.size() ? &views[std::size_t(app.state().view)] : nullptr;
+    if (chosen && chosen->marks) chosen->marks(in, layout);
 
     // On a narrow canvas (a phone) the panel starts closed: one bar-wide button over the views
     // opens it; a tap on its title bar closes it again.
@@ -331,6 +335,10 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
         open_narrow = false;
     count_rows(app);
     ImGui::Separator();
+    if (chosen && chosen->marks) {  // the view explains a key: its numbers come first
+        explain_controls(in, &app.pending());
+        ImGui::Separator();
+    }
     setting_rows({app, app.pending(), app.settings_context(), &actions});
     ImGui::Separator();
     footer(app, history);

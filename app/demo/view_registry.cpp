@@ -1,5 +1,7 @@
 #include "view_registry.h"
 
+#include "view_explain.h"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -166,13 +168,22 @@ const std::vector<ViewEntry> kViews = {
     {"slices", ViewKind::Panel, 1.0f, {true, false, false}, false, draw_slices, caption_slices},
     // The base, then the levels beside it.
     {"pyramid", ViewKind::Panel, Views::pyramid_aspect(), {true, false, false}, false, draw_pyramid, caption_pyramid},
-    {"stream", ViewKind::Panel, 1.0f, {false, true, false}, false, draw_stream, caption_stream},
+    // A click picks a key for the Explain view.
+    {"stream", ViewKind::Panel, 1.0f, {false, true, false}, false, draw_stream, caption_stream, nullptr, pick_stream_key},
+    // Every panel, with one key's walk down the pyramid drawn over them.
+    {"explain", ViewKind::All, 1.0f, {false, false, false}, false, nullptr, nullptr, explain_marks},
     {"none", ViewKind::None},
 };
 
 }  // namespace
 
 const std::vector<ViewEntry>& view_entries() { return kViews; }
+
+int view_entry(const char* name) {
+    for (std::size_t i = 0; i < kViews.size(); ++i)
+        if (std::string(kViews[i].name) == name) return int(i);
+    return -1;
+}
 
 const std::vector<const char*>& view_names() {
     static const std::vector<const char*> names = [] {

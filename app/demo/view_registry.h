@@ -12,6 +12,7 @@
 
 #include "backend.h"
 #include "demo_state.h"
+#include "explain.h"
 #include "frame.h"
 
 namespace hp {
@@ -31,7 +32,10 @@ struct ViewInput {
     std::string* problem = nullptr;  // where a draw says why it could not draw (shown to the user)
     std::array<float, 2> range{0, 1};    // the source's values, lowest and highest
     std::array<float, 3> scale{1, 1, 1};  // the voxels' proportions (a scan's spacing over its least)
+    const Explanation* explanation = nullptr;  // the Explain view's walk (null: none asked for)
 };
+
+struct Layout;
 
 enum class ViewKind {
     Panel,  // one panel, alone or beside the others in "all"
@@ -47,12 +51,19 @@ struct ViewEntry {
     bool pointer = false;  // the mouse and touch act on it (the 3D view's camera)
     void (*draw)(const ViewInput& in, PanelRect r) = nullptr;
     void (*caption)(const ViewInput& in, const Panel& p) = nullptr;
+    // A view that explains a key (view_explain.cpp): the app walks the `key` setting down the
+    // pyramid every frame it is shown, and this draws the walk over the panels (ImGui).
+    void (*marks)(const ViewInput& in, const Layout& l) = nullptr;
+    // What a click at (x, y), CSS pixels, inside the panel picks (the stream's: a key to explain).
+    void (*click)(const ViewInput& in, const Panel& p, float x, float y, DemoState* pending) = nullptr;
 };
 
 // In the order of the `view` setting's choices and of the panels in "all"; the first is the
 // view the page opens on.
 const std::vector<ViewEntry>& view_entries();
 const std::vector<const char*>& view_names();
+// The entry of that name (its index), or -1.
+int view_entry(const char* name);
 
 inline constexpr std::size_t kMaxViews = 16;
 

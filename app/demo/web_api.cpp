@@ -161,6 +161,13 @@ int hand_over(const std::vector<StreamEntry>& ref) {
 }
 
 // ,"source":0.1,... : the median of each pass since the last reset, and the sample count.
+// The Explain view's walk this frame: its JSON, {"error": why}, or null when none is shown.
+std::string explain_json(const Explanation& e) {
+    if (e.state == Explanation::State::Ready) return explanation_json(e);
+    if (e.state == Explanation::State::Refused) return "{\"error\":" + json_string(e.error) + "}";
+    return "null";
+}
+
 std::string pass_times() {
     std::string out;
     char buf[64];
@@ -309,7 +316,19 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"range\":" + hp::pair(g_app->range_of(g_app->state())) +
                   ",\"file\":" + (shown_file ? json_string(shown_file->file) : std::string("null")) +
                   ",\"layout\":" + hp::layout_json(*g_app) +
+                  ",\"explain\":" + hp::explain_json(g_app->explanation()) +
                   ",\"message\":" + json_string(g_app->message()) + "}";
+    return hp::g_reply.c_str();
+}
+
+// hp.explain(key): asks for the walk of `key`; hp_explained() gives "pending" until a frame has
+// walked it, then its JSON (explain.h) or {"error": why}.
+EMSCRIPTEN_KEEPALIVE void hp_explain_ask(double key) { g_app->ask_explain(std::uint32_t(key)); }
+EMSCRIPTEN_KEEPALIVE const char* hp_explained() {
+    const hp::Explanation& e = g_app->explained();
+    hp::g_reply = e.state == hp::Explanation::State::Ready     ? hp::explanation_json(e)
+                  : e.state == hp::Explanation::State::Refused ? "{\"error\":" + hp::json_string(e.error) + "}"
+                                                               : "\"pending\"";
     return hp::g_reply.c_str();
 }
 

@@ -7,6 +7,7 @@
 #include "backend.h"
 #include "compute_surface_view.h"
 #include "compute_view.h"
+#include "tile_scan.h"
 #include "webgpu_compaction.h"
 
 namespace hp {
@@ -48,10 +49,13 @@ public:
             view_.show(display_.atlas.empty() ? nullptr : display_.atlas.data(), display_.levels.data(),
                        display_.levels.size(), plan.offsets, plan.top, display_.stream.data(), display_.stream_rows,
                        last.classify, last.iso);
+            view_.show_tiles(scan_tiles(display_.tiles, display_.tile_size, display_.tile_posts, wgpu::TileScan::kPostValue));
+            ++shown_serial_;
         }
         return completed;
     }
     bool busy() const override { return gpu_.busy(); }
+    std::uint64_t shown_serial() const override { return shown_serial_; }
     bool run(const FrameSettings& s, GpuTimer*, FrameResult* r) override {
         *r = gpu_.run(s);
         if (s.readback == Readback::Sync) return false;  // completed by poll() once its count arrives
@@ -61,7 +65,7 @@ public:
 
     ViewSources view_sources() const override {
         if (!view_.shown()) return {};
-        return {&view_.volume(), &view_, &view_.stream()};
+        return {&view_.volume(), &view_, &view_.stream(), view_.tiles().starts.empty() ? nullptr : &view_.tiles()};
     }
     // The GL canvas is cleared to transparent over the panel (every other pixel stays
     // opaque), and the page's WebGPU canvas, under it at the same rectangle, shows the mesh.
@@ -97,6 +101,7 @@ private:
     ComputeDisplay display_;
     wgpu::ComputeSurfaceView surface_;  // the 3D view (#gpu-surface)
     std::uint32_t done_count_ = 0;      // the newest completed frame's count
+    std::uint64_t shown_serial_ = 0;    // copies shown so far
     std::string surface_error_;         // the 3D view's, said at the next poll
 };
 

@@ -22,6 +22,8 @@ public:
     virtual std::vector<const char*> view_chunks() const = 0;
     virtual std::string view_defines() const { return ""; }
     virtual void bind_view(const gl::Program& p, const gl::Texture& base) const = 0;
+    // False where there are only the base and no levels (a scan's copy for display).
+    virtual bool has_levels() const { return true; }
 };
 
 class Compactor : public PyramidViewSource {

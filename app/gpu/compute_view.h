@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "compactor.h"
+#include "explain.h"
 #include "volume_stages.h"
 
 namespace hp {
@@ -25,6 +26,10 @@ public:
               const std::vector<std::uint32_t>& offsets, int top, const float* stream_rows, int rows,
               Classify classify, float iso);
 
+    // webgpu-scan: where each tile's keys start (the Explain view's; empty elsewhere).
+    void show_tiles(ScanTiles tiles) { tiles_ = std::move(tiles); }
+    const ScanTiles& tiles() const { return tiles_; }
+
     const VolumeStages& volume() const { return volume_; }
     const gl::Texture& stream() const { return stream_; }
     bool shown() const { return shown_; }
@@ -32,6 +37,7 @@ public:
     int size() const override { return volume_.layout().atlas; }
     std::vector<const char*> view_chunks() const override { return {"view_levels_morton.glsl"}; }
     void bind_view(const gl::Program& p, const gl::Texture& base) const override;
+    bool has_levels() const override { return top_ > 0; }
 
     static constexpr int kLevelsWidth = 2048;  // texels a row of the level texture
 
@@ -40,6 +46,7 @@ private:
     gl::Texture levels_, stream_;
     int top_ = 0;
     std::vector<std::uint32_t> offsets_;
+    ScanTiles tiles_;
     bool shown_ = false;
 };
 

@@ -89,16 +89,23 @@ void VolumeStages::upload_rows(const float* values, int rows, int first) {
 std::vector<float> VolumeStages::read_atlas() const {
     const int s = layout_.atlas;
     std::vector<float> out(std::size_t(s) * s, 0.0f);
-    // RGBA/FLOAT is the read format every float color buffer supports; bands keep it small.
+    // Bands keep the RGBA read small.
     const int band = std::max(1, (1 << 18) / s);
-    std::vector<float> rgba(std::size_t(band) * s * 4);
-    glBindFramebuffer(GL_FRAMEBUFFER, atlas_target_.id());
     for (int y = 0; y < layout_.volume_rows(); y += band) {
         const int h = std::min(band, layout_.volume_rows() - y);
-        glReadPixels(0, y, s, h, GL_RGBA, GL_FLOAT, rgba.data());
-        for (std::size_t i = 0; i < std::size_t(h) * s; ++i) out[std::size_t(y) * s + i] = rgba[4 * i];
+        const std::vector<float> rows = read_texels(0, y, s, h);
+        std::copy(rows.begin(), rows.end(), out.begin() + std::ptrdiff_t(y) * s);
     }
+    return out;
+}
+
+std::vector<float> VolumeStages::read_texels(int x, int y, int w, int h) const {
+    // RGBA/FLOAT is the read format every float color buffer supports.
+    std::vector<float> rgba(std::size_t(w) * std::size_t(h) * 4), out(std::size_t(w) * std::size_t(h));
+    glBindFramebuffer(GL_FRAMEBUFFER, atlas_target_.id());
+    glReadPixels(x, y, w, h, GL_RGBA, GL_FLOAT, rgba.data());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = rgba[4 * i];
     return out;
 }
 

@@ -40,6 +40,8 @@ public:
 
     // The atlas as the GPU holds it, S×S floats, row-major (rows past the volume are zero).
     std::vector<float> read_atlas() const;
+    // A w×h block of the atlas from texel (x, y), row-major: a few values, read at once.
+    std::vector<float> read_texels(int x, int y, int w, int h) const;
 
     const AtlasLayout& layout() const { return layout_; }
     const gl::Texture& atlas() const { return atlas_; }

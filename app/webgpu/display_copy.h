@@ -16,6 +16,9 @@ struct ComputeDisplay {
     std::vector<std::uint32_t> levels;  // webgpu-pyramid: the level buffer (PyramidPlan)
     std::vector<float> stream;          // the first `stream_rows` rows of the stream, RGBA
     int stream_rows = 0;
+    std::vector<std::uint32_t> tiles;   // webgpu-scan: the tiles' words (ModeStages::tiles),
+    std::uint32_t tile_size = 0;        // ... of the scan the copy was made in
+    bool tile_posts = false;
 };
 
 namespace wgpu {
@@ -24,6 +27,9 @@ namespace wgpu {
 struct DisplaySources {
     BufferRef atlas, levels, stream;
     std::uint32_t level_words = 0;
+    BufferRef tiles;  // webgpu-scan: `tile_words` words from word `tile_first` (with the volume)
+    std::uint32_t tile_words = 0, tile_first = 0, tile_size = 0;
+    bool tile_posts = false;
 };
 
 class DisplayCopy {
@@ -38,8 +44,9 @@ public:
 
 private:
     AtlasLayout layout_;
-    Ticket atlas_, levels_, stream_;
-    std::uint32_t level_words_ = 0;  // of the copy on its way
+    Ticket atlas_, levels_, stream_, tiles_;
+    std::uint32_t level_words_ = 0, tile_words_ = 0, tile_size_ = 0;  // of the copy on its way
+    bool tile_posts_ = false;
     int rows_ = 0, rows_issued_ = 0;
     bool volume_ = false;
 };

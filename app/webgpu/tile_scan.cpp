@@ -11,7 +11,7 @@ bool TileScan::init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::strin
         return false;
     }
     const bool single = kind == ScanKind::Single;
-    tile_words_ = buffer(4.0 * (tiles_ + (single ? 2 : 0)), kStorage, single ? "single-pass scan posts" : "tile sums");
+    tile_words_ = buffer(4.0 * (tiles_ + (single ? 2 : 0)), kStorage | kCopySrc, single ? "single-pass scan posts" : "tile sums");
     std::vector<BindingSpec> bindings = io.bindings;
     if (bindings.size() < 5) bindings.resize(5);
     bindings[4] = {"tiles", kWrite};

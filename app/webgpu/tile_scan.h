@@ -39,6 +39,11 @@ public:
     void record_downsweep() const { downsweep_.dispatch(int(tiles_)); }
     void record_single() const { single_.dispatch(int(tiles_)); }
     void record() const;
+    std::uint32_t tiles() const { return tiles_; }
+    // rts: the tile sums, scanned in place into each tile's first key; single: two tickets,
+    // then each tile's post (kPostValue of it: the tile's inclusive prefix once the pass is done).
+    BufferRef tile_words() const { return tile_words_; }
+    static constexpr std::uint32_t kPostValue = 0x1fffffffu;  // scan_single_pass.wgsl's kValue
 
 private:
     ScanKind kind_ = ScanKind::Rts;

@@ -144,7 +144,8 @@ FrameResult WebGpuCompaction::run(const FrameSettings& s) {
     hpgpu_begin();
     const std::uint32_t timed = record_frame(s);
     const FrameResult r = readback_.issue(s, counter_, s.mesh && mesh_.ready(), timed);
-    display_.issue({atlas_, mode_stages_.levels, stream_, mode_stages_.plan.words});
+    const wgpu::ModeStages& m = mode_stages_;
+    display_.issue({atlas_, m.levels, stream_, m.plan.words, m.tiles, m.tile_words, m.tile_first, m.tile_size, m.tile_posts});
     hpgpu_submit();
     return r;
 }

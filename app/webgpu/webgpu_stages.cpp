@@ -21,6 +21,9 @@ void block_scan_stages(const FrameBuffers& f, ModeStages* m, std::string* error)
     m->stages.push_back(std::move(scan));                                      // reduce
     m->stages.push_back(count_stage(f, total, 0, error));                      // count
     m->stages.push_back(scan_scatter_stage(f, m->base, block_counts, error));  // traverse
+    m->tiles = block_counts;  // scanned in place: each block's first key
+    m->tile_size = ScanPlan::kBlock;
+    m->tile_words = std::uint32_t(texels / ScanPlan::kBlock);
 }
 
 // webgpu-scan, scan=rts: reduce-then-scan over tiles of 4096 texels: a classifying reduce, one
@@ -34,6 +37,11 @@ void tile_scan_stages(const FrameBuffers& f, ScanKind scan, ModeStages* m, std::
     std::string why;
     if (!tiles->init(scan, std::uint32_t(f.layout.texel_count()), io, &why)) return add_error(error, why);
     auto step = [&](Pass p, TileScanStage::Step s) { m->stages.push_back(std::make_unique<TileScanStage>(p, tiles, s)); };
+    m->tiles = tiles->tile_words();
+    m->tile_size = TileScan::kTile;
+    m->tile_words = tiles->tiles();
+    m->tile_first = scan == ScanKind::Single ? 2 : 0;  // after its two tickets
+    m->tile_posts = scan == ScanKind::Single;
     if (scan == ScanKind::Single) return step(Pass::Reduce, &TileScan::record_single);
     step(Pass::Classify, &TileScan::record_reduce);
     step(Pass::Reduce, &TileScan::record_spine);

@@ -18,6 +18,13 @@ struct ModeStages {
     Buffer base;         // blocks: each texel's prefix in its block; pyramid: the base (Morton order)
     Buffer levels;       // webgpu-pyramid: the levels (plan); none otherwise
     PyramidPlan plan;
+    // webgpu-scan: each tile's starting key, for the Explain view (display_copy.h): `tiles`
+    // holds `tile_words` words from `tile_first`, the exclusive scan of the tiles' counts
+    // (blocks, rts) or each tile's inclusive prefix, its post (single: the start of tile k is
+    // the post of tile k − 1).
+    BufferRef tiles;
+    std::uint32_t tile_size = 0, tile_words = 0, tile_first = 0;
+    bool tile_posts = false;
 };
 
 // webgpu-scan with `scan`, or webgpu-pyramid (which ignores it). False and the first error

@@ -19,8 +19,10 @@ import volumes from './cases/volumes.mjs';
 import samples from './cases/samples.mjs';
 import layout from './cases/layout.mjs';
 import gpuCrash from './cases/gpu_crash.mjs';
+import explain from './cases/explain.mjs';
 
-const kinds = [basics, exact, surface, badInput, goldens, robustness, webgpu, hostile, volumes, samples, layout, gpuCrash];
+const kinds = [basics, exact, surface, badInput, goldens, robustness, webgpu, hostile, volumes, samples, layout, gpuCrash,
+  explain];
 const quick = process.argv.includes('--quick');
 const cases = quick ? kinds.map((k) => k[0]) : kinds.flat();
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.

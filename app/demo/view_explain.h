@@ -1,0 +1,23 @@
+// The Explain view: one stream key's walk down the pyramid, drawn over the other views (the
+// texel it is in at each level, the four children at the level shown and the one taken, the
+// footprint in the slice atlas, the key in the stream, its cell in 3D) and told in numbers in
+// the control panel, with step / back through the levels. The walk itself comes from the
+// GPU's pyramid (app/gpu/explain_pass.h) through ViewInput::explanation.
+#pragma once
+
+#include "view_registry.h"
+
+namespace hp {
+
+// Over the panels of layout `l`, after their captions.
+void explain_marks(const ViewInput& in, const Layout& l);
+// A click on the stream view: the key of the texel under it.
+void pick_stream_key(const ViewInput& in, const Panel& p, float x, float y, DemoState* pending);
+// The control panel's section: the key (typed, or the middle), step / back, and the walk's numbers.
+void explain_controls(const ViewInput& in, DemoState* pending);
+// The keyboard in the Explain view (main.cpp maps ← → ↑ ↓): a level back or on, the key before
+// or after.
+enum class WalkKey { Back, On, KeyBefore, KeyAfter };
+void explain_key_press(const ViewInput& in, WalkKey k, DemoState* pending);
+
+}  // namespace hp

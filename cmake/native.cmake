@@ -21,7 +21,7 @@ add_executable(unit_tests
   tests/unit/png_atlas_test.cpp tests/unit/settings_test.cpp
   tests/unit/compute_plan_test.cpp tests/unit/marching_cubes_test.cpp
   tests/unit/wgsl_bindings_test.cpp tests/unit/volume_file_test.cpp
-  tests/unit/mesh_export_test.cpp tests/unit/volume_fixtures_test.cpp)
+  tests/unit/mesh_export_test.cpp tests/unit/volume_fixtures_test.cpp tests/unit/explain_test.cpp)
 target_compile_definitions(unit_tests PRIVATE HP_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
                                               HP_FIXTURES_DIR="${CMAKE_BINARY_DIR}/volume-fixtures")
 # zlib writes the compressed streams the volume readers are tested on (the readers have their own inflater).
@@ -29,7 +29,7 @@ find_package(ZLIB REQUIRED)
 target_link_libraries(unit_tests PRIVATE hp_core GTest::gtest_main ZLIB::ZLIB)
 gtest_discover_tests(unit_tests TEST_PREFIX "unit." DISCOVERY_TIMEOUT 30)
 
-add_executable(gpu_tests tests/gpu/compaction_test.cpp)
+add_executable(gpu_tests tests/gpu/compaction_test.cpp tests/gpu/explain_test.cpp)
 target_link_libraries(gpu_tests PRIVATE hp_demo_gpu hp_egl GTest::gtest_main)
 gtest_discover_tests(gpu_tests TEST_PREFIX "gpu." DISCOVERY_TIMEOUT 60
   PROPERTIES TIMEOUT 600)

@@ -74,6 +74,8 @@ bool path_from_steps(const std::vector<std::uint32_t>& steps, int levels, std::u
                      std::string* error) {
     if (steps.size() < std::size_t(8 * (levels + 1))) return *error = "the walk came back short", false;
     e->path.clear();
+    e->key = key;
+    e->count = steps[2];  // the top's sum
     for (int i = 0; i <= levels; ++i) {
         const std::uint32_t* w = &steps[std::size_t(8 * i)];
         WalkStep s;

@@ -65,7 +65,8 @@ Explanation explain_reference(const ScalarPyramid& p, const std::vector<std::uin
                               std::uint32_t key);
 
 // The walk the GPU gives back: for each step i (level L − i) the texel, its sum, its range's
-// first key and its children's sums, 8 numbers a step. Fills `path`, `base` and the child
+// first key and its children's sums, 8 numbers a step. Fills `key`, `count` (the top's sum),
+// `path`, `base` and the child
 // taken at each level; false with the reason when the steps do not hold together (a child
 // that is not inside its parent, sums that do not add up: a broken pyramid says so).
 bool path_from_steps(const std::vector<std::uint32_t>& steps, int levels, std::uint32_t key, Explanation* e,

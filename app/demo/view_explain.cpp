@@ -142,10 +142,8 @@ void mark_surface(const Panel& p, const ViewInput& in, const Explanation& e) {
         if (at(cell * a.x, cell * a.y, cell * a.z, &pa) && at(cell * b.x, cell * b.y, cell * b.z, &pb))
             dl->AddLine(pa, pb, kHere, 1.5f);
     }
-    if (cell == 0) {
-        ImVec2 c;
-        if (at(0, 0, 0, &c)) dl->AddCircle(c, 6, kHere, 12, 2);
-    }
+    ImVec2 c;  // a ring around it: a cell is small beside the volume
+    if (at(cell / 2, cell / 2, cell / 2, &c)) dl->AddCircle(c, 12, kTaken, 24, 1.5f);
     const std::vector<float> tri = cell_triangles(e.cell_case, e.corners, in.state.iso);
     for (std::size_t i = 0; i + 8 < tri.size(); i += 9) {
         ImVec2 v[3];
@@ -234,7 +232,7 @@ void explain_controls(const ViewInput& in, DemoState* pending) {
     if (ImGui::SmallButton("step >")) explain_key_press(in, WalkKey::On, pending);
     ImGui::EndDisabled();
     ImGui::SameLine();
-    ImGui::TextDisabled("level %d of %d; arrows step, click the stream", levels - step, levels);
+    ImGui::TextDisabled("level %d of %d (arrow keys)", levels - step, levels);
     if (!e || e->state == Explanation::State::Pending || e->state == Explanation::State::None) {
         ImGui::TextDisabled("waiting for the frame's pyramid");
         return;

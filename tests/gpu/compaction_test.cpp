@@ -12,7 +12,7 @@
 #include "reference_mesh.h"
 #include "png_atlas.h"
 #include "volume_atlas.h"
-#include "egl_context.h"
+#include "test_context.h"
 #include "volume_compaction.h"
 
 namespace hp {
@@ -37,19 +37,7 @@ std::vector<CompactionMode> all_modes() {
 
 namespace {
 
-EglContext* context() {
-    static std::unique_ptr<EglContext> ctx = [] {
-        auto c = std::make_unique<EglContext>();
-        std::string error;
-        if (!c->create(&error)) {
-            ADD_FAILURE() << error;
-            return std::unique_ptr<EglContext>();
-        }
-        std::printf("[ GL       ] %s\n", c->renderer().c_str());
-        return c;
-    }();
-    return ctx.get();
-}
+EglContext* context() { return test_context(); }
 
 std::string describe(const StreamEntry& e) {
     std::ostringstream s;

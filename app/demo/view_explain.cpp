@@ -51,8 +51,17 @@ ImVec4 pyramid_texel(const Panel& p, int size, int level, Texel t) {
     return rect_in(p, 2.0f * size, float(size), x0 + t.x, float(t.y), x0 + t.x + 1, float(t.y + 1));
 }
 
+// A scan's tile, 4^k texels in Morton order: an aligned square of the base, in a panel showing
+// w × h texels of it.
+ImVec4 tile_rect(const Panel& p, float w, float h, const Explanation& e) {
+    int side = 1;
+    while (std::uint32_t(side) * std::uint32_t(side) < e.place.size) side *= 2;
+    const float x0 = float(e.base.x / side * side), y0 = float(e.base.y / side * side);
+    return rect_in(p, w, h, x0, y0, x0 + float(side), y0 + float(side));
+}
+
 std::string range_text(std::uint32_t lo, std::uint32_t hi) {
-    return hi > lo + 1 ? "keys " + with_thousands(lo) + "-" + with_thousands(hi - 1)
+    return hi > lo + 1 ? with_thousands(lo) + "-" + with_thousands(hi - 1)
                        : hi == lo + 1 ? "key " + with_thousands(lo) : std::string("no keys");
 }
 
@@ -62,8 +71,9 @@ void children_box(const Panel& p, const Explanation& e, const WalkStep& s) {
     const float x0 = p.x + p.w / 2 + 8, y0 = p.y + p.h / 2 + 6, w = p.w / 2 - 16, h = p.h / 2 - 12;
     if (w < 150 || h < 70) return;
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    dl->PushClipRect({x0, y0}, {x0 + w, y0 + h}, true);
     char line[160];
-    std::snprintf(line, sizeof line, "level %d, texel (%d, %d): %s", s.level, s.texel.x, s.texel.y,
+    std::snprintf(line, sizeof line, "level %d (%d, %d): keys %s", s.level, s.texel.x, s.texel.y,
                   range_text(s.lo, s.hi()).c_str());
     dl->AddText({x0, y0}, kHere, line);
     const float top = y0 + 20, cw = w / 2, ch = std::min(60.0f, (h - 22) / 2);
@@ -77,13 +87,16 @@ void children_box(const Panel& p, const Explanation& e, const WalkStep& s) {
                       with_thousands(n).c_str());
         dl->AddText({a.x + 5, a.y + 4}, IM_COL32(235, 235, 240, 255), line);
         dl->AddText({a.x + 5, a.y + 20}, IM_COL32(170, 175, 185, 255), range_text(lo, lo + n).c_str());
-        if (taken) dl->AddText({a.x + 5, a.y + 36}, kTaken, ("key " + with_thousands(e.key) + " goes here").c_str());
+        if (taken) dl->AddText({a.x + 5, a.y + 36}, kTaken, ("key " + with_thousands(e.key) + " here").c_str());
     }
+    dl->PopClipRect();
 }
 
 void mark_pyramid(const Panel& p, const ViewInput& in, const Explanation& e) {
     const int size = in.layout.atlas, shown = level_shown(in.state.step, in.layout.levels());
-    if (e.scan) {  // no levels: the base texel the key's tile search ended at
+    if (e.scan) {  // no levels: the key's tile (an aligned square in Morton order) and its texel
+        const ImVec4 t = tile_rect(p, 2.0f * size, float(size), e);
+        outline(t, kPath, 1.5f);
         outline(pyramid_texel(p, size, 0, e.base), kHere, 2);
         return;
     }
@@ -109,6 +122,7 @@ void mark_slices(const Panel& p, const ViewInput& in, const Explanation& e) {
     for (const WalkStep& s : e.path)
         if (s.level == shown) t = s.texel;
     const float side = float(1 << shown);
+    if (e.scan) outline(tile_rect(p, size, size, e), kPath, 1.5f);
     outline(rect_in(p, size, size, t.x * side, t.y * side, (t.x + 1) * side, (t.y + 1) * side), shown ? kPath : kHere, 2);
 }
 
@@ -210,6 +224,23 @@ void explain_key_press(const ViewInput& in, WalkKey k, DemoState* pending) {
     if (k == WalkKey::KeyAfter) pending->key = std::min(key + 1, int(std::max(1u, in.result.count)) - 1);
 }
 
+namespace {
+
+// Step / back through the levels, and the level shown.
+void walk_buttons(const ViewInput& in, int step, int levels, DemoState* pending) {
+    ImGui::BeginDisabled(step == 0);
+    if (ImGui::SmallButton("< back")) explain_key_press(in, WalkKey::Back, pending);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(step >= levels);
+    if (ImGui::SmallButton("step >")) explain_key_press(in, WalkKey::On, pending);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::TextDisabled("level %d of %d (arrow keys)", levels - step, levels);
+}
+
+}  // namespace
+
 void explain_controls(const ViewInput& in, DemoState* pending) {
     const Explanation* e = in.explanation;
     const int levels = in.layout.levels();
@@ -224,15 +255,8 @@ void explain_controls(const ViewInput& in, DemoState* pending) {
     if (ImGui::SmallButton("middle")) pending->key = -1;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the key in the middle of the stream (as it changes)");
     const int step = pending->step < 0 ? levels : std::min(pending->step, levels);
-    ImGui::BeginDisabled(step == 0);
-    if (ImGui::SmallButton("< back")) explain_key_press(in, WalkKey::Back, pending);
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::BeginDisabled(step >= levels);
-    if (ImGui::SmallButton("step >")) explain_key_press(in, WalkKey::On, pending);
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::TextDisabled("level %d of %d (arrow keys)", levels - step, levels);
+    const bool scan = e && e->scan;  // no levels to step through
+    if (!scan) walk_buttons(in, step, levels, pending);
     if (!e || e->state == Explanation::State::Pending || e->state == Explanation::State::None) {
         ImGui::TextDisabled("waiting for the frame's pyramid");
         return;

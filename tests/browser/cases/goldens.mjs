@@ -92,6 +92,10 @@ export default [
   golden('CT head sample at its bone preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/ct-head.nrrd&iso=400', 'ct-head-bone'),
   golden('CT head sample at its skin preset, every view', 'view=all&color=bone&load=samples/ct-head.nrrd&iso=-300', 'ct-head-skin-all'),
   golden('MRI brain sample at its brain-surface preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/mri-brain.nii.gz', 'mri-brain-surface'),
+  // The Explain view: the middle key's walk three levels down (the texel, its children and the
+  // one taken over the pyramid, its footprint in the atlas, the key in the stream, its cell in
+  // 3D) and its numbers in the controls.
+  golden('explain view, 64³, three levels walked', 'view=explain&volume=64&step=3', 'explain-64-step3'),
   // A phone (the controls closed to one button above the surface) and a small window.
   golden('phone 390×844: the surface, the controls closed', 'pyramid=scalar', 'phone-390x844', true, { width: 390, height: 844 }),
   golden('window 800×600: the controls beside the surface, its caption whole', 'pyramid=scalar', 'window-800x600', true, { width: 800, height: 600 }),

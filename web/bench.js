@@ -2,6 +2,14 @@
 // (the GPU machine has none): it drives the demo through window.hp, then sets window.hpBench
 // to its JSON and POSTs it to /result. scripts/bench.sh and the GPU machine's drive.py both
 // collect it. Times are medians over the measured frames of each configuration.
+// Two regimes, each row saying which (`regime`):
+//  - paced: one frame per animation frame, what a 60 fps page gets (a light load: a GPU lowers
+//    its clocks under it);
+//  - saturated: frames issued back to back with the page's loop paused and no view drawn
+//    (hp.runFrames), after a warm-up that keeps the GPU busy, async or expected readback;
+//    the per-pass medians and the wall time over the frames (`ms.wall`).
+// Every row has `startMs` and `endMs` (Date.now()): the GPU machine's driver samples the clocks
+// on the same clock, and tests/browser/bench-clocks.mjs gives each row the clocks it ran at.
 'use strict';
 (function () {
   const plan = new URLSearchParams(location.search).get('bench');
@@ -46,15 +54,29 @@
     // drawn (its draw is the display pass), every route and WebGPU mode.
     surface: { atlases: [512, 2048, 4096], scene: { source: 'metaballs', classify: 'surface', iso: 0.5, time: 1.25 },
       modes: ['scalar-vertex-route', 'scalar-fragment-route', 'webgpu-scan', 'webgpu-pyramid'],
-      readbacks: ['sync', 'async'], warmup: 8, frames: 30 },
+      readbacks: ['sync', 'async'], warmup: 8, frames: 30, regimes: ['paced', 'saturated'] },
+    // The demo beside Mol*'s GPU isosurface (bench/molstar, loaded when this plan runs) on the
+    // same 16-bit volumes (web/bench_volumes.js: blobs and gyroid, iso 0.5), both regimes: the
+    // triangle counts must agree. The demo gets each volume as a raw uint16 file.
+    molstar: { volumes: [['blobs', 128], ['gyroid', 128], ['blobs', 256], ['gyroid', 256]],
+      modes: ['webgpu-scan', 'scalar-vertex-route', 'scalar-fragment-route', 'molstar'], readbacks: ['async'],
+      warmup: 8, frames: 30, regimes: ['paced', 'saturated'] },
   };
+  // Triangles at iso 0.5, the same in Mol*, another WebGPU marching cubes and this demo.
+  const TRIANGLES = { 'blobs-128': 50036, 'blobs-256': 200180, 'gyroid-128': 933908, 'gyroid-256': 3770132 };
   const P = PLANS[plan];
   if (!P) return;
+  P.regimes = P.regimes || ['paced'];
+  P.saturated = 500;  // frames a saturated row issues
+  P.warmMs = 4000;    // the first saturated row's warm-up (the clocks rise within seconds)
+  P.rowWarmMs = 600;  // each later one's
   // A smaller run of a plan for a smoke test: &atlases=512&occupancy=0.01&frames=2&warmup=1&modes=a,b
   const url = new URLSearchParams(location.search);
-  for (const key of ['atlases', 'occupancy', 'modes', 'readbacks'])
-    if (url.has(key)) P[key] = url.get(key).split(',').map((v) => (key === 'modes' || key === 'readbacks' ? v : Number(v)));
-  for (const key of ['frames', 'warmup']) if (url.has(key)) P[key] = Number(url.get(key));
+  for (const key of ['atlases', 'occupancy', 'modes', 'readbacks', 'regimes'])
+    if (url.has(key)) P[key] = url.get(key).split(',').map((v) => (['modes', 'readbacks', 'regimes'].includes(key) ? v : Number(v)));
+  for (const key of ['frames', 'warmup', 'saturated', 'warmMs', 'rowWarmMs']) if (url.has(key)) P[key] = Number(url.get(key));
+  // &volumes=blobs-128,gyroid-256
+  if (url.has('volumes')) P.volumes = url.get('volumes').split(',').map((v) => [v.split('-')[0], Number(v.split('-')[1])]);
   const status = (t) => { document.getElementById('status').textContent = t; };
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
 
@@ -84,7 +106,10 @@
   // (median of P.frames): a chain of 1, 3 and 7 dependent one-workgroup dispatches (each adds
   // to the word the last one wrote: what a dependent dispatch costs, with nothing to do), and a
   // copy of the atlas (S² floats, as vec4, in a compute pass: the memory's floor for one read
-  // and one write of the atlas). No other work is queued meanwhile.
+  // and one write of the atlas), and an unordered compaction of S² floats with 10% at or above
+  // the iso (each workgroup counts its active elements, takes its place with one atomicAdd and
+  // writes their indices there: no order kept between workgroups, so it bounds any ordered
+  // compaction from below). No other work is queued meanwhile.
   async function floor(atlas) {
     const device = Module.hpGpu && Module.hpGpu.device;
     if (!device || !device.features.has('timestamp-query')) return [];
@@ -97,13 +122,40 @@
                                              @builtin(num_workgroups) n: vec3<u32>) {
         let i = g.y * n.x * 256u + g.x;
         if (i < arrayLength(&dst)) { dst[i] = src[i]; }
+      }
+      @group(0) @binding(3) var<storage, read> values: array<f32>;
+      @group(0) @binding(4) var<storage, read_write> counter: atomic<u32>;
+      @group(0) @binding(5) var<storage, read_write> keys: array<u32>;
+      var<workgroup> wgCount: atomic<u32>;
+      var<workgroup> wgBase: u32;
+      @compute @workgroup_size(256) fn compact(@builtin(global_invocation_id) g: vec3<u32>,
+                                               @builtin(local_invocation_index) l: u32,
+                                               @builtin(num_workgroups) n: vec3<u32>) {
+        let i = g.y * n.x * 256u + g.x;
+        let active = i < arrayLength(&values) && values[i] >= 0.5;
+        var slot = 0u;
+        if (active) { slot = atomicAdd(&wgCount, 1u); }
+        workgroupBarrier();
+        if (l == 0u) { wgBase = atomicAdd(&counter, atomicLoad(&wgCount)); }
+        let base = workgroupUniformLoad(&wgBase);
+        if (active) { keys[base + slot] = i; }
       }` });
     const word = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE });
     const bytes = 4 * atlas * atlas;
     const src = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
     const dst = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
     const pipeline = (entryPoint) => device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint } });
-    const chain = pipeline('chain'), copy = pipeline('copy');
+    const chain = pipeline('chain'), copy = pipeline('copy'), compact = pipeline('compact');
+    // 10% of the values at or above 0.5, spread as a hash spreads them.
+    const values = new Float32Array(atlas * atlas);
+    for (let i = 0; i < values.length; i++) values[i] = ((Math.imul(i, 2654435761) >>> 0) % 10 === 0 ? 1 : 0);
+    const flags = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(flags, 0, values);
+    const counter = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    const keys = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
+    const compactGroup = device.createBindGroup({ layout: compact.getBindGroupLayout(0),
+      entries: [{ binding: 3, resource: { buffer: flags } }, { binding: 4, resource: { buffer: counter } },
+        { binding: 5, resource: { buffer: keys } }] });
     const chainGroup = device.createBindGroup({ layout: chain.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: word } }] });
     const copyGroup = device.createBindGroup({ layout: copy.getBindGroupLayout(0),
       entries: [{ binding: 1, resource: { buffer: src } }, { binding: 2, resource: { buffer: dst } }] });
@@ -111,10 +163,12 @@
     const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
     const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
     const groups = bytes / 16 / 256, gx = Math.min(groups, 32768), gy = Math.ceil(groups / 32768);
-    async function time(record) {
+    const cx = Math.min(4 * groups, 32768), cy = Math.ceil(4 * groups / 32768);  // a float an invocation
+    async function time(record, before = () => {}) {
       const ms = [];
       for (let f = 0; f < P.warmup + P.frames; f++) {
         const encoder = device.createCommandEncoder();
+        before(encoder);
         const pass = encoder.beginComputePass({ timestampWrites: { querySet: queries, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
         record(pass);
         pass.end();
@@ -134,16 +188,21 @@
         ms: await time((pass) => { pass.setPipeline(chain); pass.setBindGroup(0, chainGroup); for (let i = 0; i < n; i++) pass.dispatchWorkgroups(1); }) });
     rows.push({ atlas, what: `copy of the atlas (${bytes / 1048576} MiB read, ${bytes / 1048576} MiB written)`, bytes,
       ms: await time((pass) => { pass.setPipeline(copy); pass.setBindGroup(0, copyGroup); pass.dispatchWorkgroups(gx, gy); }) });
-    for (const b of [word, src, dst, resolve, read]) b.destroy();
+    rows.push({ atlas, what: `unordered atomic compaction (10% of ${atlas}² active, one atomicAdd a workgroup)`,
+      active: 0.1, ms: await time((pass) => { pass.setPipeline(compact); pass.setBindGroup(0, compactGroup);
+        pass.dispatchWorkgroups(cx, cy); }, (encoder) => encoder.clearBuffer(counter)) });
+    for (const b of [word, src, dst, resolve, read, flags, counter, keys]) b.destroy();
     queries.destroy();
     return rows;
   }
 
+  // Paced: P.frames frames, one per animation frame, after P.warmup.
   async function measure(state) {
-    await hp.set({ timestamps: 'passes', scan: 'blocks', ...state });
+    await hp.set({ timestamps: 'passes', scan: 'blocks', ...state, view: P.scene || P.volumes ? 'surface' : 'none' });
     await hp.frames(P.warmup);
     hp.resetTimings();
     const compute = [], interval = [];
+    const startMs = Date.now();
     let last = performance.now();
     for (let i = 0; i < P.frames; i++) {
       await hp.frames(1);
@@ -152,6 +211,26 @@
       last = now;
       compute.push(hp.stats().ms.compute);
     }
+    return summary(state, { regime: 'paced', startMs, endMs: Date.now() }, median(compute), median(interval));
+  }
+
+  // Saturated: P.saturated frames back to back after a warm-up of the same frames. `draw`: the
+  // frames draw the 3D view (the WebGL2 vertex route's mesh is made there); else no view, and
+  // `mesh` runs the surface stages.
+  let warmed = false;
+  async function saturate(state, { draw = false, mesh = false } = {}) {
+    await hp.set({ timestamps: 'passes', scan: 'blocks', ...state, view: draw ? 'surface' : 'none' });
+    await hp.runFrames(0, { ms: warmed ? P.rowWarmMs : P.warmMs, draw, mesh });
+    warmed = true;
+    hp.resetTimings();
+    const run = await hp.runFrames(P.saturated, { draw, mesh });
+    const r = summary(state, { regime: 'saturated', startMs: run.startMs, endMs: run.endMs, frames: run.frames },
+      hp.stats().ms.compute, run.perFrameMs);
+    r.ms.wall = run.perFrameMs;
+    return r;
+  }
+
+  function summary(state, stamp, compute, interval) {
     const s = hp.stats();
     const ms = { ...s.ms };
     delete ms.samples;
@@ -160,13 +239,67 @@
     ms.compact = state.timestamps === 'whole' ? ms.compaction : ms.classify + ms.reduce + ms.count + ms.traverse;
     ms.mesh = ms.meshCount + ms.meshReduce + ms.meshExtract;
     ms.gpu = ms.source + ms.compact + ms.mesh;
-    ms.compute = median(compute);
-    ms.interval = median(interval);
+    // classify → mesh ready; the vertex route makes its mesh in its draw (the display pass)
+    ms.meshReady = ms.compact + ms.mesh;
+    ms.meshDrawn = ms.meshReady + (ms.display || 0);
+    ms.compute = compute;
+    ms.interval = interval;
     // A frame costs at least its GPU work and at least what the CPU waited for (a blocking
     // readback stalls the CPU until the GPU is done).
     ms.frame = Math.max(ms.gpu, ms.compute);
-    return { count: s.count, countRead: s.countRead, countAge: s.countAge, vertices: s.vertexCount,
+    return { ...stamp, count: s.count, countRead: s.countRead, countAge: s.countAge, vertices: s.vertexCount,
       timing: s.timing, samples: s.ms.samples, ms };
+  }
+
+  // One row of a mode in a regime; saturated rows only with a readback that does not wait.
+  async function row(mode, regime, state) {
+    if (regime === 'paced') return measure(state);
+    if (state.readback === 'sync') return null;
+    const surface = P.scene || P.volumes;
+    return saturate(state, { draw: surface && mode === 'scalar-vertex-route', mesh: !!surface });
+  }
+
+  const loadScript = (src) => new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = src;
+    s.onload = resolve;
+    s.onerror = () => reject(new Error(`cannot load ${src} (scripts/bench.sh --molstar builds and copies it)`));
+    document.head.append(s);
+  });
+
+  // The molstar plan: each volume into the demo (a raw uint16 file) and into Mol*, every mode
+  // in both regimes. Mol*'s rows: its extraction (and its draw) timed by its own timer queries.
+  async function volumeRows(rows) {
+    await loadScript('bench_volumes.js');
+    if (P.modes.includes('molstar')) await loadScript('molstar-iso.js');
+    let order = 0;
+    for (const [name, n] of P.volumes) {
+      status(`benchmark ${plan}: making ${name} ${n}³`);
+      const data = hpBenchVolumes.make(name, n);
+      const want = TRIANGLES[`${name}-${n}`];
+      await hp.loadVolume(new Uint8Array(data.buffer), { name: `${name}_${n}x${n}x${n}_uint16.raw` });
+      for (const mode of P.modes) {
+        for (const regime of P.regimes) {
+          status(`benchmark ${plan}: ${name} ${n}³ ${mode} ${regime}`);
+          const base = { volumeName: name, n, atlas: hp.stats().atlas, mode, regime, expectedTriangles: want, order: order++ };
+          if (mode === 'molstar') {
+            const m = await hpMolstar.isosurface({ data, dims: [n, n, n], iso: 32767.5, regime,
+              frames: regime === 'paced' ? P.frames : Math.min(P.saturated, 200), warmup: P.warmup });
+            rows.push({ ...base, readback: 'sync', triangles: m.triangles, trianglesAgree: m.triangles === want,
+              startMs: m.startMs, endMs: m.endMs,
+              ms: { meshReady: m.gpuMs.extraction, draw: m.gpuMs.draw, meshDrawn: m.gpuMs.extraction + (m.gpuMs.draw || 0),
+                wall: m.wallMs.perExtraction, wallDraw: m.wallMs.perDraw }, timing: 'gpu', notes: m.notes });
+            continue;
+          }
+          for (const readback of P.readbacks) {
+            const m = await row(mode, regime, { ...MODES[mode], readback, source: 'file', classify: 'surface', iso: 32767.5 });
+            if (!m) continue;
+            const triangles = m.vertices / 3;
+            rows.push({ ...base, readback, triangles, trianglesAgree: triangles === want, ...m });
+          }
+        }
+      }
+    }
   }
 
   function renderer() {
@@ -183,10 +316,12 @@
     // passes being timed.
     await hp.set({ overlay: 0, view: P.scene ? 'surface' : 'none', paused: 1, clock: 'wall' });
     const rows = [], floors = [];
+    if (P.volumes) P.atlases = P.occupancy = [];  // its own loop
     if (P.scene) P.occupancy = [null];
     const webgpuModes = P.modes.filter((m) => m.startsWith('webgpu'));
     const again = P.again && webgpuModes.length ? [webgpuModes[0]] : [];
-    const total = P.atlases.length * P.occupancy.length * (P.modes.length + again.length) * P.readbacks.length;
+    const total = P.atlases.length * P.occupancy.length * (P.modes.length + again.length) * P.readbacks.length *
+      P.regimes.length;
     const t0 = performance.now();
     for (const atlas of P.atlases) {
       if (P.floor && !noWebgpu) {
@@ -199,14 +334,18 @@
         let order = 0;
         for (const [mode, repeat] of [...P.modes.map((m) => [m, false]), ...again.map((m) => [m, true])]) {
           for (const readback of P.readbacks) {
-            status(`benchmark ${plan}: ${rows.length + 1}/${total}: ${atlas}² ${target * 100}% ${mode} ${readback}`);
-            const m = await measure({ ...MODES[mode], readback, ...(P.scene || {}), iso: cal.iso, expected: cal.count });
-            rows.push({ atlas, volume: hp.stats().volume, occupancy: target, measuredOccupancy: cal.occupancy,
-              iso: cal.iso, trueCount: cal.count, mode: repeat ? `${mode}-again` : mode, readback, order: order++, ...m });
+            for (const regime of P.regimes) {
+              status(`benchmark ${plan}: ${rows.length + 1}/${total}: ${atlas}² ${target * 100}% ${mode} ${readback} ${regime}`);
+              const m = await row(mode, regime, { ...MODES[mode], readback, ...(P.scene || {}), iso: cal.iso, expected: cal.count });
+              if (!m) continue;
+              rows.push({ atlas, volume: hp.stats().volume, occupancy: target, measuredOccupancy: cal.occupancy,
+                iso: cal.iso, trueCount: cal.count, mode: repeat ? `${mode}-again` : mode, readback, order: order++, ...m });
+            }
           }
         }
       }
     }
+    if (P.volumes) await volumeRows(rows);
     const result = { plan, date: new Date().toISOString(), seconds: (performance.now() - t0) / 1000,
       userAgent: navigator.userAgent, renderer: renderer(), timing: rows[0] && rows[0].timing,
       webgpu: noWebgpu ? `not run: ${noWebgpu}` : (Module.hpGpu.adapter || 'yes'),

@@ -427,6 +427,40 @@
       explaining = walk.catch(() => {});
       return walk;
     },
+    // The saturated regime of the benchmark: the page's frame loop paused, frames issued back
+    // to back (`chunk` at a time, with a return to the event loop between chunks, where WebGL
+    // makes timer results available and WebGPU's reads arrive), `n` of them or for `ms`
+    // milliseconds, then one wait for the GPU (WebGL2: a blocking read; WebGPU: its queue);
+    // the times that arrive after are taken in before the loop resumes. {draw: the views are
+    // drawn each frame (the WebGL2 vertex route's mesh is made by its draw), mesh: the surface
+    // stages run, inFlight: WebGPU frames that may queue}. Resolves to {frames, wallMs,
+    // perFrameMs, startMs, endMs} (Date.now() at the start and the end, for the GPU's clocks).
+    async runFrames(n, { ms = 0, draw = false, mesh = false, inFlight = 16, chunk = 4 } = {}) {
+      await ready;
+      const task = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });
+      const webgpu = hp.stats().backend === 'webgpu';
+      call('hp_main_loop', null, ['number'], [0]);
+      try {
+        const startMs = Date.now(), t0 = performance.now();
+        let frames = 0;
+        while (ms > 0 ? performance.now() - t0 < ms : frames < n) {
+          frames += call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'],
+            [ms > 0 ? chunk : Math.min(chunk, n - frames), draw ? 1 : 0, mesh ? 1 : 0, inFlight]);
+          await task();
+        }
+        call('hp_finish', null, [], []);
+        if (webgpu && Module.hpGpu.device) await Module.hpGpu.device.queue.onSubmittedWorkDone();
+        const wallMs = performance.now() - t0, endMs = Date.now();
+        for (let i = 0; i < 20; i++) {  // the last frames' times and counts
+          call('hp_collect', null, [], []);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        return { frames, wallMs, perFrameMs: wallMs / Math.max(1, frames), startMs, endMs };
+      } finally {
+        call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'], [0, 0, 0, 0]);  // the usual bound
+        call('hp_main_loop', null, ['number'], [1]);
+      }
+    },
     // The samples there are ({name, label, file, presets, attribution}; the phantom always).
     samples: () => samples,
     // Loads a sample by name (the phantom: its PNG atlas); shows its attribution.

@@ -76,6 +76,12 @@ public:
     }
     // Issuing a frame now would only queue it behind earlier ones.
     virtual bool busy() const { return false; }
+    // How many frames may be on the GPU at once before busy() (WebGPU; 0: the backend's own
+    // bound). The saturated benchmark raises it.
+    virtual void set_frames_in_flight(int /*frames*/) {}
+    // Waits for every frame issued so far to finish on the GPU (WebGL2: a blocking read; WebGPU
+    // cannot block: the page awaits its queue instead).
+    virtual void finish() {}
     // Issues one frame. True when `*r` is final; false when it completes in a later poll().
     virtual bool run(const FrameSettings& s, GpuTimer* timer, FrameResult* r) = 0;
 

@@ -274,7 +274,7 @@ void DemoApp::complete(const FrameResult& r) {
 // with earlier ones (a WebGPU sync frame completes only when its count arrives; a slow GPU's
 // queue must not grow without bound). A backend whose device was lost gives way to the
 // WebGL2 scalar pyramid.
-void DemoApp::compute(double dt_seconds) {
+bool DemoApp::compute(double dt_seconds) {
     std::string why;
     if (backend_ && !backend_->alive(&why)) leave_webgpu(why);
     return_to_webgpu();
@@ -282,15 +282,15 @@ void DemoApp::compute(double dt_seconds) {
         std::string error;
         if (!build_gpu(pending_, &error)) {
             message_ = error;
-            return;
+            return false;
         }
     }
     timer_.begin_frame();
     FrameResult done;
     if (backend_->poll(&timer_, shown_, settings(), &done, &message_)) complete(done);
-    if (backend_->busy()) return;
+    if (backend_->busy()) return false;
     apply_pending();
-    if (!backend_) return;  // neither the new pipeline nor the old one could be built
+    if (!backend_) return false;  // neither the new pipeline nor the old one could be built
     if (!state_.paused) {
         state_.time += dt_seconds;
         pending_.time = state_.time;
@@ -301,6 +301,7 @@ void DemoApp::compute(double dt_seconds) {
     compute_ms_ = now_ms() - t0;
     if (mesh_wanted_ > 0) --mesh_wanted_;
     if (final) complete(r);
+    return true;
 }
 
 SettingsContext DemoApp::settings_context() const {
@@ -354,7 +355,31 @@ void DemoApp::explain_frame() {
     asked_ = shown && explanation_.key == asked_.key ? explanation_ : explain(asked_.key);
 }
 
+int DemoApp::run_frames(int n, bool draw, bool mesh, int in_flight) {
+    if (backend_) backend_->set_frames_in_flight(in_flight);
+    int issued = 0;
+    for (; issued < n; ++issued) {
+        if (mesh) mesh_wanted_ = std::max(mesh_wanted_, 2);
+        if (!compute(1.0 / 60.0)) break;  // busy (it took in what had arrived), or no pipeline
+        if (draw) {
+            draw_views(shown_layout_, framebuffer_height_);
+        } else {
+            shown_ = {false, false, false};
+            timer_.end_frame();
+        }
+    }
+    if (backend_ && in_flight == 0) backend_->set_frames_in_flight(0);
+    return issued;
+}
+
+void DemoApp::collect() {
+    FrameResult done;
+    if (backend_ && backend_->poll(&timer_, shown_, settings(), &done, &message_)) complete(done);
+    if (timer_.gpu()) timer_.collect();
+}
+
 void DemoApp::draw_views(const Layout& l, int fb_height) {
+    framebuffer_height_ = fb_height;
     shown_ = shown_views(l);
     if (asked_.state == Explanation::State::Pending) shown_.volume = true;  // the WebGPU copies of the levels
     explain_frame();  // not timed: it reads back at once

@@ -35,10 +35,20 @@ public:
     bool recreate_gpu(std::string* error);
     void abandon_gpu();
 
-    // One frame: apply what was asked since the last one, advance time, compute.
-    void compute(double dt_seconds);
+    // One frame: apply what was asked since the last one, advance time, compute. False when no
+    // frame was issued (the backend is busy with earlier ones, or there is no pipeline).
+    bool compute(double dt_seconds);
     // Draws the views into the current framebuffer (size in pixels); ends the frame's timing.
     void draw_views(const Layout& layout, int framebuffer_height);
+    // The saturated benchmark: issues up to `n` frames back to back, each computed (with the
+    // surface stages when `mesh`) and, with `draw`, its views drawn as the last frame laid them
+    // out (the WebGL2 vertex route's mesh is made by its draw); returns how many were issued
+    // (fewer once the backend is busy). `in_flight`: frames the backend may queue (0: its own
+    // bound). finish() waits for the GPU.
+    int run_frames(int n, bool draw, bool mesh, int in_flight);
+    void finish() { if (backend_) backend_->finish(); }
+    // Takes in what has arrived (times, counts) without issuing a frame.
+    void collect();
     // What the views draw and caption from (the last frame; the panels' scale).
     ViewInput view_input(float css_scale, int framebuffer_height);
     OrbitCamera& camera() { return camera_; }
@@ -186,6 +196,7 @@ private:
     std::string view_problem_;  // why a view could not draw, last frame ("" when none)
     OrbitCamera camera_;
     int mesh_wanted_ = 0;  // frames left that run the surface stages for a read
+    int framebuffer_height_ = 0;  // the last draw_views'
     GpuTimer timer_;
     bool timer_queries_ = false;
     FrameResult result_;

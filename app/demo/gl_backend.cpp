@@ -30,6 +30,8 @@ public:
         return true;
     }
     std::uint64_t shown_serial() const override { return frames_; }
+    // glFinish returns at once in Chromium: a read of one texel waits for the GPU instead.
+    void finish() override { gpu_.compactor().read_stream(1); }
 
     ViewSources view_sources() const override {
         return {&gpu_.volume(), &gpu_.compactor(), &gpu_.compactor().stream()};

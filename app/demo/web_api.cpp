@@ -332,6 +332,18 @@ EMSCRIPTEN_KEEPALIVE const char* hp_explained() {
     return hp::g_reply.c_str();
 }
 
+// The saturated benchmark (web/bench.js, through hp.runFrames): the page's own frame loop
+// paused, frames issued back to back, then one wait for the GPU.
+EMSCRIPTEN_KEEPALIVE void hp_main_loop(int run) {
+    if (run) emscripten_resume_main_loop();
+    else emscripten_pause_main_loop();
+}
+EMSCRIPTEN_KEEPALIVE int hp_run_frames(int n, int draw, int mesh, int in_flight) {
+    return g_app->run_frames(n, draw != 0, mesh != 0, in_flight);
+}
+EMSCRIPTEN_KEEPALIVE void hp_finish() { g_app->finish(); }
+EMSCRIPTEN_KEEPALIVE void hp_collect() { g_app->collect(); }
+
 // The loaded file's presets as the page knows them (a sample's), one "name<TAB>iso" a line.
 EMSCRIPTEN_KEEPALIVE void hp_set_file_presets(const char* text) { g_app->set_file_presets(text); }
 

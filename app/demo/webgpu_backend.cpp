@@ -55,6 +55,9 @@ public:
         return completed;
     }
     bool busy() const override { return gpu_.busy(); }
+    void set_frames_in_flight(int frames) override {
+        gpu_.set_frames_in_flight(frames > 0 ? frames : int(wgpu::FrameReadback::kFramesInFlight));
+    }
     std::uint64_t shown_serial() const override { return shown_serial_; }
     bool run(const FrameSettings& s, GpuTimer*, FrameResult* r) override {
         *r = gpu_.run(s);

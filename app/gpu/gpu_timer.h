@@ -22,17 +22,19 @@ public:
 
     void begin_frame();  // collects finished frames
     void end_frame();
+    void collect();      // takes in the frames whose queries have arrived (GPU queries only)
+    // Frames whose queries may be pending at once: a run of frames without a return to the
+    // event loop (where WebGL makes results available) keeps the last ones' times.
+    static constexpr int kFramesInFlight = 16;
     void begin(int pass);
     void end(int pass);
 
 private:
-    static constexpr int kFramesInFlight = 6;
     struct Frame {
         std::vector<GLuint> queries;  // one a pass
         std::vector<bool> used;
         bool issued = false;
     };
-    void collect();
     void delete_queries();
 
     bool gpu_ = false;

@@ -5,6 +5,7 @@
 // Async: the newest count arrived, with its age; Expected: the count assumed.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -24,6 +25,8 @@ public:
     // WebGPU submissions are not throttled by the page's frame rate: without a bound a slow
     // GPU's queue grows forever.
     static constexpr std::size_t kFramesInFlight = 3;
+    // The saturated benchmark lets more frames queue (each still reads its counter back).
+    void set_in_flight(std::size_t frames) { in_flight_ = std::max<std::size_t>(1, frames); }
 
     // `timestamps`: the adapter has timestamp-query (a query pair a Pass); `mesh_capacity`:
     // the surface's vertices (S²).
@@ -31,7 +34,7 @@ public:
     bool timestamps() const { return timestamps_; }
     // In sync readback the last frame's count has not arrived yet, or kFramesInFlight frames
     // are still on the GPU.
-    bool busy() const { return bool(sync_ticket_) || count_reads_.size() >= kFramesInFlight; }
+    bool busy() const { return bool(sync_ticket_) || count_reads_.size() >= in_flight_; }
 
     // Into the frame being encoded, after its passes: the timestamps of the passes in `timed`
     // (bit p: Pass p), then the counter. `mesh`: the frame ran the surface's stages. Returns
@@ -55,6 +58,7 @@ private:
     void count_arrived(const Counter& c, std::uint64_t frame, bool mesh);
 
     bool timestamps_ = false;
+    std::size_t in_flight_ = kFramesInFlight;
     Buffer timestamp_buffer_;
     std::uint32_t mesh_capacity_ = 0;
     std::deque<Read> count_reads_, timestamp_reads_;

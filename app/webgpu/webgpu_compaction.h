@@ -54,6 +54,7 @@ public:
     void poll(PassTimes* timer);
     // Run nothing new now (FrameReadback::busy).
     bool busy() const { return readback_.busy(); }
+    void set_frames_in_flight(int frames) { readback_.set_in_flight(std::size_t(std::max(1, frames))); }
     // Issues one frame. With Readback::Sync the result's count comes through
     // take_sync_result() once it arrives; otherwise the result is final.
     FrameResult run(const FrameSettings& s);

@@ -11,18 +11,36 @@ import { launch } from './browser.mjs';
 const PASSES = ['source', 'classify', 'reduce', 'count', 'traverse', 'compaction', 'meshCount', 'meshReduce',
   'meshExtract'];
 
+// The SM clock a row ran at (bench-clocks.mjs), or why it is not known.
+const clockText = (r) => (r.clocks ? `${r.clocks.smMHz.min}-${r.clocks.smMHz.max}` : r.clocks === null ? 'unknown' : '');
+
+// The molstar plan: the demo and Mol* on the same volumes, classify → mesh ready (and drawn).
+function volumeTable(result) {
+  const lines = [['volume', 'mode', 'regime', 'readback', 'triangles', 'agree', 'mesh ready', 'mesh drawn', 'wall/frame',
+    'SM MHz'].map((h, i) => (i < 4 ? h.padEnd(i === 1 ? 24 : 12) : h.padStart(12))).join('')];
+  const f = (v) => (typeof v === 'number' ? v.toFixed(3) : '-').padStart(12);
+  for (const r of result.rows)
+    lines.push([`${r.volumeName} ${r.n}³`.padEnd(12), r.mode.padEnd(24), r.regime.padEnd(12), r.readback.padEnd(12),
+      String(r.triangles).padStart(12), String(r.trianglesAgree).padStart(12), f(r.ms.meshReady), f(r.ms.meshDrawn),
+      f(r.ms.wall ?? r.ms.interval), clockText(r).padStart(12)].join(''));
+  return lines.join('\n');
+}
+
 export function table(result) {
+  if (result.plan === 'molstar') return volumeTable(result);
   const lines = [];
-  const head = ['atlas', 'occ', 'mode', 'readback', ...PASSES, 'compact', 'mesh', 'gpu', 'cpu', 'frame', '×base'];
-  lines.push(head.map((h, i) => (i < 4 ? h.padEnd(i === 2 ? 26 : 9) : h.padStart(12))).join(''));
+  const head = ['atlas', 'occ', 'mode', 'readback', 'regime', ...PASSES, 'compact', 'mesh', 'gpu', 'cpu', 'frame', 'wall',
+    'SM MHz', '×base'];
+  lines.push(head.map((h, i) => (i < 5 ? h.padEnd(i === 2 ? 26 : 10) : h.padStart(12))).join(''));
   for (const r of result.rows) {
     const base = result.rows.find((b) => b.atlas === r.atlas && b.occupancy === r.occupancy && b.mode === 'baseline' &&
-      b.readback === 'sync');
+      b.readback === 'sync' && (b.regime || 'paced') === (r.regime || 'paced'));
     const ratio = base ? (base.ms.frame / r.ms.frame).toFixed(2) : '';
     const f = (v) => (v || 0).toFixed(3).padStart(12);
-    lines.push([String(r.atlas).padEnd(9), `${(r.occupancy * 100).toString()}%`.padEnd(9), r.mode.padEnd(26),
-      r.readback.padEnd(9), ...PASSES.map((p) => f(r.ms[p])), f(r.ms.compact), f(r.ms.mesh), f(r.ms.gpu),
-      f(r.ms.compute), f(r.ms.frame), ratio.padStart(12)].join(''));
+    lines.push([String(r.atlas).padEnd(10), `${(r.occupancy * 100).toString()}%`.padEnd(10), r.mode.padEnd(26),
+      r.readback.padEnd(10), (r.regime || 'paced').padEnd(10), ...PASSES.map((p) => f(r.ms[p])), f(r.ms.compact),
+      f(r.ms.mesh), f(r.ms.gpu), f(r.ms.compute), f(r.ms.frame), r.ms.wall ? f(r.ms.wall) : ''.padStart(12),
+      clockText(r).padStart(12), ratio.padStart(12)].join(''));
   }
   // The floor (web/bench.js's floor()): what the API and the memory allow, per atlas.
   if (result.floor && result.floor.length) {
@@ -126,6 +144,7 @@ document.title = 'ready';
 }
 
 export async function chart(result, pngPath) {
+  if (result.plan === 'molstar') return;  // its table says it all
   const browser = await launch({ width: 1500, height: 1000 });
   try {
     const page = await browser.newPage();

@@ -63,7 +63,7 @@
       warmup: 8, frames: 30, regimes: ['paced', 'saturated'] },
   };
   // Triangles at iso 0.5, the same in Mol*, another WebGPU marching cubes and this demo.
-  const TRIANGLES = { 'blobs-128': 50036, 'blobs-256': 200180, 'gyroid-128': 933908, 'gyroid-256': 3770132 };
+  const TRIANGLES = { 'blobs-64': 12496, 'blobs-128': 50036, 'blobs-256': 200180, 'gyroid-128': 933908, 'gyroid-256': 3770132 };
   const P = PLANS[plan];
   if (!P) return;
   P.regimes = P.regimes || ['paced'];

@@ -77,7 +77,8 @@
   for (const key of ['frames', 'warmup', 'saturated', 'warmMs', 'rowWarmMs']) if (url.has(key)) P[key] = Number(url.get(key));
   // &volumes=blobs-128,gyroid-256
   if (url.has('volumes')) P.volumes = url.get('volumes').split(',').map((v) => [v.split('-')[0], Number(v.split('-')[1])]);
-  const status = (t) => { document.getElementById('status').textContent = t; };
+  // On the page and in the browser's log (the GPU machine's driver keeps it): where a run stopped.
+  const status = (t) => { document.getElementById('status').textContent = t; console.log(`[bench] ${t}`); };
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
 
   // The iso at which the noise source in solid mode has `target` of its voxels active.

@@ -2,6 +2,7 @@
 // within the frame (the count is read, collected or expected there); the views read its
 // textures directly and the 3D view draws from them, by either route.
 #include <algorithm>
+#include <deque>
 
 #include "backend.h"
 #include "volume_compaction.h"
@@ -21,13 +22,27 @@ public:
     void abandon() override {
         gpu_.abandon();
         surface_.abandon();
+        for (gl::Fence& f : fences_) f.abandon();
+        fences_.clear();
     }
     void upload(const PngAtlas& png) override { gpu_.volume().upload(png); }
     void upload(const Volume& volume) override { gpu_.volume().upload(volume); }
     bool run(const FrameSettings& s, GpuTimer* timer, FrameResult* r) override {
         *r = gpu_.run(s, timer);
         ++frames_;
+        if (in_flight_ > 0) fences_.emplace_back().insert();
         return true;
+    }
+    // A page's frames are paced by the browser; frames issued back to back (the saturated
+    // benchmark) are not, and a queue of seconds of GPU work gets the context reset: a fence a
+    // frame keeps at most `frames` of them on the GPU.
+    void set_frames_in_flight(int frames) override {
+        in_flight_ = std::size_t(std::max(0, frames));
+        if (in_flight_ == 0) fences_.clear();
+    }
+    bool busy() const override {
+        while (!fences_.empty() && fences_.front().signalled()) fences_.pop_front();
+        return in_flight_ > 0 && fences_.size() >= in_flight_;
     }
     std::uint64_t shown_serial() const override { return frames_; }
     // glFinish returns at once in Chromium: a read of one texel waits for the GPU instead.
@@ -64,6 +79,8 @@ private:
     VolumeCompaction gpu_;
     SurfaceView surface_;
     std::uint64_t frames_ = 0;  // run so far: the views read the last one's textures
+    std::size_t in_flight_ = 0;  // 0: no bound
+    mutable std::deque<gl::Fence> fences_;  // of the frames still on the GPU, oldest first
 };
 
 }  // namespace

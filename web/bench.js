@@ -70,11 +70,14 @@
   P.saturated = 500;  // frames a saturated row issues
   P.warmMs = 4000;    // the first saturated row's warm-up (the clocks rise within seconds)
   P.rowWarmMs = 600;  // each later one's
+  P.heat = true;      // WebGPU saturated rows: the heater keeps the clocks up (saturate())
+  P.heatMs = 1;       // GPU time of one heater dispatch
   // A smaller run of a plan for a smoke test: &atlases=512&occupancy=0.01&frames=2&warmup=1&modes=a,b
   const url = new URLSearchParams(location.search);
   for (const key of ['atlases', 'occupancy', 'modes', 'readbacks', 'regimes'])
     if (url.has(key)) P[key] = url.get(key).split(',').map((v) => (['modes', 'readbacks', 'regimes'].includes(key) ? v : Number(v)));
-  for (const key of ['frames', 'warmup', 'saturated', 'warmMs', 'rowWarmMs']) if (url.has(key)) P[key] = Number(url.get(key));
+  for (const key of ['frames', 'warmup', 'saturated', 'warmMs', 'rowWarmMs', 'heat', 'heatMs'])
+    if (url.has(key)) P[key] = Number(url.get(key));
   // &volumes=blobs-128,gyroid-256
   if (url.has('volumes')) P.volumes = url.get('volumes').split(',').map((v) => [v.split('-')[0], Number(v.split('-')[1])]);
   // On the page and in the browser's log (the GPU machine's driver keeps it): where a run stopped.
@@ -217,18 +220,80 @@
 
   // Saturated: P.saturated frames back to back after a warm-up of the same frames. `draw`: the
   // frames draw the 3D view (the WebGL2 vertex route's mesh is made there); else no view, and
-  // `mesh` runs the surface stages.
+  // `mesh` runs the surface stages. A WebGPU frame's GPU work (a fraction of a millisecond) is
+  // shorter than what the CPU spends issuing it and reading its counter back, so its frames
+  // alone leave the GPU idle most of the time and the clock falls (to ~600 MHz on the H100);
+  // a heater (heater(), below) fills the gaps: its work is queued between chunks of frames,
+  // never inside one, and the passes are timed by their own timestamps. `ms.wall` then counts
+  // the heater too: the row says so (`heater`).
   let warmed = false;
   async function saturate(state, { draw = false, mesh = false } = {}) {
     await hp.set({ timestamps: 'passes', scan: 'blocks', ...state, view: draw ? 'surface' : 'none' });
-    await hp.runFrames(0, { ms: warmed ? P.rowWarmMs : P.warmMs, draw, mesh });
+    const between = hp.stats().backend === 'webgpu' && P.heat ? await heater() : null;
+    await hp.runFrames(0, { ms: warmed ? P.rowWarmMs : P.warmMs, draw, mesh, between });
     warmed = true;
     hp.resetTimings();
-    const run = await hp.runFrames(P.saturated, { draw, mesh });
+    const run = await hp.runFrames(P.saturated, { draw, mesh, between });
     const r = summary(state, { regime: 'saturated', startMs: run.startMs, endMs: run.endMs, frames: run.frames },
       hp.stats().ms.compute, run.perFrameMs);
     r.ms.wall = run.perFrameMs;
+    if (between) r.heater = { msEach: between.ms, note: 'queued after every 4 frames; ms.wall includes it' };
     return r;
+  }
+
+  // The heater: one dispatch of arithmetic on the page's WebGPU device, sized by its own
+  // timestamps to about P.heatMs of GPU time. Returns the function that queues it (with its ms).
+  let heat = null;
+  async function heater() {
+    if (heat) return heat;
+    const device = Module.hpGpu.device;
+    const module = device.createShaderModule({ code: `
+      @group(0) @binding(0) var<storage, read_write> sink: array<f32>;
+      @group(0) @binding(1) var<uniform> rounds: vec4<u32>;
+      @compute @workgroup_size(256) fn heat(@builtin(global_invocation_id) g: vec3<u32>) {
+        var x = f32(g.x);
+        for (var i = 0u; i < rounds.x; i++) { x = fma(x, 0.9999999, 0.5); }
+        sink[g.x & 1023u] = x;
+      }` });
+    const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'heat' } });
+    const sink = device.createBuffer({ size: 4096, usage: GPUBufferUsage.STORAGE });
+    const rounds = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    const group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0),
+      entries: [{ binding: 0, resource: { buffer: sink } }, { binding: 1, resource: { buffer: rounds } }] });
+    const submit = (timestamps) => {
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass(timestamps ? { timestampWrites: timestamps } : undefined);
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, group);
+      pass.dispatchWorkgroups(1024);
+      pass.end();
+      return encoder;
+    };
+    // Size it: time 4096 rounds, scale to P.heatMs.
+    const queries = device.createQuerySet({ type: 'timestamp', count: 2 });
+    const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    let n = 4096, ms = 0, timed = n;
+    for (let i = 0; i < 4; i++) {
+      timed = n;
+      device.queue.writeBuffer(rounds, 0, new Uint32Array([n, 0, 0, 0]));
+      const encoder = submit({ querySet: queries, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 });
+      encoder.resolveQuerySet(queries, 0, 2, resolve, 0);
+      encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
+      device.queue.submit([encoder.finish()]);
+      await read.mapAsync(GPUMapMode.READ);
+      const t = new BigUint64Array(read.getMappedRange().slice(0));
+      read.unmap();
+      ms = Number(t[1] - t[0]) / 1e6;
+      if (ms > 0) n = Math.max(1, Math.min(1 << 24, Math.round(n * P.heatMs / ms)));
+    }
+    device.queue.writeBuffer(rounds, 0, new Uint32Array([n, 0, 0, 0]));
+    heat = () => device.queue.submit([submit(null).finish()]);
+    heat.ms = ms * n / timed;  // scaled from the last one timed
+    heat.rounds = n;
+    for (const b of [resolve, read]) b.destroy();
+    queries.destroy();
+    return heat;
   }
 
   function summary(state, stamp, compute, interval) {
@@ -256,8 +321,9 @@
   async function row(mode, regime, state) {
     if (regime === 'paced') return measure(state);
     if (state.readback === 'sync') return null;
-    const surface = P.scene || P.volumes;
-    return saturate(state, { draw: surface && mode === 'scalar-vertex-route', mesh: !!surface });
+    // The vertex route's mesh is made by its draw; the other routes' by their surface stages.
+    const surface = !!(P.scene || P.volumes), vertexRoute = mode === 'scalar-vertex-route';
+    return saturate(state, { draw: surface && vertexRoute, mesh: surface && !vertexRoute });
   }
 
   const loadScript = (src) => new Promise((resolve, reject) => {

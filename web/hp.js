@@ -433,9 +433,10 @@
     // milliseconds, then one wait for the GPU (WebGL2: a blocking read; WebGPU: its queue);
     // the times that arrive after are taken in before the loop resumes. {draw: the views are
     // drawn each frame (the WebGL2 vertex route's mesh is made by its draw), mesh: the surface
-    // stages run, inFlight: WebGPU frames that may queue}. Resolves to {frames, wallMs,
-    // perFrameMs, startMs, endMs} (Date.now() at the start and the end, for the GPU's clocks).
-    async runFrames(n, { ms = 0, draw = false, mesh = false, inFlight = 16, chunk = 4 } = {}) {
+    // stages run, inFlight: frames that may be on the GPU at once, between: called after each
+    // chunk (the benchmark's heater)}. Resolves to {frames, wallMs, perFrameMs, startMs, endMs}
+    // (Date.now() at the start and the end, for the GPU's clocks).
+    async runFrames(n, { ms = 0, draw = false, mesh = false, inFlight = 16, chunk = 4, between = null } = {}) {
       await ready;
       const task = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });
       const webgpu = hp.stats().backend === 'webgpu';
@@ -446,6 +447,7 @@
         while (ms > 0 ? performance.now() - t0 < ms : frames < n) {
           frames += call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'],
             [ms > 0 ? chunk : Math.min(chunk, n - frames), draw ? 1 : 0, mesh ? 1 : 0, inFlight]);
+          if (between) between();
           await task();
         }
         call('hp_finish', null, [], []);

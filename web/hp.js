@@ -445,9 +445,10 @@
         const startMs = Date.now(), t0 = performance.now();
         let frames = 0;
         while (ms > 0 ? performance.now() - t0 < ms : frames < n) {
-          frames += call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'],
+          const issued = call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'],
             [ms > 0 ? chunk : Math.min(chunk, n - frames), draw ? 1 : 0, mesh ? 1 : 0, inFlight]);
-          if (between) between();
+          frames += issued;
+          if (between && issued > 0) between();  // once a chunk of frames: never while waiting
           await task();
         }
         call('hp_finish', null, [], []);

@@ -138,13 +138,13 @@
                                                @builtin(local_invocation_index) l: u32,
                                                @builtin(num_workgroups) n: vec3<u32>) {
         let i = g.y * n.x * 256u + g.x;
-        let active = i < arrayLength(&values) && values[i] >= 0.5;
+        let on = i < arrayLength(&values) && values[i] >= 0.5;  // ('active' is a WGSL keyword)
         var slot = 0u;
-        if (active) { slot = atomicAdd(&wgCount, 1u); }
+        if (on) { slot = atomicAdd(&wgCount, 1u); }
         workgroupBarrier();
         if (l == 0u) { wgBase = atomicAdd(&counter, atomicLoad(&wgCount)); }
         let base = workgroupUniformLoad(&wgBase);
-        if (active) { keys[base + slot] = i; }
+        if (on) { keys[base + slot] = i; }
       }` });
     const word = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE });
     const bytes = 4 * atlas * atlas;

@@ -443,11 +443,14 @@
       call('hp_main_loop', null, ['number'], [0]);
       try {
         const startMs = Date.now(), t0 = performance.now();
-        let frames = 0;
+        let frames = 0, progress = t0;
         while (ms > 0 ? performance.now() - t0 < ms : frames < n) {
+          // A GPU that stops answering (a lost device) leaves every frame busy: say so, not hang.
+          if (performance.now() - progress > 10000) throw new Error(`no frame could be issued for 10 s (${frames} of ${n || 'the warm-up'}): the GPU is not answering`);
           const issued = call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'],
             [ms > 0 ? chunk : Math.min(chunk, n - frames), draw ? 1 : 0, mesh ? 1 : 0, inFlight]);
           frames += issued;
+          if (issued > 0) progress = performance.now();
           if (between && issued > 0) between();  // once a chunk of frames: never while waiting
           await task();
         }

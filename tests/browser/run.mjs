@@ -20,9 +20,10 @@ import samples from './cases/samples.mjs';
 import layout from './cases/layout.mjs';
 import gpuCrash from './cases/gpu_crash.mjs';
 import explain from './cases/explain.mjs';
+import bench from './cases/bench.mjs';
 
 const kinds = [basics, exact, surface, badInput, goldens, robustness, webgpu, hostile, volumes, samples, layout, gpuCrash,
-  explain];
+  explain, bench];
 const quick = process.argv.includes('--quick');
 const cases = quick ? kinds.map((k) => k[0]) : kinds.flat();
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.

@@ -108,6 +108,31 @@
     return { iso: P.scene.iso, occupancy: s.count / s.volume ** 3, count: s.count };
   }
 
+  // One compute pass on `device` timed by its timestamp queries: `record(pass)` fills it,
+  // `before(encoder)` comes ahead of it. Resolves to its ms (null when the stamps go backwards);
+  // done() frees its queries and buffers.
+  function passTimer(device) {
+    const queries = device.createQuerySet({ type: 'timestamp', count: 2 });
+    const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const time = async (record, before = () => {}) => {
+      const encoder = device.createCommandEncoder();
+      before(encoder);
+      const pass = encoder.beginComputePass({ timestampWrites: { querySet: queries, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
+      record(pass);
+      pass.end();
+      encoder.resolveQuerySet(queries, 0, 2, resolve, 0);
+      encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
+      device.queue.submit([encoder.finish()]);
+      await read.mapAsync(GPUMapMode.READ);
+      const t = new BigUint64Array(read.getMappedRange().slice(0));
+      read.unmap();
+      return t[1] >= t[0] ? Number(t[1] - t[0]) / 1e6 : null;
+    };
+    time.done = () => { queries.destroy(); resolve.destroy(); read.destroy(); };
+    return time;
+  }
+
   // The floor beside the modes, on the page's own WebGPU device, timed with timestamp queries
   // (median of P.frames): a chain of 1, 3 and 7 dependent one-workgroup dispatches (each adds
   // to the word the last one wrote: what a dependent dispatch costs, with nothing to do), and a
@@ -165,26 +190,14 @@
     const chainGroup = device.createBindGroup({ layout: chain.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: word } }] });
     const copyGroup = device.createBindGroup({ layout: copy.getBindGroupLayout(0),
       entries: [{ binding: 1, resource: { buffer: src } }, { binding: 2, resource: { buffer: dst } }] });
-    const queries = device.createQuerySet({ type: 'timestamp', count: 2 });
-    const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-    const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const timer = passTimer(device);
     const groups = bytes / 16 / 256, gx = Math.min(groups, 32768), gy = Math.ceil(groups / 32768);
     const cx = Math.min(4 * groups, 32768), cy = Math.ceil(4 * groups / 32768);  // a float an invocation
-    async function time(record, before = () => {}) {
+    async function time(record, before) {
       const ms = [];
       for (let f = 0; f < P.warmup + P.frames; f++) {
-        const encoder = device.createCommandEncoder();
-        before(encoder);
-        const pass = encoder.beginComputePass({ timestampWrites: { querySet: queries, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
-        record(pass);
-        pass.end();
-        encoder.resolveQuerySet(queries, 0, 2, resolve, 0);
-        encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
-        device.queue.submit([encoder.finish()]);
-        await read.mapAsync(GPUMapMode.READ);
-        const t = new BigUint64Array(read.getMappedRange().slice(0));
-        read.unmap();
-        if (f >= P.warmup && t[1] >= t[0]) ms.push(Number(t[1] - t[0]) / 1e6);
+        const t = await timer(record, before);
+        if (f >= P.warmup && t !== null) ms.push(t);
       }
       return median(ms);
     }
@@ -197,8 +210,8 @@
     rows.push({ atlas, what: `unordered atomic compaction (10% of ${atlas}² active, one atomicAdd a workgroup)`,
       active: 0.1, ms: await time((pass) => { pass.setPipeline(compact); pass.setBindGroup(0, compactGroup);
         pass.dispatchWorkgroups(cx, cy); }, (encoder) => encoder.clearBuffer(counter)) });
-    for (const b of [word, src, dst, resolve, read, flags, counter, keys]) b.destroy();
-    queries.destroy();
+    for (const b of [word, src, dst, flags, counter, keys]) b.destroy();
+    timer.done();
     return rows;
   }
 
@@ -262,39 +275,31 @@
     const rounds = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     const group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0),
       entries: [{ binding: 0, resource: { buffer: sink } }, { binding: 1, resource: { buffer: rounds } }] });
-    const submit = (timestamps) => {
-      const encoder = device.createCommandEncoder();
-      const pass = encoder.beginComputePass(timestamps ? { timestampWrites: timestamps } : undefined);
+    const record = (pass) => {
       pass.setPipeline(pipeline);
       pass.setBindGroup(0, group);
       pass.dispatchWorkgroups(1024);
-      pass.end();
-      return encoder;
     };
-    // Size it: time 4096 rounds, scale to P.heatMs.
-    const queries = device.createQuerySet({ type: 'timestamp', count: 2 });
-    const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-    const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    // Size it: time 4096 rounds, scale to P.heatMs, four times.
+    const timer = passTimer(device);
     let n = 4096, ms = 0, timed = n;
     for (let i = 0; i < 4; i++) {
       timed = n;
       device.queue.writeBuffer(rounds, 0, new Uint32Array([n, 0, 0, 0]));
-      const encoder = submit({ querySet: queries, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 });
-      encoder.resolveQuerySet(queries, 0, 2, resolve, 0);
-      encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
-      device.queue.submit([encoder.finish()]);
-      await read.mapAsync(GPUMapMode.READ);
-      const t = new BigUint64Array(read.getMappedRange().slice(0));
-      read.unmap();
-      ms = Number(t[1] - t[0]) / 1e6;
+      ms = (await timer(record)) || 0;
       if (ms > 0) n = Math.max(1, Math.min(1 << 24, Math.round(n * P.heatMs / ms)));
     }
+    timer.done();
     device.queue.writeBuffer(rounds, 0, new Uint32Array([n, 0, 0, 0]));
-    heat = () => device.queue.submit([submit(null).finish()]);
+    heat = () => {
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      record(pass);
+      pass.end();
+      device.queue.submit([encoder.finish()]);
+    };
     heat.ms = ms * n / timed;  // scaled from the last one timed
     heat.rounds = n;
-    for (const b of [resolve, read]) b.destroy();
-    queries.destroy();
     return heat;
   }
 

@@ -238,6 +238,40 @@
 
   const limitOf = (limit) => (limit === undefined ? 0xffffffff : Math.max(0, Math.min(0xffffffff, Math.floor(Number(limit)) || 0)));
 
+  // hp.runFrames's work (below): one run at a time, chained through `running`.
+  let running = Promise.resolve();
+  async function saturate(n, { ms = 0, draw = false, mesh = false, inFlight = 16, chunk = 4, between = null } = {}) {
+    await ready;
+    const task = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });
+    const webgpu = hp.stats().backend === 'webgpu';
+    call('hp_main_loop', null, ['number'], [0]);
+    try {
+      const startMs = Date.now(), t0 = performance.now();
+      let frames = 0, progress = t0;
+      while (ms > 0 ? performance.now() - t0 < ms : frames < n) {
+        // A GPU that stops answering (a lost device) leaves every frame busy: say so, not hang.
+        if (performance.now() - progress > 10000) throw new Error(`no frame could be issued for 10 s (${frames} of ${n || 'the warm-up'}): the GPU is not answering`);
+        const issued = call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'],
+          [ms > 0 ? chunk : Math.min(chunk, n - frames), draw ? 1 : 0, mesh ? 1 : 0, inFlight]);
+        frames += issued;
+        if (issued > 0) progress = performance.now();
+        if (between && issued > 0) between();  // once a chunk of frames: never while waiting
+        await task();
+      }
+      call('hp_finish', null, [], []);
+      if (webgpu && Module.hpGpu.device) await Module.hpGpu.device.queue.onSubmittedWorkDone();
+      const wallMs = performance.now() - t0, endMs = Date.now();
+      for (let i = 0; i < 20; i++) {  // the last frames' times and counts
+        call('hp_collect', null, [], []);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return { frames, wallMs, perFrameMs: wallMs / Math.max(1, frames), startMs, endMs };
+    } finally {
+      call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'], [0, 0, 0, 0]);  // the usual bound
+      call('hp_main_loop', null, ['number'], [1]);
+    }
+  }
+
   let explaining = Promise.resolve();  // hp.explain's walks, one after another
   const hp = {
     ready,
@@ -436,36 +470,10 @@
     // stages run, inFlight: frames that may be on the GPU at once, between: called after each
     // chunk (the benchmark's heater)}. Resolves to {frames, wallMs, perFrameMs, startMs, endMs}
     // (Date.now() at the start and the end, for the GPU's clocks).
-    async runFrames(n, { ms = 0, draw = false, mesh = false, inFlight = 16, chunk = 4, between = null } = {}) {
-      await ready;
-      const task = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });
-      const webgpu = hp.stats().backend === 'webgpu';
-      call('hp_main_loop', null, ['number'], [0]);
-      try {
-        const startMs = Date.now(), t0 = performance.now();
-        let frames = 0, progress = t0;
-        while (ms > 0 ? performance.now() - t0 < ms : frames < n) {
-          // A GPU that stops answering (a lost device) leaves every frame busy: say so, not hang.
-          if (performance.now() - progress > 10000) throw new Error(`no frame could be issued for 10 s (${frames} of ${n || 'the warm-up'}): the GPU is not answering`);
-          const issued = call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'],
-            [ms > 0 ? chunk : Math.min(chunk, n - frames), draw ? 1 : 0, mesh ? 1 : 0, inFlight]);
-          frames += issued;
-          if (issued > 0) progress = performance.now();
-          if (between && issued > 0) between();  // once a chunk of frames: never while waiting
-          await task();
-        }
-        call('hp_finish', null, [], []);
-        if (webgpu && Module.hpGpu.device) await Module.hpGpu.device.queue.onSubmittedWorkDone();
-        const wallMs = performance.now() - t0, endMs = Date.now();
-        for (let i = 0; i < 20; i++) {  // the last frames' times and counts
-          call('hp_collect', null, [], []);
-          await new Promise((r) => setTimeout(r, 5));
-        }
-        return { frames, wallMs, perFrameMs: wallMs / Math.max(1, frames), startMs, endMs };
-      } finally {
-        call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'], [0, 0, 0, 0]);  // the usual bound
-        call('hp_main_loop', null, ['number'], [1]);
-      }
+    runFrames(n, options = {}) {
+      const run = running.then(() => saturate(n, options));  // one run at a time
+      running = run.catch(() => {});
+      return run;
     },
     // The samples there are ({name, label, file, presets, attribution}; the phantom always).
     samples: () => samples,

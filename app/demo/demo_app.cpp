@@ -98,7 +98,7 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
     // The old backend goes first: two at once would hold both pipelines' buffers (about
     // 0.8 GB in WebGPU at 4096²). If the new one cannot be built, the old one is built again.
     const bool had = backend_ != nullptr;
-    backend_.reset();
+    drop_backend();
     backend_ = make_backend(layout, mode_of(s), error);
     if (!backend_) {
         std::string again;
@@ -115,7 +115,8 @@ bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
 
 bool DemoApp::recreate_gpu(std::string* error) {
     timer_.init(kPassCount, timer_queries_);
-    backend_.reset();
+    drop_backend();
+    gpu_lost_ = false;
     if (!views_.init(error) || !explain_pass_.init(error)) return false;
     std::string why;
     if (is_webgpu(state_.pyramid) && !webgpu_available(&why)) leave_webgpu(why);  // lost with the GPU process
@@ -131,6 +132,12 @@ void DemoApp::leave_webgpu(const std::string& why) {
     if (is_webgpu(state_.pyramid)) webgpu_wanted_ = state_.pyramid;
     message_ = why + "; back to the WebGL2 scalar pyramid until WebGPU returns";
     pending_.pyramid = state_.pyramid = Pyramid::Scalar;
+    drop_backend();
+}
+
+// What the views read keeps counting across backends (views_serial()).
+void DemoApp::drop_backend() {
+    if (backend_) serial_base_ += backend_->shown_serial() + 1;
     backend_.reset();
 }
 
@@ -145,6 +152,7 @@ void DemoApp::return_to_webgpu() {
 }
 
 void DemoApp::abandon_gpu() {
+    gpu_lost_ = true;
     if (backend_) backend_->abandon();
     views_.abandon();
     explain_pass_.abandon();
@@ -318,7 +326,7 @@ void DemoApp::ask_explain(std::uint32_t key) {
     asked_ = Explanation();
     asked_.key = key;
     asked_.state = Explanation::State::Pending;
-    ask_from_ = (backend_ ? backend_->shown_serial() : 0) + 2;
+    ask_from_ = views_serial() + 2;
 }
 
 // Walks `key` down the pyramid the views show (in the WebGPU modes, their copy of it; a scan's
@@ -339,6 +347,8 @@ Explanation DemoApp::explain(std::uint32_t key) {
         if (refuse_past_count(&e)) return e;
         e.place = scan_place(v.scan->starts, v.scan->size, key);
         ok = explain_pass_.find_in_tile(*v.pyramid, *v.volume, state_.classify, state_.iso, &e, &error);
+        // The copy the views show is of an older frame than the count: its stream ends earlier.
+        if (!ok && e.state == Explanation::State::Refused) return e;
     }
     if (!ok) {
         e.state = Explanation::State::Refused;
@@ -351,11 +361,16 @@ void DemoApp::explain_frame() {
     const std::vector<ViewEntry>& views = view_entries();
     const bool shown = std::size_t(state_.view) < views.size() && views[std::size_t(state_.view)].marks;
     explanation_ = shown ? explain(key_to_explain(state_.key, result_.count)) : Explanation();
-    if (asked_.state != Explanation::State::Pending || !backend_ || backend_->shown_serial() < ask_from_) return;
+    // The middle of the stream: of the walk's own count where the frame's is not the pyramid's
+    // (an expected count, a scan's copy of an older frame).
+    if (shown && state_.key < 0 && explanation_.state == Explanation::State::Refused && explanation_.count > 0)
+        explanation_ = explain(explanation_.count / 2);
+    if (asked_.state != Explanation::State::Pending || views_serial() < ask_from_) return;
     asked_ = shown && explanation_.key == asked_.key ? explanation_ : explain(asked_.key);
 }
 
 int DemoApp::run_frames(int n, bool draw, bool mesh, int in_flight) {
+    if (gpu_lost_) return 0;  // until the context is restored
     if (backend_) backend_->set_frames_in_flight(in_flight);
     int issued = 0;
     for (; issued < n; ++issued) {
@@ -369,6 +384,7 @@ int DemoApp::run_frames(int n, bool draw, bool mesh, int in_flight) {
         }
     }
     if (backend_ && in_flight == 0) backend_->set_frames_in_flight(0);
+    shown_ = shown_views(shown_layout_);  // what the page's own frames show again
     return issued;
 }
 

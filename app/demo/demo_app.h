@@ -160,6 +160,8 @@ private:
     // The walks the view and hp.explain asked for, on the pyramid the views show.
     void explain_frame();
     Explanation explain(std::uint32_t key);
+    void drop_backend();
+    std::uint64_t views_serial() const { return serial_base_ + (backend_ ? backend_->shown_serial() : 0); }
     CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format}; }
 
     DemoState state_, pending_;
@@ -190,7 +192,8 @@ private:
     Explanation explanation_, asked_;
     // The asked walk is taken from views' sources this new (their shown_serial): in WebGPU a copy
     // issued before the request may arrive after it.
-    std::uint64_t ask_from_ = 0;
+    std::uint64_t ask_from_ = 0, serial_base_ = 0;
+    bool gpu_lost_ = false;  // the WebGL context is gone until recreate_gpu()
     ShownViews shown_;  // what the last layout showed
     Layout shown_layout_;
     std::string view_problem_;  // why a view could not draw, last frame ("" when none)

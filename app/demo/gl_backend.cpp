@@ -41,7 +41,8 @@ public:
         if (in_flight_ == 0) fences_.clear();
     }
     bool busy() const override {
-        while (!fences_.empty() && fences_.front().signalled()) fences_.pop_front();
+        // A fence never made (a lost context) holds nothing back.
+        while (!fences_.empty() && (!fences_.front().pending() || fences_.front().signalled())) fences_.pop_front();
         return in_flight_ > 0 && fences_.size() >= in_flight_;
     }
     std::uint64_t shown_serial() const override { return frames_; }

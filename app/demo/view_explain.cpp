@@ -211,7 +211,7 @@ void pick_stream_key(const ViewInput& in, const Panel& p, float x, float y, Demo
     const int size = in.layout.atlas, rows = Views::stream_rows_shown(size, in.result.count);
     const int tx = std::clamp(int((x - p.x) / p.w * float(size)), 0, size - 1);
     const int ty = std::clamp(int((y - p.y) / p.h * float(rows)), 0, rows - 1);
-    pending->key = ty * size + tx;
+    pending->key = std::min(ty * size + tx, int(std::max(in.result.count, 1u)) - 1);  // not past the stream
 }
 
 void explain_key_press(const ViewInput& in, WalkKey k, DemoState* pending) {

@@ -71,6 +71,8 @@ std::vector<std::uint32_t> ExplainPass::run(const Program& p, const PyramidViewS
     glReadPixels(0, 0, steps, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, b.data());
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindVertexArray(0);
+    glUseProgram(0);
     for (int i = 0; i < steps; ++i)
         for (int j = 0; j < 4; ++j) {
             texels[std::size_t(8 * i + j)] = a[std::size_t(4 * i + j)];
@@ -99,7 +101,12 @@ bool ExplainPass::find_in_tile(const PyramidViewSource& levels, const VolumeStag
     if (!p) return false;
     const std::vector<std::uint32_t> steps =
         run(*p, levels, volume, e->place.offset, 1, int(e->place.size), e->place.tile * e->place.size);
-    if (steps[2] != 1) return *error = "the key's tile holds fewer active elements than its place in it", false;
+    if (steps[2] != 1) {  // the copy's tile ends before the key's place: its stream is shorter
+        e->count = e->key;
+        refuse_past_count(e);
+        e->error = "key " + std::to_string(e->key) + " is past the stream of the frame the views show";
+        return false;
+    }
     e->base = {int(steps[0]), int(steps[1])};
     e->path.clear();
     e->scan = true;

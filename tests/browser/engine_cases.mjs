@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
 import { assert, exact, exactMesh, pngOf, loadBytes } from './lib.mjs';
 import { voxels, ctLike, nrrd, loadVolumeBytes } from './volume_files.mjs';
+import { explainKeys } from './cases/explain.mjs';
 
 export const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
 // The 3D view drawn by llvmpipe against SwiftShader's golden: rasterization and float rounding
@@ -35,6 +36,10 @@ for (const volume of [64, 128])
 for (const volume of [64, 128])
   add(`mesh ${volume}³ scalar: exact against the reference mesh`, (page) =>
     exactMesh(page, { pyramid: 'scalar', format: 'float', volume, source: 'sphere', iso: 0.5, time: 1 }, { atLeast: 300 }));
+// The Explain view's walk reads the pyramid through RGBA32UI targets and integer readPixels.
+for (const mode of [{ pyramid: 'scalar', format: 'float' }, { pyramid: 'vec4', format: 'uint' }, { pyramid: 'baseline' }])
+  add(`explain ${Object.values(mode).join(' ')} 64³: keys walk as the reference`, (page) =>
+    explainKeys(page, { format: 'float', ...mode, volume: 64, source: 'metaballs', classify: 'surface', time: 1.5, iso: 0.5 }));
 add('a PNG atlas (16-bit) loads and is exact', async (page) => {
   const error = await loadBytes(page, pngOf(512, 512, (x, y) => ((x % 64) + (y % 64) < 50 ? 0.9 : 0.2), { bits: 16 }), { tile: 64 });
   assert(error === '', error);

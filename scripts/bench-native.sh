@@ -35,6 +35,33 @@ if [ -z "$out" ]; then
   mkdir -p "$root/bench/results"
   out="$root/bench/results/$(date +%Y-%m-%d)-$(hostname -s)-native-$([ -n "$quick" ] && echo quick || echo full).json"
 fi
+# The GPU's clocks while it runs (nvidia-smi every 250 ms, where there is one): an H100 idles at
+# 345 MHz and runs at 1980, so a timing without its clock is not reported (docs/benchmark.md).
+if command -v nvidia-smi >/dev/null 2>&1; then
+  nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,utilization.gpu --format=csv,noheader,nounits \
+    -lms 250 > "$work/clocks.csv" &
+  sampler=$!
+fi
 "$root/build/native/bench_native" $quick "${cub[@]}" > "$out"
+if [ -n "${sampler:-}" ]; then
+  kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
+  python3 - "$out" "$work/clocks.csv" <<'PY'
+import datetime, json, statistics, sys
+out, csv = sys.argv[1], sys.argv[2]
+samples = []
+for line in open(csv):
+    f = [x.strip() for x in line.split(',')]
+    try:
+        t = datetime.datetime.strptime(f[0], '%Y/%m/%d %H:%M:%S.%f').replace(tzinfo=datetime.timezone.utc)
+        samples.append({'epochMs': round(t.timestamp() * 1000), 'smMHz': float(f[1]), 'memMHz': float(f[2]),
+                        'watts': float(f[3]), 'util': float(f[4])})
+    except (ValueError, IndexError):
+        pass
+result = json.load(open(out))
+sm = [s['smMHz'] for s in samples]
+result['clocks'] = {'samples': samples, 'smMHz': {'min': min(sm), 'median': statistics.median(sm), 'max': max(sm)} if sm else None}
+json.dump(result, open(out, 'w'), indent=1)
+PY
+fi
 rm -rf "$work"
 echo "$out"

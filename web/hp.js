@@ -453,7 +453,7 @@
           await frames(1);
           const r = JSON.parse(call('hp_explained', 'string', [], []));
           if (r === 'pending') continue;
-          if (r.error) throw new Error(r.error);
+          if (!r || r.error) throw new Error(r ? r.error : 'no walk was asked for');
           return r;
         }
         throw new Error(`no frame walked key ${k} in 120 frames`);

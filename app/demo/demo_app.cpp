@@ -360,13 +360,27 @@ Explanation DemoApp::explain(std::uint32_t key) {
 void DemoApp::explain_frame() {
     const std::vector<ViewEntry>& views = view_entries();
     const bool shown = std::size_t(state_.view) < views.size() && views[std::size_t(state_.view)].marks;
-    explanation_ = shown ? explain(key_to_explain(state_.key, result_.count)) : Explanation();
-    // The middle of the stream: of the walk's own count where the frame's is not the pyramid's
-    // (an expected count, a scan's copy of an older frame).
-    if (shown && state_.key < 0 && explanation_.state == Explanation::State::Refused && explanation_.count > 0)
-        explanation_ = explain(explanation_.count / 2);
+    const std::uint32_t key = key_to_explain(state_.key, result_.count);
+    // The walk reads back at once: walk again only when what it reads may have changed (the key,
+    // a setting or the time, a load, a new backend) and for a few frames or copies after that
+    // (a WebGPU copy arrives frames after its frame). A paused view costs nothing.
+    const bool changed = walked_.key != key || walked_.settings != done_serial_ || walked_.base != serial_base_ ||
+                         !same_settings(walked_.state, state_);
+    if (changed) walked_ = {key, done_serial_, serial_base_, views_serial(), state_};
+    const bool settled = views_serial() >= walked_.serial + 3;
+    const bool have = explanation_.state == Explanation::State::Ready || explanation_.state == Explanation::State::Refused;
+    if (!shown) {
+        explanation_ = Explanation();
+    } else if (changed || !settled || !have) {
+        explanation_ = explain(key);
+        // The middle of the stream: of the walk's own count where the frame's is not the
+        // pyramid's (an expected count, a scan's copy of an older frame).
+        if (state_.key < 0 && explanation_.state == Explanation::State::Refused && explanation_.count > 0 &&
+            explanation_.key != explanation_.count / 2)
+            explanation_ = explain(explanation_.count / 2);
+    }
     if (asked_.state != Explanation::State::Pending || views_serial() < ask_from_) return;
-    asked_ = shown && explanation_.key == asked_.key ? explanation_ : explain(asked_.key);
+    asked_ = shown && explanation_.key == asked_.key && settled ? explanation_ : explain(asked_.key);
 }
 
 int DemoApp::run_frames(int n, bool draw, bool mesh, int in_flight) {

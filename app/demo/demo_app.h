@@ -193,6 +193,12 @@ private:
     // The asked walk is taken from views' sources this new (their shown_serial): in WebGPU a copy
     // issued before the request may arrive after it.
     std::uint64_t ask_from_ = 0, serial_base_ = 0;
+    // What the view's walk was made from (explain_frame walks again only when it changes).
+    struct Walked {
+        std::uint32_t key = 0;
+        std::uint64_t settings = 0, base = 0, serial = 0;
+        DemoState state;
+    } walked_;
     bool gpu_lost_ = false;  // the WebGL context is gone until recreate_gpu()
     ShownViews shown_;  // what the last layout showed
     Layout shown_layout_;

@@ -326,9 +326,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
 EMSCRIPTEN_KEEPALIVE void hp_explain_ask(double key) { g_app->ask_explain(std::uint32_t(key)); }
 EMSCRIPTEN_KEEPALIVE const char* hp_explained() {
     const hp::Explanation& e = g_app->explained();
-    hp::g_reply = e.state == hp::Explanation::State::Ready     ? hp::explanation_json(e)
-                  : e.state == hp::Explanation::State::Refused ? "{\"error\":" + hp::json_string(e.error) + "}"
-                                                               : "\"pending\"";
+    hp::g_reply = e.state == hp::Explanation::State::Pending ? "\"pending\"" : hp::explain_json(e);
     return hp::g_reply.c_str();
 }
 

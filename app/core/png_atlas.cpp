@@ -156,14 +156,15 @@ bool check_image_data(const PngChunks& c, std::string* error) {
     const int got = stbi_zlib_decode_buffer(inflated.data(), int(inflated.size()),
                                             reinterpret_cast<const char*>(c.idat.data()), int(c.idat.size()));
     const std::string size = std::to_string(c.header.width) + "×" + std::to_string(c.header.height);
-    if (got > int(need) || (got < 0 && std::string(stbi_failure_reason()) == "output buffer limit")) {
+    const char* reason = stbi_failure_reason();  // null where stb gave none
+    const std::string why = reason ? reason : "no reason given";
+    if (got > int(need) || (got < 0 && why == "output buffer limit")) {
         *error = "the PNG's image data inflates to more than the " + std::to_string(need) + " bytes its " + size +
                  " header needs: the file is damaged or made to exhaust memory";
         return false;
     }
     if (got < 0) {
-        *error = std::string("the PNG's image data cannot be inflated (") + stbi_failure_reason() +
-                 "): the file may be truncated or damaged";
+        *error = "the PNG's image data cannot be inflated (" + why + "): the file may be truncated or damaged";
         return false;
     }
     if (got < int(need)) {

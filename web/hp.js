@@ -236,6 +236,28 @@
     return Module.HEAPF64.slice(at, at + Math.min(n, count));
   }
 
+  // x, y, z of n vec4<f32> (an ArrayBuffer) as 3n floats; with `at`, of vertex at[i] for each i
+  // (a shared vertex list expanded into the soup; an index past the list gives NaN).
+  function xyz(buffer, n, at = null) {
+    const f = new Float32Array(buffer), count = at ? at.length : n, out = new Float32Array(3 * count);
+    for (let i = 0; i < count; i++) {
+      const v = at ? at[i] : i;
+      if (v < n) out.set(f.subarray(4 * v, 4 * v + 3), 3 * i);
+      else out.fill(NaN, 3 * i, 3 * i + 3);
+    }
+    return out;
+  }
+
+  // A soup's indices by its edge ids: a vertex per edge, numbered as the edges first appear.
+  function welded(mesh) {
+    const seen = new Map(), indices = new Uint32Array(mesh.edges.length);
+    mesh.edges.forEach((e, i) => {
+      if (!seen.has(e)) seen.set(e, seen.size);
+      indices[i] = seen.get(e);
+    });
+    return { ...mesh, indices, sharedVertices: seen.size };
+  }
+
   const limitOf = (limit) => (limit === undefined ? 0xffffffff : Math.max(0, Math.min(0xffffffff, Math.floor(Number(limit)) || 0)));
 
   // hp.runFrames's work (below): one run at a time, chained through `running`.
@@ -314,7 +336,11 @@
       return entries(n);
     },
     // The surface the GPU extracted: {vertices: the true total, positions, normals: Float32Arrays
-    // of 3·min(limit, vertices) numbers}, volume units, cells in stream order (a Promise).
+    // of 3·min(limit, vertices) numbers, edges: each vertex's edge id, indices: a Uint32Array
+    // of min(limit, vertices) numbers, sharedVertices}, volume units, cells in stream order
+    // (a Promise). The soup either way; `indices` and `sharedVertices` are the GPU's own with
+    // vertices=shared (the soup is its vertex list at them), else the edges welded in the
+    // order they first appear.
     async mesh(options = {}) {
       await ready;
       const limit = limitOf(options.limit);
@@ -322,14 +348,22 @@
       const b = webgpuBuffers();
       if (!b) {
         const m = meshOf(call('hp_mesh', 'number', ['number'], [limit]));
-        return { ...m, edges: await edgesOf(await hp.stream(), m.positions.length / 3) };
+        return welded({ ...m, edges: await edgesOf(await hp.stream(), m.positions.length / 3) });
       }
       if (!b.positions) throw new Error('the surface stages have not run yet');
       const s = hp.stats();
       const n = Math.min(limit, s.vertexCount, b.meshCapacity);
-      const [p, q] = await Promise.all([Module.hpGpu.read(b.positions, 0, 16 * n), Module.hpGpu.read(b.normals, 0, 16 * n)]);
-      const xyz = (v) => { const f = new Float32Array(v), out = new Float32Array(3 * n); for (let i = 0; i < n; i++) out.set(f.subarray(4 * i, 4 * i + 3), 3 * i); return out; };
-      return { vertices: s.vertexCount, positions: xyz(p), normals: xyz(q), edges: await edgesOf(await hp.stream(), n) };
+      const edges = await edgesOf(await hp.stream(), n);
+      if (!b.indices) {
+        const [p, q] = await Promise.all([Module.hpGpu.read(b.positions, 0, 16 * n), Module.hpGpu.read(b.normals, 0, 16 * n)]);
+        return welded({ vertices: s.vertexCount, positions: xyz(p, n), normals: xyz(q, n), edges });
+      }
+      const m = Math.min(s.sharedVertexCount, b.meshCapacity);
+      const [p, q, k] = await Promise.all([Module.hpGpu.read(b.positions, 0, 16 * m), Module.hpGpu.read(b.normals, 0, 16 * m),
+        Module.hpGpu.read(b.indices, 0, 4 * n)]);
+      const indices = new Uint32Array(k);
+      return { vertices: s.vertexCount, positions: xyz(p, m, indices), normals: xyz(q, m, indices), edges, indices,
+        sharedVertices: s.sharedVertexCount };
     },
     // The CPU reference's mesh for the atlas the GPU used, in hp.mesh's form (a Promise).
     async referenceMesh(options = {}) {

@@ -57,6 +57,10 @@ inline constexpr std::array<const char*, 2> kTimestampsNames = {"passes", "whole
 // dispatch with decoupled look-back and fallback (single).
 enum class ScanKind { Blocks, Rts, Single };
 inline constexpr std::array<const char*, 3> kScanKindNames = {"blocks", "rts", "single"};
+// The WebGPU surface's vertices: one per triangle corner, each cell computing its own (soup),
+// or one per crossing edge, computed once, and the triangles as indices into them (shared).
+enum class MeshVertices { Soup, Shared };
+inline constexpr std::array<const char*, 2> kMeshVerticesNames = {"soup", "shared"};
 
 // The names of an enum's values (a setting's choices), found by the enum's type.
 constexpr const auto& names_of(Pyramid) { return kPyramidNames; }
@@ -69,6 +73,7 @@ constexpr const auto& names_of(MeshRoute) { return kMeshRouteNames; }
 constexpr const auto& names_of(Clock) { return kClockNames; }
 constexpr const auto& names_of(Timestamps) { return kTimestampsNames; }
 constexpr const auto& names_of(ScanKind) { return kScanKindNames; }
+constexpr const auto& names_of(MeshVertices) { return kMeshVerticesNames; }
 template <typename E>
 constexpr const char* name_of(E v) {
     return names_of(v)[std::size_t(v)];
@@ -95,6 +100,7 @@ struct DemoState {
     Clock clock = Clock::Wall;
     Timestamps timestamps = Timestamps::Passes;
     ScanKind scan = ScanKind::Blocks;
+    MeshVertices vertices = MeshVertices::Soup;  // WebGPU modes
     bool fallback = false;  // debug: the single-pass scan's look-back gives up at once
     int key = -1;           // the key the Explain view walks; -1: the middle of the stream
     int step = -1;          // the levels of the walk shown, from the top; -1: all of them

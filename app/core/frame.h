@@ -52,7 +52,8 @@ struct FrameResult {
     // newest arrived; expected: not read, 0) and the limit the extraction was drawn with.
     bool mesh = false;             // the surface stages ran
     bool extracted = false;        // ... and the extraction (positions and normals can be read)
-    std::uint32_t vertices = 0;
+    std::uint32_t vertices = 0;         // 3 a triangle
+    std::uint32_t shared_vertices = 0;  // WebGPU, vertices=shared: one a crossing edge (else 0)
     bool vertices_read = false;
     std::uint32_t vertex_keys_drawn = 0;
 };

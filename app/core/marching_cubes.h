@@ -10,10 +10,13 @@
 
 namespace hp::mc {
 
-// Edge e joins corners kEdgeCorners[e][0] < kEdgeCorners[e][1]: e0–e3 the z = 0 face,
-// e4–e7 the z = 1 face, e8–e11 the four edges along z.
+// Edge e runs from corner kEdgeCorners[e][0] to corner kEdgeCorners[e][1], one step along
+// +x, +y or +z: e0–e3 the z = 0 face, e4–e7 the z = 1 face, e8–e11 the four edges along z.
+// A vertex interpolates from the edge's lower end, so the four cells that share an edge
+// compute its vertex with the same arithmetic, bit for bit: what the WebGPU surface's shared
+// vertices (one per crossing edge) rely on.
 constexpr std::array<std::array<int, 2>, 12> kEdgeCorners = {{
-    {0, 1}, {1, 2}, {2, 3}, {0, 3}, {4, 5}, {5, 6}, {6, 7}, {4, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7},
+    {0, 1}, {1, 2}, {3, 2}, {0, 3}, {4, 5}, {5, 6}, {7, 6}, {4, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7},
 }};
 
 constexpr int kMaxVertices = 15;  // 5 triangles

@@ -1,7 +1,7 @@
 // The CPU reference of the surface stages: the mesh the GPU must extract, vertex for vertex.
 // Cells: those active in surface classification, in stream order (Morton order of their
 // atlas texels); inside a cell, the marching-cubes table's order for its case. Vertex j of a
-// cell with case c lies on edge e = table[c][j] between corners a < b:
+// cell with case c lies on edge e = table[c][j], from its lower end a to b (marching_cubes.h):
 //   t = (iso − v_a) / (v_b − v_a),  position = p_a + t · (p_b − p_a)   (voxel units)
 //   normal = −(g_a + t · (g_b − g_a)), normalized (zero stays zero), where g is the field's
 //   gradient by central differences, neighbours clamped to the volume: g.x = f(x+1) − f(x−1).

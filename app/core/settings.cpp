@@ -134,6 +134,11 @@ std::vector<Setting> make_table() {
         return std::string();
     };
     t.push_back(choice<&S::color>("color", "Colour", "the 3D view's color: normal, depth, place in the stream, or plain bone"));
+    Setting& vertices = t.emplace_back(choice<&S::vertices>(
+        "vertices", "Vertices",
+        "soup: each cell computes its triangles' vertices (a shared vertex up to 4 times);\n"
+        "shared: a vertex per crossing edge, computed once; triangles as indices, drawn indexed"));
+    vertices.shown = [](const S& s) { return is_webgpu(s.pyramid); };
     Setting& route = t.emplace_back(choice<&S::route>(
         "route", "Route",
         "fragment: an extraction pass writes the vertices into float textures (Mol*);\n"

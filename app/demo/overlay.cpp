@@ -209,7 +209,12 @@ void route_after(const Controls& c) {
     ImGui::SameLine();
     ImGui::Checkbox("closed", &closed);
     tooltip("cap the surface where the volume's faces cut it: a closed, printable mesh");
-    if (c.app.result().mesh) ImGui::TextDisabled("%s vertices", with_thousands(c.app.result().vertices).c_str());
+    const FrameResult& r = c.app.result();
+    if (r.mesh && r.shared_vertices)
+        ImGui::TextDisabled("%s indices, %s vertices", with_thousands(r.vertices).c_str(),
+                            with_thousands(r.shared_vertices).c_str());
+    else if (r.mesh)
+        ImGui::TextDisabled("%s vertices", with_thousands(r.vertices).c_str());
 }
 
 struct RowLayout {

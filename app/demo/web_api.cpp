@@ -303,6 +303,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"countRead\":" + b(r.count_read) + ",\"countAge\":" + n(r.count_age) +
                   ",\"keysDrawn\":" + n(r.keys_drawn) + ",\"mesh\":" + b(r.mesh) +
                   ",\"extracted\":" + b(r.extracted) + ",\"vertexCount\":" + n(r.vertices) +
+                  ",\"sharedVertexCount\":" + n(r.shared_vertices) +
                   ",\"verticesRead\":" + b(r.vertices_read) + ",\"vertexKeysDrawn\":" + n(r.vertex_keys_drawn) +
                   ",\"timing\":" + json_string(hp::timing()) +
                   ",\"backend\":" + json_string(g_app->backend_name()) +

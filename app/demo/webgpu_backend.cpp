@@ -82,7 +82,8 @@ public:
         glDisable(GL_SCISSOR_TEST);
         const double s = d.css_scale > 0 ? d.css_scale : 1.0;
         const wgpu::CssRect css{r.x / s, (d.framebuffer_height - r.y - r.h) / s, r.w / s, r.h / s};
-        const wgpu::SurfaceBuffers mesh{gpu_.positions_buffer(), gpu_.normals_buffer(), gpu_.counter_buffer()};
+        const wgpu::SurfaceBuffers mesh{gpu_.positions_buffer(), gpu_.normals_buffer(), gpu_.counter_buffer(),
+                                        gpu_.indices_buffer()};
         std::string error;
         if (!surface_.draw(css, r.w, r.h, mesh, d.scene, &error)) surface_error_ = error;
     }
@@ -95,7 +96,8 @@ public:
         const auto n = [](double v) { return std::to_string(std::int64_t(v)); };
         return "{\"atlas\":" + n(gpu_.atlas_buffer().id()) + ",\"stream\":" + n(gpu_.stream_buffer().id()) +
                ",\"size\":" + n(gpu_.layout().atlas) + ",\"positions\":" + n(gpu_.positions_buffer().id()) +
-               ",\"normals\":" + n(gpu_.normals_buffer().id()) + ",\"meshCapacity\":" + n(gpu_.mesh_capacity()) + "}";
+               ",\"normals\":" + n(gpu_.normals_buffer().id()) +
+               ",\"indices\":" + n(gpu_.indices_buffer().id()) + ",\"meshCapacity\":" + n(gpu_.mesh_capacity()) + "}";
     }
 
 private:

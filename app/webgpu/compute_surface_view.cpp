@@ -69,7 +69,8 @@ bool ComputeSurfaceView::draw(CssRect r, int pw, int ph, const SurfaceBuffers& m
     u.depth_range[1] = centre + half;
     write(uniform_, 0, &u, sizeof u);
     const bool drawn = mesh.positions && group_;
-    surface_draw(drawn ? &pipeline_ : nullptr, group_, mesh.counter, kDrawArgsAt, r.x, r.y, r.w, r.h, pw, ph);
+    surface_draw(drawn ? &pipeline_ : nullptr, group_, mesh.counter, mesh.indices ? kIndexedArgsAt : kDrawArgsAt,
+                 mesh.indices, r.x, r.y, r.w, r.h, pw, ph);
     shown_ = true;
     return made;
 }

@@ -2,7 +2,8 @@
 // drawn on a second canvas of the page (#gpu-surface), under the GL canvas at the view's
 // panel, where the GL canvas is left transparent. A render pipeline reads the extraction's
 // positions and normals by vertex_index (no copy) and draws indirectly: the vertex count is
-// the one the GPU wrote into the frame's counter. Shading as surface.frag (shaders/surface.wgsl).
+// the one the GPU wrote into the frame's counter; with shared vertices the draw is indexed
+// (drawIndexedIndirect, the index count from the counter too). Shading as surface.frag (shaders/surface.wgsl).
 #pragma once
 
 #include <cstdint>
@@ -16,9 +17,10 @@ namespace hp::wgpu {
 struct CssRect { double x, y, w, h; };  // CSS pixels, origin at the top left
 
 // What the view draws: the extraction's buffers (positions none: no mesh yet, the view is
-// only cleared) and the counter holding the draw's arguments (compaction_counter.h).
+// only cleared), the counter holding the draw's arguments (compaction_counter.h), and the
+// shared vertices' triangles (indices; none: the soup, drawn as it is).
 struct SurfaceBuffers {
-    BufferRef positions, normals, counter;
+    BufferRef positions, normals, counter, indices;
 };
 
 class ComputeSurfaceView {

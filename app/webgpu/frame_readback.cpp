@@ -47,6 +47,7 @@ FrameResult FrameReadback::async_result(const FrameSettings& s, bool mesh) const
     r.mesh = mesh && known;
     r.extracted = r.mesh;  // compute always extracts
     r.vertices = r.mesh ? newest_vertices_ : 0;
+    r.shared_vertices = r.mesh ? newest_shared_vertices_ : 0;
     r.vertex_keys_drawn = std::min(r.vertices, mesh_capacity_);
     if (s.readback == Readback::Expected) {
         r.count = s.expected;
@@ -65,6 +66,7 @@ void FrameReadback::count_arrived(const Counter& c, std::uint64_t frame, bool me
     have_count_ = true;
     if (!mesh) return;
     newest_vertices_ = c.vertices;
+    newest_shared_vertices_ = c.shared_vertices;
     newest_vertices_frame_ = frame;
 }
 
@@ -87,6 +89,7 @@ void FrameReadback::poll_sync(std::string* error) {
     sync_result_.mesh = sync_mesh_;
     if (sync_mesh_) {
         sync_result_.vertices = c.vertices;
+        sync_result_.shared_vertices = c.shared_vertices;
         sync_result_.vertices_read = arrived;
         sync_result_.vertex_keys_drawn = std::min(c.vertices, mesh_capacity_);
     }

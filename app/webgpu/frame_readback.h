@@ -68,7 +68,7 @@ private:
     bool have_count_ = false;
     // The newest vertex total read from a frame that ran the mesh stages, counted only from
     // frames issued since they last started running (mesh_since_): none is stale.
-    std::uint32_t newest_vertices_ = 0;
+    std::uint32_t newest_vertices_ = 0, newest_shared_vertices_ = 0;
     std::uint64_t newest_vertices_frame_ = 0, mesh_since_ = 0;
     bool last_mesh_ = false, sync_mesh_ = false;
     Ticket sync_ticket_;

@@ -37,16 +37,17 @@ void hpgpu_submit();
 int hpgpu_read_state(int ticket);                // 0 pending, 1 ready, -1 failed
 int hpgpu_read_take(int ticket, void* out, int capacity);
 // The 3D view on the page's WebGPU canvas (#gpu-surface): a render pipeline (surface.wgsl's
-// layout), a draw at a CSS rectangle of pw × ph pixels (pipeline 0: only the clear), hiding it.
+// layout), a draw at a CSS rectangle of pw × ph pixels (pipeline 0: only the clear; indices
+// 0: not indexed), hiding it.
 int hpgpu_surface_pipeline(const char* wgsl, const char* label);
-void hpgpu_surface_draw(int pipeline, int group, int args, int offset, double x, double y, double w, double h,
-                        int pw, int ph);
+void hpgpu_surface_draw(int pipeline, int group, int args, int offset, int indices, double x, double y, double w,
+                        double h, int pw, int ph);
 void hpgpu_surface_hide();
 }
 
 namespace hp::wgpu {
 
-enum Usage { kStorage = 1, kUniform = 2, kIndirect = 4, kCopySrc = 8, kCopyDst = 16, kQueryResolve = 32 };
+enum Usage { kStorage = 1, kUniform = 2, kIndirect = 4, kCopySrc = 8, kCopyDst = 16, kQueryResolve = 32, kIndex = 64 };
 
 template <typename Tag>
 class Handle;
@@ -158,10 +159,11 @@ BindGroup bind_group(const Handle<PipelineTag>& p, const std::vector<BufferRef>&
 }
 
 // Shows #gpu-surface at (x, y, w, h) CSS pixels with pw × ph pixels, cleared; with a pipeline
-// (null: only the clear) draws indirectly with the arguments at byte `offset` of `args`.
-inline void surface_draw(const RenderPipeline* p, const BindGroup& g, BufferRef args, int offset, double x, double y,
-                         double w, double h, int pw, int ph) {
-    hpgpu_surface_draw(p ? p->id() : 0, g.id(), args.id(), offset, x, y, w, h, pw, ph);
+// (null: only the clear) draws indirectly with the arguments at byte `offset` of `args`: with
+// `indices` (u32) drawIndexedIndirect, without them drawIndirect.
+inline void surface_draw(const RenderPipeline* p, const BindGroup& g, BufferRef args, int offset, BufferRef indices,
+                         double x, double y, double w, double h, int pw, int ph) {
+    hpgpu_surface_draw(p ? p->id() : 0, g.id(), args.id(), offset, indices.id(), x, y, w, h, pw, ph);
 }
 
 }  // namespace hp::wgpu

@@ -99,12 +99,13 @@ mergeInto(LibraryManager.library, {
   },
 
   // usage: bit 0 storage, 1 uniform, 2 indirect, 3 copy source, 4 copy destination,
-  // 5 query resolve.
+  // 5 query resolve, 6 index.
   hpgpu_buffer__deps: ['$HPGPU'],
   hpgpu_buffer: function (bytes, usage, label) {
     const u = ((usage & 1) ? GPUBufferUsage.STORAGE : 0) | ((usage & 2) ? GPUBufferUsage.UNIFORM : 0) |
       ((usage & 4) ? GPUBufferUsage.INDIRECT : 0) | ((usage & 8) ? GPUBufferUsage.COPY_SRC : 0) |
-      ((usage & 16) ? GPUBufferUsage.COPY_DST : 0) | ((usage & 32) ? GPUBufferUsage.QUERY_RESOLVE : 0);
+      ((usage & 16) ? GPUBufferUsage.COPY_DST : 0) | ((usage & 32) ? GPUBufferUsage.QUERY_RESOLVE : 0) |
+      ((usage & 64) ? GPUBufferUsage.INDEX : 0);
     return HPGPU.add(HPGPU.device().createBuffer({ size: Math.max(16, Math.ceil(bytes / 4) * 4), usage: u,
       label: UTF8ToString(label) }));
   },
@@ -275,9 +276,10 @@ mergeInto(LibraryManager.library, {
 
   // Shows #gpu-surface at (x, y, w, h) CSS pixels (top left origin) with pw × ph pixels, clears
   // it to the 3D view's background and, with a pipeline, draws its triangles indirectly from
-  // `args` at byte `offset` (the vertex count the GPU wrote). The depth texture follows the size.
+  // `args` at byte `offset` (the counts the GPU wrote): indexed where `indices` (a u32 index
+  // buffer) is given. The depth texture follows the size.
   hpgpu_surface_draw__deps: ['$HPGPU'],
-  hpgpu_surface_draw: function (pipeline, group, args, offset, x, y, w, h, pw, ph) {
+  hpgpu_surface_draw: function (pipeline, group, args, offset, indices, x, y, w, h, pw, ph) {
     const device = HPGPU.device();
     const canvas = document.getElementById('gpu-surface');
     if (!device || !canvas || pw <= 0 || ph <= 0) return;
@@ -304,7 +306,12 @@ mergeInto(LibraryManager.library, {
     if (pipeline) {
       pass.setPipeline(HPGPU.get(pipeline).pipeline);
       pass.setBindGroup(0, HPGPU.get(group));
-      pass.drawIndirect(HPGPU.get(args), offset);
+      if (indices) {
+        pass.setIndexBuffer(HPGPU.get(indices), 'uint32');
+        pass.drawIndexedIndirect(HPGPU.get(args), offset);
+      } else {
+        pass.drawIndirect(HPGPU.get(args), offset);
+      }
     }
     pass.end();
     device.queue.submit([encoder.finish()]);

@@ -101,8 +101,8 @@ void WebGpuCompaction::write_volume(const FrameSettings& s) {
 }
 
 // webgpu-scan's scan is a frame setting: a new one re-makes the stages after the source (as a
-// mode change would), and the surface's scan follows it. A surface that could not be made with
-// a scan is said once, not tried again every frame.
+// mode change would), and the surface's scan follows it, as its stages follow `vertices`. A
+// surface that could not be made with a scan is said once, not tried again every frame.
 void WebGpuCompaction::follow_scan(const FrameSettings& s) {
     std::string error;
     if (mode_ == Pyramid::WebgpuScan && s.scan != scan_) {
@@ -110,8 +110,8 @@ void WebGpuCompaction::follow_scan(const FrameSettings& s) {
         if (!build_mode_stages(mode_, scan_, frame_buffers(), &mode_stages_, &error))
             errors_.push_back("scan=" + std::string(name_of(s.scan)) + ": " + error);
     }
-    const bool tried = mesh_.scan() == s.scan && (mesh_.ready() || mesh_.failed());
-    if (s.mesh && !tried && !mesh_.init(frame_buffers(), s.scan, &error))
+    const bool tried = mesh_.scan() == s.scan && mesh_.vertices() == s.vertices && (mesh_.ready() || mesh_.failed());
+    if (s.mesh && !tried && !mesh_.init(frame_buffers(), s.scan, s.vertices, &error))
         errors_.push_back("the surface's stages: " + error);
 }
 

@@ -76,6 +76,7 @@ public:
     // holding its draw arguments (compaction_counter.h); its capacity in vertices.
     wgpu::BufferRef positions_buffer() const { return mesh_.positions(); }
     wgpu::BufferRef normals_buffer() const { return mesh_.normals(); }
+    wgpu::BufferRef indices_buffer() const { return mesh_.indices(); }  // vertices=shared
     wgpu::BufferRef counter_buffer() const { return counter_; }
     std::uint32_t mesh_capacity() const { return std::uint32_t(layout_.texel_count()); }
 

@@ -50,7 +50,9 @@ TEST(CompactionCounter, CppAndWgslAgreeOnEveryOffset) {
         {"total", offsetof(Counter, total)},         {"written", offsetof(Counter, written)},
         {"tail_begin", offsetof(Counter, tail_begin)}, {"tail_end", offsetof(Counter, tail_end)},
         {"traverse_args", offsetof(Counter, traverse_args)}, {"tail_args", offsetof(Counter, tail_args)},
-        {"vertices", offsetof(Counter, vertices)},   {"draw_args", offsetof(Counter, draw_args)}};
+        {"vertices", offsetof(Counter, vertices)},   {"draw_args", offsetof(Counter, draw_args)},
+        {"shared_vertices", offsetof(Counter, shared_vertices)}, {"indexed_args", offsetof(Counter, indexed_args)},
+        {"indexed_first_instance", offsetof(Counter, indexed_args) + 16}};
     for (const auto& [field, at] : cpp) {
         ASSERT_TRUE(offsets.count(field)) << field << " is not in compaction_counter.wgsl's Counter";
         EXPECT_EQ(offsets.at(field), at) << field;
@@ -59,6 +61,7 @@ TEST(CompactionCounter, CppAndWgslAgreeOnEveryOffset) {
     EXPECT_EQ(wgpu::kTraverseArgsAt, offsets.at("traverse_args"));
     EXPECT_EQ(wgpu::kTailArgsAt, offsets.at("tail_args"));
     EXPECT_EQ(wgpu::kDrawArgsAt, offsets.at("draw_args"));
+    EXPECT_EQ(wgpu::kIndexedArgsAt, offsets.at("indexed_args"));
 }
 
 }  // namespace

@@ -225,6 +225,120 @@ for (const [pyramid, scan] of [['webgpu-scan', 'rts'], ['webgpu-pyramid', 'singl
     await page.evaluate(() => hp.set({ scan: 'blocks', fallback: 0 }));
   });
 
+// vertices=shared: a vertex per crossing edge, computed once, the triangles as indices. The
+// soup they expand to is the CPU reference mesh (meshExact) and, bit for bit, the soup that
+// vertices=soup extracts; the indices weld exactly the corners on one edge (edge ids from the
+// stream: one index an edge, one edge an index, all of them below the shared total); and the
+// vertex list is in the order the GPU promises: edge (p, axis) by p's Morton index, then axis.
+async function sharedExact(page, state, { atLeast = 1 } = {}) {
+  await meshExact(page, { ...state, vertices: 'soup' }, { atLeast });
+  const r = await page.evaluate(async () => {
+    const soup = await hp.mesh();
+    await hp.set({ vertices: 'shared' });
+    const shared = await hp.mesh();
+    const s = hp.stats();
+    const bits = (a) => new Uint32Array(a.buffer, a.byteOffset, a.length);
+    const differ = (a, b) => {
+      if (a.length !== b.length) return `${a.length} numbers, soup ${b.length}`;
+      const x = bits(a), y = bits(b);
+      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return `number ${i}: ${a[i]}, soup ${b[i]}`;
+      return '';
+    };
+    // Edge id (hp.mesh().edges): 3 · (x + X·(y + Y·z)) + axis. Its owner point's Morton index in
+    // the atlas: a cubic N³ volume in tiles of N×N, S/N tiles a row.
+    const [X, Y] = s.dims, S = s.atlas, tilesPerRow = S / X;
+    const spread = (v) => { let m = 0; for (let b = 0; b < 16; b++) m += ((v >> b) & 1) * 2 ** (2 * b); return m; };
+    const order = (id) => {
+      const axis = id % 3, p = (id - axis) / 3, x = p % X, y = ((p - x) / X) % Y, z = Math.floor(p / (X * Y));
+      const tx = (z % tilesPerRow) * X + x, ty = Math.floor(z / tilesPerRow) * Y + y;
+      return 3 * (spread(tx) + 2 * spread(ty)) + axis;
+    };
+    const edgeOf = new Map(), indexOf = new Map();
+    let weld = '';
+    for (let k = 0; k < shared.indices.length && !weld; k++) {
+      const i = shared.indices[k], e = shared.edges[k];
+      if (!(i < shared.sharedVertices)) weld = `index ${i} at ${k} is past the ${shared.sharedVertices} vertices`;
+      else if (edgeOf.has(i) && edgeOf.get(i) !== e) weld = `index ${i} is on edges ${edgeOf.get(i)} and ${e}`;
+      else if (indexOf.has(e) && indexOf.get(e) !== i) weld = `edge ${e} has indices ${indexOf.get(e)} and ${i}`;
+      edgeOf.set(i, e); indexOf.set(e, i);
+    }
+    let ordered = '';
+    for (let i = 1; i < edgeOf.size && !ordered; i++)
+      if (!(order(edgeOf.get(i)) > order(edgeOf.get(i - 1)))) ordered = `vertex ${i} (edge ${edgeOf.get(i)}) does not follow vertex ${i - 1} (edge ${edgeOf.get(i - 1)})`;
+    await hp.set({ vertices: 'soup' });
+    return { vertices: shared.vertices, soupVertices: soup.vertices, sharedVertices: shared.sharedVertices,
+      statsShared: s.sharedVertexCount, statsSetting: s.vertices, edges: indexOf.size, indices: shared.indices.length,
+      positions: differ(shared.positions, soup.positions), normals: differ(shared.normals, soup.normals), weld, ordered };
+  });
+  assert(r.statsSetting === 'shared', `vertices is ${r.statsSetting}`);
+  assert(r.vertices === r.soupVertices, `index total ${r.vertices}, soup ${r.soupVertices}`);
+  assert(!r.positions && !r.normals, `not the soup's bits: positions ${r.positions}; normals ${r.normals}`);
+  assert(!r.weld, r.weld);
+  assert(r.sharedVertices === r.statsShared && r.edges === r.sharedVertices,
+    `${r.sharedVertices} shared vertices (stats ${r.statsShared}) for ${r.edges} distinct edges`);
+  assert(r.sharedVertices <= r.vertices / 3,
+    `${r.sharedVertices} shared vertices for ${r.vertices} corners: not welded`);
+  assert(!r.ordered, r.ordered);
+  return r;
+}
+
+for (const [pyramid, scans] of [['webgpu-scan', ['blocks', 'rts', 'single']], ['webgpu-pyramid', ['blocks']]])
+  for (const scan of scans)
+    add(`${pyramid} vertices=shared, scan=${scan}, 64³ metaballs and noise: the soup's bits, one vertex an edge`, async (page) => {
+      for (const source of ['metaballs', 'noise'])
+        await sharedExact(page, { pyramid, scan, volume: 64, source, classify: 'surface', time: 1.5, iso: 0.45 }, { atLeast: 300 });
+      await page.evaluate(() => hp.set({ scan: 'blocks' }));
+    });
+
+add('webgpu-pyramid vertices=shared: an empty volume, then past the capacity (PNG 512²)', async (page) => {
+  const empty = await sharedExact(page, { pyramid: 'webgpu-pyramid', volume: 64, source: 'metaballs', iso: 1 }, { atLeast: 0 });
+  assert(empty.vertices === 0 && empty.sharedVertices === 0, `${empty.vertices} indices, ${empty.sharedVertices} vertices`);
+  const error = await loadBytes(page, pngOf(512, 512, (x, y) => 0.5 + 0.45 * Math.sin(x / 9) * Math.cos(y / 13), { bits: 16 }), { tile: 64 });
+  assert(error === '', error);
+  const r = await page.evaluate(async () => {
+    await hp.set({ source: 'png', iso: 0.55, vertices: 'shared' });
+    const m = await hp.mesh();
+    const cpu = await hp.referenceMesh();
+    let worst = 0;
+    for (let i = 0; i < m.positions.length; i++) worst = Math.max(worst, Math.abs(m.positions[i] - cpu.positions[i]));
+    const s = hp.stats();
+    await hp.set({ source: 'metaballs', vertices: 'soup' });
+    return { vertices: m.vertices, cpu: cpu.vertices, given: m.indices.length, capacity: s.atlas * s.atlas, worst,
+      shared: m.sharedVertices };
+  });
+  assert(r.vertices === r.cpu && r.vertices > r.capacity, `${r.vertices} indices (CPU ${r.cpu}), capacity ${r.capacity}`);
+  assert(r.given === r.capacity && r.worst <= 1e-4, `${r.given} given, worst position difference ${r.worst}`);
+  assert(r.shared > 0 && r.shared < r.capacity, `${r.shared} shared vertices`);
+});
+
+// Drawn indexed (drawIndexedIndirect): the same triangles at the same places, so the same
+// pixels as the soup drawn by drawIndirect.
+add('webgpu-scan vertices=shared: the 3D view draws the pixels the soup draws', async (page) => {
+  const shot = async (vertices) => {
+    await page.evaluate((vertices) => hp.set({ pyramid: 'webgpu-scan', view: 'surface', volume: 64, source: 'metaballs',
+      iso: 0.5, time: 1, color: 'normal', vertices }).then(() => hp.frames(4)), vertices);
+    const r = await page.evaluate(() => {
+      const b = document.getElementById('gpu-surface').getBoundingClientRect();
+      return { x: b.x, y: b.y, width: b.width, height: b.height };
+    });
+    return PNG.sync.read(await page.screenshot({ clip: r }));
+  };
+  const soup = await shot('soup');
+  const shared = await shot('shared');
+  const s = await page.evaluate(() => hp.stats());
+  await page.evaluate(() => hp.set({ view: 'stream', vertices: 'soup' }));
+  assert(s.sharedVertexCount > 1000 && s.vertexCount > 3 * s.sharedVertexCount / 2,
+    `${s.sharedVertexCount} shared vertices, ${s.vertexCount} indices`);
+  let differ = 0, lit = 0;
+  for (let i = 0; i < soup.data.length; i += 4) {
+    if (Math.abs(soup.data[i] - shared.data[i]) + Math.abs(soup.data[i + 1] - shared.data[i + 1]) +
+      Math.abs(soup.data[i + 2] - shared.data[i + 2]) > 6) differ++;
+    if (soup.data[i] + soup.data[i + 1] + soup.data[i + 2] > 120) lit++;
+  }
+  assert(lit > soup.data.length / 4 / 20, `only ${lit} lit pixels: is the surface drawn?`);
+  assert(differ === 0, `${differ} of ${soup.data.length / 4} pixels differ from the soup's`);
+});
+
 add('webgpu-scan surface: drawn on the WebGPU canvas under the GL one, hidden with the view', async (page) => {
   const shown = () => page.evaluate(() => !document.getElementById('gpu-surface').hidden);
   await page.evaluate(() => hp.set({ pyramid: 'webgpu-scan', view: 'surface', volume: 64, source: 'metaballs', iso: 0.5 })

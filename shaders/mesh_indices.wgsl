@@ -1,0 +1,42 @@
+// Kernel (after volume.wgsl, cells.wgsl, compaction_counter.wgsl, mc_tables.wgsl,
+// mesh_edges.wgsl): vertices=shared, one invocation a Morton index: the cell there writes its
+// triangles as indices into the shared vertices, at its keys offset .. offset + count − 1
+// (offset: the scanned vertex counts, as the soup's extraction), cells in stream order,
+// inside a cell the table's order. Vertex j lies on edge (p, axis): p the edge's lower end,
+// its index p's first vertex key (edge_offsets, at p's Morton index) plus the edge's rank
+// among p's crossing edges. Keys past the capacity (S²) are not written. Invocation 0 puts
+// the index total into the counter with the indexed draw's arguments.
+@group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(3) var<storage, read> offsets: array<u32>;
+@group(0) @binding(4) var<storage, read> totals: array<u32>;  // the index total at [0]
+@group(0) @binding(5) var<storage, read_write> counter: Counter;
+@group(0) @binding(6) var<storage, read> edge_offsets: array<u32>;
+@group(0) @binding(7) var<storage, read_write> indices: array<u32>;
+fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>) {
+    let i = linear_index(wid, groups, lid.x);
+    let capacity = u.atlas * u.atlas;
+    if (i >= capacity) { return; }
+    if (i == 0u) {
+        let total = totals[0];
+        counter.vertices = total;
+        counter.indexed_args = vec4<u32>(min(total, capacity), 1u, 0u, 0u);
+        counter.indexed_first_instance = 0u;
+    }
+    let v = voxel_of(morton_decode(i));
+    let count = mc_cell_vertices(v);
+    if (count == 0u) { return; }
+    let c = cell_case(v.xyz);
+    let first = offsets[i];
+    for (var j = 0u; j < count; j++) {
+        let key = first + j;
+        if (key >= capacity) { return; }
+        let ab = kMcEdgeCorners[mc_edge(c, j)];
+        let p = v.xyz + kMcCorner[ab.x];
+        let axis = edge_axis(kMcCorner[ab.y] - kMcCorner[ab.x]);
+        indices[key] = edge_offsets[morton_encode(vec2<u32>(atlas_texel(p)))] + edge_rank(p, axis);
+    }
+}

@@ -1,0 +1,39 @@
+// Kernel (after volume.wgsl, cells.wgsl, compaction_counter.wgsl, mesh_edges.wgsl,
+// mesh_vertex.wgsl): vertices=shared, one invocation a Morton index: the point there computes
+// the vertex of each crossing edge it owns, once, at its keys offset .. offset + count − 1
+// (offset: the scanned crossing-edge counts), in axis order; keys past the capacity (S²) are
+// not written. Invocation 0 puts the vertex total into the counter (draw_args' count, which
+// the 3D view's "order" color reads; the draw itself is indexed: mesh_indices.wgsl).
+@group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(2) var<storage, read> offsets: array<u32>;
+@group(0) @binding(3) var<storage, read> totals: array<u32>;  // the scan's total at [0]
+@group(0) @binding(4) var<storage, read_write> counter: Counter;
+@group(0) @binding(5) var<storage, read_write> positions: array<vec4<f32>>;
+@group(0) @binding(6) var<storage, read_write> normals: array<vec4<f32>>;
+fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>) {
+    let i = linear_index(wid, groups, lid.x);
+    let capacity = u.atlas * u.atlas;
+    if (i >= capacity) { return; }
+    if (i == 0u) {
+        let total = totals[0];
+        counter.shared_vertices = total;
+        counter.draw_args = vec4<u32>(min(total, capacity), 1u, 0u, 0u);
+    }
+    let v = voxel_of(morton_decode(i));
+    if (v.w == 0) { return; }
+    let bits = point_crossings(v.xyz);
+    if (bits == 0u) { return; }
+    var key = offsets[i];
+    for (var a = 0u; a < 3u; a++) {
+        if ((bits & (1u << a)) == 0u) { continue; }
+        if (key >= capacity) { return; }
+        let m = mc_vertex(v.xyz, v.xyz + kAxis[a]);
+        positions[key] = m.position;
+        normals[key] = m.normal;
+        key++;
+    }
+}

@@ -1,0 +1,17 @@
+// Shared vertices' side of a tile scan (after volume.wgsl, cells.wgsl, mc_tables.wgsl,
+// mesh_edges.wgsl; the layout of the cells' counts, the tables bound but not read): the values
+// are the points' crossing-edge counts in Morton order, computed here from the atlas
+// (mesh_edge_count.wgsl is not needed); each point's first vertex key goes to `offsets`, the
+// total to totals[0].
+@group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(3) var<storage, read_write> offsets: array<u32>;
+@group(0) @binding(5) var<storage, read_write> totals: array<u32>;
+fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+
+fn scan_n() -> u32 { return u.atlas * u.atlas; }
+fn forced_fallbacks() -> u32 { return u.fallback; }
+
+fn scan_value(i: u32) -> u32 { return point_vertices(voxel_of(morton_decode(i))); }
+
+fn scan_put(i: u32, key: u32, value: u32) { offsets[i] = key; }
+fn scan_done(total: u32) { totals[0] = total; }

@@ -31,6 +31,9 @@
     'webgpu-pyramid-whole': { pyramid: 'webgpu-pyramid', timestamps: 'whole' },
     'webgpu-scan-rts-whole': { pyramid: 'webgpu-scan', scan: 'rts', timestamps: 'whole' },
     'webgpu-scan-single-whole': { pyramid: 'webgpu-scan', scan: 'single', timestamps: 'whole' },
+    // The WebGPU surface with shared vertices: a vertex per crossing edge, triangles as indices.
+    'webgpu-scan-shared': { pyramid: 'webgpu-scan', scan: 'blocks', vertices: 'shared' },
+    'webgpu-pyramid-shared': { pyramid: 'webgpu-pyramid', vertices: 'shared' },
     // The surface's two WebGL2 routes (the scalar compaction before them).
     'scalar-vertex-route': { pyramid: 'scalar', format: 'float', route: 'vertex' },
     'scalar-fragment-route': { pyramid: 'scalar', format: 'float', route: 'fragment' },
@@ -53,13 +56,14 @@
     // The surface: metaballs at the default iso (the scene the page opens on), the 3D view
     // drawn (its draw is the display pass), every route and WebGPU mode.
     surface: { atlases: [512, 2048, 4096], scene: { source: 'metaballs', classify: 'surface', iso: 0.5, time: 1.25 },
-      modes: ['scalar-vertex-route', 'scalar-fragment-route', 'webgpu-scan', 'webgpu-pyramid'],
+      modes: ['scalar-vertex-route', 'scalar-fragment-route', 'webgpu-scan', 'webgpu-pyramid', 'webgpu-scan-shared',
+        'webgpu-pyramid-shared'],
       readbacks: ['sync', 'async'], warmup: 8, frames: 30, regimes: ['paced', 'saturated'] },
     // The demo beside Mol*'s GPU isosurface (bench/molstar, loaded when this plan runs) on the
     // same 16-bit volumes (web/bench_volumes.js: blobs and gyroid, iso 0.5), both regimes: the
     // triangle counts must agree. The demo gets each volume as a raw uint16 file.
     molstar: { volumes: [['blobs', 128], ['gyroid', 128], ['blobs', 256], ['gyroid', 256]],
-      modes: ['webgpu-scan', 'scalar-vertex-route', 'scalar-fragment-route', 'molstar'], readbacks: ['async'],
+      modes: ['webgpu-scan', 'webgpu-scan-shared', 'scalar-vertex-route', 'scalar-fragment-route', 'molstar'], readbacks: ['async'],
       warmup: 8, frames: 30, regimes: ['paced', 'saturated'] },
   };
   // Triangles at iso 0.5, the same in Mol*, another WebGPU marching cubes and this demo.
@@ -70,15 +74,15 @@
   P.saturated = 500;  // frames a saturated row issues
   P.warmMs = 4000;    // the first saturated row's warm-up (the clocks rise within seconds)
   P.rowWarmMs = 600;  // each later one's
-  // WebGPU saturated rows: a heater to keep the clocks up (saturate()); off: on the H100 on
-  // 2026-11-25 runs with it did not finish in their time (docs/benchmark.md), &heat=1 turns it on.
-  P.heat = false;
-  P.heatMs = 1;       // GPU time of one heater dispatch
+  // Saturated rows: a burst of heavy GPU work just before the timed frames (burst(), below), so
+  // that they start at full clock and end before it falls; &heat=0 turns it off.
+  P.heat = true;
+  P.burstMs = 1500;   // the burst's wall time
   // A smaller run of a plan for a smoke test: &atlases=512&occupancy=0.01&frames=2&warmup=1&modes=a,b
   const url = new URLSearchParams(location.search);
   for (const key of ['atlases', 'occupancy', 'modes', 'readbacks', 'regimes'])
     if (url.has(key)) P[key] = url.get(key).split(',').map((v) => (['modes', 'readbacks', 'regimes'].includes(key) ? v : Number(v)));
-  for (const key of ['frames', 'warmup', 'saturated', 'warmMs', 'rowWarmMs', 'heat', 'heatMs'])
+  for (const key of ['frames', 'warmup', 'saturated', 'warmMs', 'rowWarmMs', 'heat', 'burstMs'])
     if (url.has(key)) P[key] = Number(url.get(key));
   // &volumes=blobs-128,gyroid-256
   if (url.has('volumes')) P.volumes = url.get('volumes').split(',').map((v) => [v.split('-')[0], Number(v.split('-')[1])]);
@@ -217,7 +221,7 @@
 
   // Paced: P.frames frames, one per animation frame, after P.warmup.
   async function measure(state) {
-    await hp.set({ timestamps: 'passes', scan: 'blocks', ...state, view: P.scene || P.volumes ? 'surface' : 'none' });
+    await hp.set({ timestamps: 'passes', scan: 'blocks', vertices: 'soup', ...state, view: P.scene || P.volumes ? 'surface' : 'none' });
     await hp.frames(P.warmup);
     hp.resetTimings();
     const compute = [], interval = [];
@@ -235,73 +239,69 @@
 
   // Saturated: P.saturated frames back to back after a warm-up of the same frames. `draw`: the
   // frames draw the 3D view (the WebGL2 vertex route's mesh is made there); else no view, and
-  // `mesh` runs the surface stages. A WebGPU frame's GPU work (a fraction of a millisecond) is
-  // shorter than what the CPU spends issuing it and reading its counter back, so its frames
-  // alone leave the GPU idle most of the time and the clock falls (to ~600 MHz on the H100);
-  // a heater (heater(), below) fills the gaps: its work is queued between chunks of frames,
-  // never inside one, and the passes are timed by their own timestamps. `ms.wall` then counts
-  // the heater too: the row says so (`heater`).
+  // `mesh` runs the surface stages. The H100 lowers its clock within seconds of a light load,
+  // and a WebGPU frame's GPU work (a fraction of a millisecond) is shorter than what the CPU
+  // spends issuing it, so its frames alone leave the GPU idle most of the time and the clock
+  // falls (to ~600 MHz). So a burst of heavy work comes between the warm-up and the timed
+  // frames, which then start at full clock; the row's clocks (bench-clocks.mjs) say whether
+  // they stayed there.
   let warmed = false;
   async function saturate(state, { draw = false, mesh = false } = {}) {
-    await hp.set({ timestamps: 'passes', scan: 'blocks', ...state, view: draw ? 'surface' : 'none' });
-    const between = hp.stats().backend === 'webgpu' && P.heat ? await heater() : null;
-    await hp.runFrames(0, { ms: warmed ? P.rowWarmMs : P.warmMs, draw, mesh, between });
+    await hp.set({ timestamps: 'passes', scan: 'blocks', vertices: 'soup', ...state, view: draw ? 'surface' : 'none' });
+    await hp.runFrames(0, { ms: warmed ? P.rowWarmMs : P.warmMs, draw, mesh });
     warmed = true;
+    const heated = P.heat ? await burst(P.burstMs) : null;
     hp.resetTimings();
-    const run = await hp.runFrames(P.saturated, { draw, mesh, between });
+    const run = await hp.runFrames(P.saturated, { draw, mesh });
     // No CPU time a frame here: the frames are issued in chunks, not one at a time.
     const r = summary(state, { regime: 'saturated', startMs: run.startMs, endMs: run.endMs, frames: run.frames },
       null, run.perFrameMs);
     r.ms.wall = run.perFrameMs;
-    if (between) r.heater = { msEach: between.ms, note: 'queued after every 4 frames; ms.wall includes it' };
+    if (heated) r.burst = heated;
     return r;
   }
 
-  // The heater: one dispatch of arithmetic on the page's WebGPU device, sized by its own
-  // timestamps to about P.heatMs of GPU time. Returns the function that queues it (with its ms).
-  let heat = null;
-  async function heater() {
-    if (heat) return heat;
-    const device = Module.hpGpu.device;
-    const module = device.createShaderModule({ code: `
-      @group(0) @binding(0) var<storage, read_write> sink: array<f32>;
-      @group(0) @binding(1) var<uniform> rounds: vec4<u32>;
-      @compute @workgroup_size(256) fn heat(@builtin(global_invocation_id) g: vec3<u32>) {
-        var x = f32(g.x);
-        for (var i = 0u; i < rounds.x; i++) { x = fma(x, 0.9999999, 0.5); }
-        sink[g.x & 1023u] = x;
-      }` });
-    const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'heat' } });
-    const sink = device.createBuffer({ size: 4096, usage: GPUBufferUsage.STORAGE });
-    const rounds = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-    const group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0),
-      entries: [{ binding: 0, resource: { buffer: sink } }, { binding: 1, resource: { buffer: rounds } }] });
-    const record = (pass) => {
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(0, group);
-      pass.dispatchWorkgroups(1024);
-    };
-    // Size it: time 4096 rounds, scale to P.heatMs, four times.
-    const timer = passTimer(device);
-    let n = 4096, ms = 0, timed = n;
-    for (let i = 0; i < 4; i++) {
-      timed = n;
-      device.queue.writeBuffer(rounds, 0, new Uint32Array([n, 0, 0, 0]));
-      ms = (await timer(record)) || 0;
-      if (ms > 0) n = Math.max(1, Math.min(1 << 24, Math.round(n * P.heatMs / ms)));
+  // The burst: arithmetic dispatches on the page's WebGPU device (none without WebGPU) for `ms`
+  // of wall time, four at a time, each four waited for before the next (the queue never holds
+  // more); a dispatch's work doubles while four of them take under 20 ms, so the GPU is kept
+  // busy whatever its speed, and no submission runs long. Returns {ms, dispatches, rounds}.
+  let heater = null;
+  async function burst(ms) {
+    const device = Module.hpGpu && Module.hpGpu.device;
+    if (!device) return null;
+    if (!heater) {
+      const module = device.createShaderModule({ code: `
+        @group(0) @binding(0) var<storage, read_write> sink: array<f32>;
+        @group(0) @binding(1) var<uniform> rounds: vec4<u32>;
+        @compute @workgroup_size(256) fn heat(@builtin(global_invocation_id) g: vec3<u32>) {
+          var x = f32(g.x);
+          for (var i = 0u; i < rounds.x; i++) { x = fma(x, 0.9999999, 0.5); }
+          sink[g.x & 1023u] = x;
+        }` });
+      const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'heat' } });
+      const sink = device.createBuffer({ size: 4096, usage: GPUBufferUsage.STORAGE });
+      const rounds = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      const group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0),
+        entries: [{ binding: 0, resource: { buffer: sink } }, { binding: 1, resource: { buffer: rounds } }] });
+      heater = { pipeline, group, rounds, n: 64 };
     }
-    timer.done();
-    device.queue.writeBuffer(rounds, 0, new Uint32Array([n, 0, 0, 0]));
-    heat = () => {
+    const start = performance.now();
+    let dispatches = 0;
+    while (performance.now() - start < ms) {
+      device.queue.writeBuffer(heater.rounds, 0, new Uint32Array([heater.n, 0, 0, 0]));
+      const t = performance.now();
       const encoder = device.createCommandEncoder();
       const pass = encoder.beginComputePass();
-      record(pass);
+      pass.setPipeline(heater.pipeline);
+      pass.setBindGroup(0, heater.group);
+      for (let i = 0; i < 4; i++) pass.dispatchWorkgroups(1024);
       pass.end();
       device.queue.submit([encoder.finish()]);
-    };
-    heat.ms = ms * n / timed;  // scaled from the last one timed
-    heat.rounds = n;
-    return heat;
+      await device.queue.onSubmittedWorkDone();
+      dispatches += 4;
+      if (performance.now() - t < 20 && heater.n < (1 << 22)) heater.n *= 2;
+    }
+    return { ms: performance.now() - start, dispatches, rounds: heater.n };
   }
 
   function summary(state, stamp, compute, interval) {
@@ -321,7 +321,12 @@
     // A frame costs at least its GPU work and at least what the CPU waited for (a blocking
     // readback stalls the CPU until the GPU is done).
     ms.frame = Math.max(ms.gpu, ms.compute || 0);
+    // What the surface's vertices cost: computed (each a position and a normal, vec4<f32> each)
+    // and the bytes written for them (shared: plus a u32 index a triangle corner).
+    const shared = s.vertices === 'shared' && s.backend === 'webgpu';
+    const computed = shared ? s.sharedVertexCount : s.vertexCount;
     return { ...stamp, count: s.count, countRead: s.countRead, countAge: s.countAge, vertices: s.vertexCount,
+      verticesComputed: computed, meshBytes: 32 * computed + (shared ? 4 * s.vertexCount : 0),
       timing: s.timing, samples: s.ms.samples, ms };
   }
 

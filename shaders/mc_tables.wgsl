@@ -1,6 +1,6 @@
 // The marching-cubes tables for the WebGPU kernels (app/core/marching_cubes.h; the WGSL twin of
 // mc_tables.glsl), uploaded once as one storage buffer at binding 2: mc[c] is case c's vertex
-// count (3 × its triangles), mc[256 + 16·c + i] the edge of its vertex i. After cells.wgsl.
+// count (3 × its triangles), mc[256 + 16·c + i] the edge of its vertex i. After volume.wgsl.
 @group(0) @binding(2) var<storage, read> mc: array<i32>;
 
 // Corner i of a cell (the order of cell_case's bits) and edge e's two corners, the lower end
@@ -14,10 +14,3 @@ var<private> kMcEdgeCorners: array<vec2<i32>, 12> = array<vec2<i32>, 12>(
     vec2<i32>(7, 6), vec2<i32>(4, 7), vec2<i32>(0, 4), vec2<i32>(1, 5), vec2<i32>(2, 6), vec2<i32>(3, 7));
 
 fn mc_edge(mc_case: u32, vertex: u32) -> i32 { return mc[256u + 16u * mc_case + vertex]; }
-
-// Vertices of the cell at v (voxel_of's result): 0 outside the volume and for cells on its far
-// faces (they have no eighth corner), as mc_cell_vertices in mc_tables.glsl.
-fn mc_cell_vertices(v: vec4<i32>) -> u32 {
-    if (v.w == 0 || any(v.xyz >= u.dims - 1)) { return 0u; }
-    return u32(mc[cell_case(v.xyz)]);
-}

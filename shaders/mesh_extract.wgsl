@@ -1,9 +1,9 @@
 // Kernel (after volume.wgsl, cells.wgsl, compaction_counter.wgsl, mc_tables.wgsl,
-// mesh_vertex.wgsl): the soup's extraction (vertices=soup), one invocation a Morton index. A
-// cell's vertices go to keys offset .. offset + count − 1 (offset: the scanned vertex counts),
-// cells in stream order, inside a cell the table's order; keys past the capacity (S²) are not
-// written. Each vertex is mc_vertex's on the table's edge: a vertex shared by up to four cells
-// is computed by each of them.
+// mesh_vertex.wgsl, mesh_soup.wgsl): the soup's extraction (vertices=soup) driven by the atlas,
+// one invocation a Morton index: the cell there emits its vertices at its keys (offset: the
+// scanned vertex counts), so cells come in stream order. Used where the stream does not list
+// the surface's cells (classify=solid, or an expected count that may cut it short);
+// mesh_extract_stream.wgsl otherwise.
 // Invocation 0 also puts the vertex total into the counter with the surface's indirect draw
 // arguments: the draw is sized by the GPU, no count goes to the CPU for it.
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
@@ -29,14 +29,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     let v = voxel_of(morton_decode(i));
     let count = mc_cell_vertices(v);
     if (count == 0u) { return; }
-    let c = cell_case(v.xyz);
-    let first = offsets[i];
-    for (var j = 0u; j < count; j++) {
-        let key = first + j;
-        if (key >= capacity) { return; }
-        let ab = kMcEdgeCorners[mc_edge(c, j)];
-        let m = mc_vertex(v.xyz + kMcCorner[ab.x], v.xyz + kMcCorner[ab.y]);
-        positions[key] = m.position;
-        normals[key] = m.normal;
-    }
+    emit_soup(v.xyz, cell_case(v.xyz), count, offsets[i], capacity);
 }

@@ -1,11 +1,9 @@
 // Kernel (after volume.wgsl, cells.wgsl, compaction_counter.wgsl, mc_tables.wgsl,
-// mesh_edges.wgsl): vertices=shared, one invocation a Morton index: the cell there writes its
-// triangles as indices into the shared vertices, at its keys offset .. offset + count − 1
-// (offset: the scanned vertex counts, as the soup's extraction), cells in stream order,
-// inside a cell the table's order. Vertex j lies on edge (p, axis): p the edge's lower end,
-// its index p's first vertex key (edge_offsets, at p's Morton index) plus the edge's rank
-// among p's crossing edges. Keys past the capacity (S²) are not written. Invocation 0 puts
-// the index total into the counter with the indexed draw's arguments.
+// mesh_edges.wgsl, mesh_index.wgsl): vertices=shared driven by the atlas, one invocation a
+// Morton index: the cell there writes its triangles as indices into the shared vertices, at
+// its keys (offset: the scanned vertex counts, as the soup's extraction), so cells come in
+// stream order. Invocation 0 puts the index total into the counter with the indexed draw's
+// arguments. Where the stream lists the surface's cells, mesh_indices_stream.wgsl instead.
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
 @group(0) @binding(3) var<storage, read> offsets: array<u32>;
 @group(0) @binding(4) var<storage, read> totals: array<u32>;  // the index total at [0]
@@ -29,14 +27,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     let v = voxel_of(morton_decode(i));
     let count = mc_cell_vertices(v);
     if (count == 0u) { return; }
-    let c = cell_case(v.xyz);
-    let first = offsets[i];
-    for (var j = 0u; j < count; j++) {
-        let key = first + j;
-        if (key >= capacity) { return; }
-        let ab = kMcEdgeCorners[mc_edge(c, j)];
-        let p = v.xyz + kMcCorner[ab.x];
-        let axis = edge_axis(kMcCorner[ab.y] - kMcCorner[ab.x]);
-        indices[key] = edge_offsets[morton_encode(vec2<u32>(atlas_texel(p)))] + edge_rank(p, axis);
-    }
+    emit_indices(v.xyz, cell_case(v.xyz), count, offsets[i], capacity);
 }

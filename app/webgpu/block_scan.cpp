@@ -2,20 +2,29 @@
 
 namespace hp::wgpu {
 
-bool BlockScan::init(std::uint32_t n, BufferRef data, std::string* error) {
+bool BlockScan::init(std::uint32_t n, BufferRef data, std::string* error, ScanLimit limit) {
     *this = BlockScan();
     plan_ = plan_scan(n);
+    if (!limit.buffer) {
+        const std::uint32_t all[4] = {0xffffffffu, 0, 0, 0};
+        no_limit_ = buffer(sizeof all, kStorage | kCopyDst, "scan without a limit");
+        write(no_limit_, 0, all, sizeof all);
+        limit = {no_limit_, 0};
+    }
     std::string why;
     const std::vector<BindingSpec> bindings = {
-        {"level", kUniformBinding, sizeof(ScanLevelUniform)}, {"data", kWrite}, {"sums", kWrite}};
-    block_pipeline_ = pipeline({"scan_hillis_steele.wgsl", "scan_workgroup.wgsl", "scan_block.wgsl"}, bindings, &why);
-    add_pipeline_ = pipeline({"scan_add.wgsl"}, {bindings[0], bindings[1], {"sums", kRead}}, &why);
+        {"level", kUniformBinding, sizeof(ScanLevelUniform)}, {"data", kWrite}, {"sums", kWrite}, {"limit", kRead}};
+    block_pipeline_ = pipeline({"scan_hillis_steele.wgsl", "scan_workgroup.wgsl", "scan_level.wgsl", "scan_block.wgsl"},
+                               bindings, &why);
+    add_pipeline_ = pipeline({"scan_level.wgsl", "scan_add.wgsl"}, {bindings[0], bindings[1], {"sums", kRead}, bindings[3]},
+                             &why);
     for (std::size_t k = 1; k < plan_.sizes.size(); ++k)
         sums_.push_back(buffer(4.0 * plan_.sizes[k], kStorage | kCopySrc, "scan sums"));
     for (std::size_t k = 0; k + 1 < plan_.sizes.size() && why.empty(); ++k) {
-        uniforms_.push_back(uniform_of(ScanLevelUniform{plan_.sizes[k], {}}, "scan level"));
+        uniforms_.push_back(uniform_of(ScanLevelUniform{plan_.sizes[k], limit.word, std::uint32_t(10 * k), 0}, "scan level"));
         const BufferRef in = k == 0 ? data : sums_[k - 1].ref();
-        const std::vector<Bind> binds = {{"level", uniforms_.back()}, {"data", in}, {"sums", sums_[k]}};
+        const std::vector<Bind> binds = {
+            {"level", uniforms_.back()}, {"data", in}, {"sums", sums_[k]}, {"limit", limit.buffer}};
         block_groups_.push_back(group(block_pipeline_, binds, &why));
         add_groups_.push_back(group(add_pipeline_, binds, &why));
     }

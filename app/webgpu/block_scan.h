@@ -1,9 +1,11 @@
 // A block-wise exclusive scan of n u32 in a WebGPU storage buffer, in place: each workgroup
 // scans a block of 1024 and writes the block's sum; the sums are scanned the same way, level
 // by level, down to one block; then each level's scanned sums are added back to the level
-// below (the plan: app/core/compute_plan.h). The total ends in total_buffer()[0]. Another
-// engine can take this class and shaders/scan_hillis_steele.wgsl, scan_workgroup.wgsl,
-// scan_block.wgsl, scan_add.wgsl as they are.
+// below (the plan: app/core/compute_plan.h). The total ends in total_buffer()[0]. With a
+// ScanLimit only the first elements the GPU says hold data are scanned (the surface's vertex
+// counts of the cells a frame compacted). Another engine can take this class and
+// shaders/scan_hillis_steele.wgsl, scan_workgroup.wgsl, scan_level.wgsl, scan_block.wgsl,
+// scan_add.wgsl as they are.
 #pragma once
 
 #include <cstdint>
@@ -16,17 +18,24 @@
 
 namespace hp::wgpu {
 
-// shaders/scan_block.wgsl's and scan_add.wgsl's ScanLevel, padded to a uniform's 16 bytes.
+// shaders/scan_level.wgsl's ScanLevel.
 struct ScanLevelUniform {
-    std::uint32_t n, pad[3];
+    std::uint32_t n, limit_at, shift, pad;
 };
-static_assert(sizeof(ScanLevelUniform) == 16, "scan_block.wgsl's ScanLevel, padded");
+static_assert(sizeof(ScanLevelUniform) == 16, "scan_level.wgsl's ScanLevel");
+
+// Where the GPU writes how many of a scan's n elements hold data this frame (a word of a
+// buffer, e.g. the frame counter's `written`): blocks past it do nothing but write a zero sum.
+struct ScanLimit {
+    BufferRef buffer;  // none: all n elements, always
+    std::uint32_t word = 0;
+};
 
 class BlockScan {
 public:
-    // `data`: the buffer to scan (STORAGE), n elements. Pipelines are built here; false and
-    // why when one cannot be made.
-    bool init(std::uint32_t n, BufferRef data, std::string* error);
+    // `data`: the buffer to scan (STORAGE), n elements, or as many as `limit` says each frame
+    // (at most n). Pipelines are built here; false and why when one cannot be made.
+    bool init(std::uint32_t n, BufferRef data, std::string* error, ScanLimit limit = {});
     // Records the scan's dispatches into the open compute pass.
     void record() const;
     BufferRef total_buffer() const { return sums_.empty() ? BufferRef() : sums_.back().ref(); }
@@ -36,6 +45,7 @@ private:
     Pipeline block_pipeline_, add_pipeline_;
     std::vector<Buffer> sums_;      // level k+1's buffer holds level k's block sums
     std::vector<Buffer> uniforms_;  // level k's size
+    Buffer no_limit_;               // a word of all ones, where the scan has no limit
     std::vector<BindGroup> block_groups_, add_groups_;
 };
 

@@ -1,8 +1,10 @@
 #include "compute_mesh.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <vector>
 
+#include "compaction_counter.h"
 #include "marching_cubes.h"
 #include "webgpu_uniforms.h"
 
@@ -34,6 +36,11 @@ Buffer upload_tables() {
 
 }  // namespace
 
+const Stage* ComputeMesh::own(std::unique_ptr<Stage> stage) {
+    owned_.push_back(std::move(stage));
+    return owned_.back().get();
+}
+
 bool ComputeMesh::init(const FrameBuffers& frame, ScanKind scan, MeshVertices vertices, std::string* error) {
     *this = ComputeMesh();
     capacity_ = std::uint32_t(frame.layout.texel_count());
@@ -42,24 +49,31 @@ bool ComputeMesh::init(const FrameBuffers& frame, ScanKind scan, MeshVertices ve
     const bool shared = vertices == MeshVertices::Shared;
     tables_ = upload_tables();
     offsets_ = buffer(4.0 * capacity_, kStorage | kCopySrc, "mesh vertex offsets");
+    totals_ = buffer(16, kStorage | kCopySrc, "mesh vertex total");
     std::string why;
-    const BufferRef totals = add_scan(
-        frame, {nullptr, "mesh_count.wgsl", "scan_io_mesh.wgsl"}, offsets_, &block_scan_,
-        &tile_scan_, &totals_, &why);
+    const BufferRef totals = add_scan(frame, {"mc_cells.wgsl", "mesh_count.wgsl", "scan_io_mesh.wgsl", false},
+                                      offsets_, totals_, &block_scan_, &tile_scan_, &texels_, &why);
+    const BufferRef stream_totals =
+        add_scan(frame, {nullptr, "mesh_count_stream.wgsl", "scan_io_mesh_stream.wgsl", true}, offsets_, totals_,
+                 &stream_block_scan_, &stream_tile_scan_, &stream_, &why);
     BufferRef edge_totals;
     if (why.empty() && shared) {
         edge_offsets_ = buffer(4.0 * capacity_, kStorage | kCopySrc, "mesh edge offsets");
-        edge_totals = add_scan(frame, {"mesh_edges.wgsl", "mesh_edge_count.wgsl", "scan_io_edges.wgsl"},
-                               edge_offsets_, &edge_block_scan_, &edge_tile_scan_, &edge_totals_, &why);
+        edge_totals_ = buffer(16, kStorage | kCopySrc, "mesh edge total");
+        std::vector<const Stage*> edges;
+        edge_totals = add_scan(frame, {"mesh_edges.wgsl", "mesh_edge_count.wgsl", "scan_io_edges.wgsl", false},
+                               edge_offsets_, edge_totals_, &edge_block_scan_, &edge_tile_scan_, &edges, &why);
+        texels_.insert(texels_.end(), edges.begin(), edges.end());
+        stream_.insert(stream_.end(), edges.begin(), edges.end());
     }
     if (why.empty()) {
         positions_ = buffer(16.0 * capacity_, kStorage | kCopySrc, "mesh positions");
         normals_ = buffer(16.0 * capacity_, kStorage | kCopySrc, "mesh normals");
-        if (shared) {
-            indices_ = buffer(4.0 * capacity_, kStorage | kIndex | kCopySrc, "mesh indices");
-            add_shared(frame, totals, edge_totals, &why);
-        } else {
-            add_extract(frame, totals, &why);
+        if (shared) indices_ = buffer(4.0 * capacity_, kStorage | kIndex | kCopySrc, "mesh indices");
+        for (const bool stream : {false, true}) {
+            const BufferRef t = stream ? stream_totals : totals;
+            if (shared) add_shared(frame, t, edge_totals, stream, &why);
+            else add_extract(frame, t, stream, &why);
         }
     }
     if (why.empty()) return true;
@@ -69,57 +83,113 @@ bool ComputeMesh::init(const FrameBuffers& frame, ScanKind scan, MeshVertices ve
     return false;
 }
 
-// blocks: a kernel writes each value, BlockScan scans them in place (its stage in MeshReduce,
-// the count kernel's in MeshCount); rts, single: the scan computes the values from the atlas.
-BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts, BufferRef offsets, BlockScan* block,
-                                TileScan* tile, Buffer* totals, std::string* error) {
-    std::vector<const char*> chunks = {"volume.wgsl", "cells.wgsl", "mc_tables.wgsl"};
+// blocks: a kernel writes each value (MeshCount), BlockScan scans them in place (MeshReduce);
+// rts, single: the scan computes the values itself. From the stream: the count kernel runs
+// one invocation a key written (the traversal's indirect arguments) and the scans stop there.
+BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts, BufferRef offsets, BufferRef totals,
+                                BlockScan* block, TileScan* tile, std::vector<const Stage*>* list,
+                                std::string* error) {
+    if (!error->empty()) return {};
+    // From the stream: no atlas, so not cells.wgsl (its reads need one).
+    std::vector<const char*> chunks = {"volume.wgsl", "mc_tables.wgsl"};
+    if (!counts.stream) chunks.insert(chunks.begin() + 1, "cells.wgsl");
     if (counts.chunk) chunks.push_back(counts.chunk);
-    std::vector<Bind> binds = {{"u", frame.volume}, {"atlas", frame.atlas}, {"mc", tables_}};
+    const BindingSpec read = counts.stream ? BindingSpec{"cells", kRead} : BindingSpec{"atlas", kRead};
+    std::vector<Bind> binds = {{"u", frame.volume}, {"mc", tables_}};
+    binds.push_back(counts.stream ? Bind{"cells", frame.stream} : Bind{"atlas", frame.atlas});
     if (scan_kind_ == ScanKind::Blocks) {
-        if (!block->init(capacity_, offsets, error)) return {};
+        const ScanLimit limit = counts.stream ? ScanLimit{frame.counter, offsetof(Counter, written) / 4} : ScanLimit{};
+        if (!block->init(capacity_, offsets, error, limit)) return {};
         chunks.push_back(counts.count_kernel);
         binds.push_back({"counts", offsets});
+        Kernel k = kernel(chunks, {kVolumeBinding, read, {"mc", kRead}, {"counts", kWrite}}, binds, error);
         int x = 0, y = 0;  // one invocation a texel, 256 a workgroup
         grid(capacity_, &x, &y);
-        stages_.push_back(std::make_unique<DispatchStage>(
-            Pass::MeshCount,
-            kernel(chunks, {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"counts", kWrite}}, binds, error),
-            x, y));
-        stages_.push_back(std::make_unique<MeshScanStage<BlockScan>>(block));
+        list->push_back(own(counts.stream
+                                ? std::unique_ptr<Stage>(std::make_unique<IndirectStage>(
+                                      Pass::MeshCount, std::move(k), frame.counter, kTraverseArgsAt))
+                                : std::make_unique<DispatchStage>(Pass::MeshCount, std::move(k), x, y)));
+        list->push_back(own(std::make_unique<MeshScanStage<BlockScan>>(block)));
         return block->total_buffer();
     }
-    *totals = buffer(16, kStorage | kCopySrc, "mesh scan total");
+    if (counts.stream) chunks.insert(chunks.begin() + 1, "compaction_counter.wgsl");
     chunks.push_back(counts.io_chunk);
     binds.push_back({"offsets", offsets});
-    binds.push_back({"totals", *totals});
-    const ScanIo io{chunks, {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"offsets", kWrite}, {}, {"totals", kWrite}},
-                    binds};
-    if (!tile->init(scan_kind_, capacity_, io, error)) return {};
-    stages_.push_back(std::make_unique<MeshScanStage<TileScan>>(tile));
-    return *totals;
+    binds.push_back({"totals", totals});
+    std::vector<BindingSpec> specs = {kVolumeBinding, read, {"mc", kRead}, {"offsets", kWrite}, {}, {"totals", kWrite}};
+    if (counts.stream) {
+        specs.push_back({"counter", kRead});
+        binds.push_back({"counter", frame.counter});
+    }
+    if (!tile->init(scan_kind_, capacity_, {chunks, specs, binds}, error)) return {};
+    list->push_back(own(std::make_unique<MeshScanStage<TileScan>>(tile)));
+    return totals;
 }
 
-void ComputeMesh::add_extract(const FrameBuffers& frame, BufferRef totals, std::string* error) {
+// The kernel of a stage run one invocation a texel (from the atlas) or a key written (from
+// the stream, dispatched indirectly).
+namespace {
+std::unique_ptr<Stage> cell_stage(Pass pass, Kernel k, std::uint32_t capacity, bool stream, BufferRef counter) {
+    if (stream) return std::make_unique<IndirectStage>(pass, std::move(k), counter, kTraverseArgsAt);
     int x = 0, y = 0;
-    grid(capacity_, &x, &y);
-    stages_.push_back(std::make_unique<DispatchStage>(
+    grid(capacity, &x, &y);
+    return std::make_unique<DispatchStage>(pass, std::move(k), x, y);
+}
+}  // namespace
+
+void ComputeMesh::add_extract(const FrameBuffers& frame, BufferRef totals, bool stream, std::string* error) {
+    if (!error->empty()) return;
+    std::vector<const Stage*>* list = stream ? &stream_ : &texels_;
+    const std::vector<const char*> head = {"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_vertex.wgsl",
+                                           "mesh_soup.wgsl"};
+    if (stream) {
+        list->push_back(own(total_stage(frame, totals, error)));
+        auto chunks = head;
+        chunks.push_back("mesh_extract_stream.wgsl");
+        list->push_back(own(cell_stage(
+            Pass::MeshExtract,
+            kernel(chunks,
+                   {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"offsets", kRead}, {"cells", kRead},
+                    {"positions", kWrite}, {"normals", kWrite}},
+                   {{"u", frame.volume}, {"atlas", frame.atlas}, {"mc", tables_}, {"offsets", offsets_},
+                    {"cells", frame.stream}, {"positions", positions_}, {"normals", normals_}},
+                   error),
+            capacity_, true, frame.counter)));
+        return;
+    }
+    auto chunks = head;
+    chunks.insert(chunks.begin() + 2, "compaction_counter.wgsl");
+    chunks.push_back("mc_cells.wgsl");
+    chunks.push_back("mesh_extract.wgsl");
+    list->push_back(own(cell_stage(
         Pass::MeshExtract,
-        kernel({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "mc_tables.wgsl", "mesh_vertex.wgsl",
-                "mesh_extract.wgsl"},
+        kernel(chunks,
                {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"offsets", kRead}, {"totals", kRead},
                 {"counter", kWrite}, {"positions", kWrite}, {"normals", kWrite}},
                {{"u", frame.volume}, {"atlas", frame.atlas}, {"mc", tables_}, {"offsets", offsets_},
                 {"totals", totals}, {"counter", frame.counter}, {"positions", positions_}, {"normals", normals_}},
                error),
-        x, y));
+        capacity_, false, frame.counter)));
+}
+
+// mesh_total.wgsl: the stream-driven extractions run for the keys written only (maybe none),
+// so the total goes into the counter in a dispatch of its own.
+std::unique_ptr<Stage> ComputeMesh::total_stage(const FrameBuffers& frame, BufferRef totals, std::string* error) {
+    return std::make_unique<DispatchStage>(
+        Pass::MeshExtract,
+        kernel({"volume.wgsl", "compaction_counter.wgsl", "mesh_total.wgsl"},
+               {kVolumeBinding, {"totals", kRead}, {"counter", kWrite}},
+               {{"u", frame.volume}, {"totals", totals}, {"counter", frame.counter}}, error),
+        1);
 }
 
 // Shared: the vertices, a point's crossing edges each once; then the cells' triangles as indices.
-void ComputeMesh::add_shared(const FrameBuffers& frame, BufferRef totals, BufferRef edge_totals, std::string* error) {
-    int x = 0, y = 0;
-    grid(capacity_, &x, &y);
-    stages_.push_back(std::make_unique<DispatchStage>(
+void ComputeMesh::add_shared(const FrameBuffers& frame, BufferRef totals, BufferRef edge_totals, bool stream,
+                             std::string* error) {
+    if (!error->empty()) return;
+    std::vector<const Stage*>* list = stream ? &stream_ : &texels_;
+    if (stream) list->push_back(own(total_stage(frame, totals, error)));  // before the vertices' own count
+    list->push_back(own(cell_stage(
         Pass::MeshExtract,
         kernel({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "mesh_edges.wgsl", "mesh_vertex.wgsl",
                 "mesh_vertices.wgsl"},
@@ -128,18 +198,37 @@ void ComputeMesh::add_shared(const FrameBuffers& frame, BufferRef totals, Buffer
                {{"u", frame.volume}, {"atlas", frame.atlas}, {"offsets", edge_offsets_}, {"totals", edge_totals},
                 {"counter", frame.counter}, {"positions", positions_}, {"normals", normals_}},
                error),
-        x, y));
+        capacity_, false, frame.counter)));
     if (!error->empty()) return;
-    stages_.push_back(std::make_unique<DispatchStage>(
+    const std::vector<const char*> head = {"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_edges.wgsl",
+                                           "mesh_index.wgsl"};
+    if (stream) {
+        auto chunks = head;
+        chunks.push_back("mesh_indices_stream.wgsl");
+        list->push_back(own(cell_stage(
+            Pass::MeshExtract,
+            kernel(chunks,
+                   {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"offsets", kRead}, {"cells", kRead},
+                    {"edge_offsets", kRead}, {"indices", kWrite}},
+                   {{"u", frame.volume}, {"atlas", frame.atlas}, {"mc", tables_}, {"offsets", offsets_},
+                    {"cells", frame.stream}, {"edge_offsets", edge_offsets_}, {"indices", indices_}},
+                   error),
+            capacity_, true, frame.counter)));
+        return;
+    }
+    auto chunks = head;
+    chunks.insert(chunks.begin() + 2, "compaction_counter.wgsl");
+    chunks.push_back("mc_cells.wgsl");
+    chunks.push_back("mesh_indices.wgsl");
+    list->push_back(own(cell_stage(
         Pass::MeshExtract,
-        kernel({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "mc_tables.wgsl", "mesh_edges.wgsl",
-                "mesh_indices.wgsl"},
+        kernel(chunks,
                {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"offsets", kRead}, {"totals", kRead},
                 {"counter", kWrite}, {"edge_offsets", kRead}, {"indices", kWrite}},
                {{"u", frame.volume}, {"atlas", frame.atlas}, {"mc", tables_}, {"offsets", offsets_},
                 {"totals", totals}, {"counter", frame.counter}, {"edge_offsets", edge_offsets_}, {"indices", indices_}},
                error),
-        x, y));
+        capacity_, false, frame.counter)));
 }
 
 }  // namespace hp::wgpu

@@ -133,7 +133,7 @@ std::uint32_t WebGpuCompaction::record_frame(const FrameSettings& s) {
     record(*source_);
     for (const auto& stage : mode_stages_.stages) record(*stage);
     if (s.mesh && mesh_.ready())
-        for (const auto& stage : mesh_.stages()) record(*stage);
+        for (const Stage* stage : mesh_.stages(s)) record(*stage);
     if (open >= 0) hpgpu_pass_end();
     return timed;
 }

@@ -290,6 +290,39 @@ for (const [pyramid, scans] of [['webgpu-scan', ['blocks', 'rts', 'single']], ['
       await page.evaluate(() => hp.set({ scan: 'blocks' }));
     });
 
+// The surface's cells come from the stream (classify=surface, the count read or async) or
+// from every atlas texel (readback=expected, where an expected count may cut the stream
+// short; classify=solid): the same soup and the same indices, bit for bit, either way.
+for (const pyramid of MODES)
+  add(`${pyramid} mesh: cells from the stream and from the atlas give the same bits (soup and shared)`, async (page) => {
+    for (const scan of pyramid === 'webgpu-scan' ? ['blocks', 'single'] : ['blocks']) {
+      const r = await page.evaluate(async (state) => {
+        const bits = (a) => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));
+        const take = async (more) => {
+          await hp.set({ ...state, ...more });
+          const m = await hp.mesh();
+          return { n: m.vertices, shared: m.sharedVertices, p: bits(m.positions), q: bits(m.normals), i: Array.from(m.indices) };
+        };
+        const out = {};
+        for (const vertices of ['soup', 'shared']) {
+          const stream = await take({ vertices, readback: 'sync' });
+          const atlas = await take({ vertices, readback: 'expected', expected: 262144 });
+          const same = (a, b) => a.length === b.length && a.every((x, k) => x === b[k]);
+          out[vertices] = { n: stream.n, atlasN: atlas.n, shared: stream.shared, atlasShared: atlas.shared,
+            positions: same(stream.p, atlas.p), normals: same(stream.q, atlas.q), indices: same(stream.i, atlas.i) };
+        }
+        await hp.set({ readback: 'sync', vertices: 'soup', scan: 'blocks' });
+        return out;
+      }, { pyramid, scan, volume: 64, source: 'noise', classify: 'surface', time: 0.5, iso: 0.5 });
+      for (const [vertices, o] of Object.entries(r)) {
+        assert(o.n > 1000 && o.n === o.atlasN && o.shared === o.atlasShared,
+          `${scan} ${vertices}: ${o.n} vertices (${o.shared} shared) from the stream, ${o.atlasN} (${o.atlasShared}) from the atlas`);
+        assert(o.positions && o.normals && o.indices,
+          `${scan} ${vertices}: positions ${o.positions}, normals ${o.normals}, indices ${o.indices} the same`);
+      }
+    }
+  });
+
 add('webgpu-pyramid vertices=shared: an empty volume, then past the capacity (PNG 512²)', async (page) => {
   const empty = await sharedExact(page, { pyramid: 'webgpu-pyramid', volume: 64, source: 'metaballs', iso: 1 }, { atLeast: 0 });
   assert(empty.vertices === 0 && empty.sharedVertices === 0, `${empty.vertices} indices, ${empty.sharedVertices} vertices`);

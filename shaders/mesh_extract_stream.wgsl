@@ -1,0 +1,24 @@
+// Kernel (after volume.wgsl, cells.wgsl, mc_tables.wgsl, mesh_vertex.wgsl, mesh_soup.wgsl): the
+// soup's extraction driven by the stream, one invocation a key (dispatched indirectly over the
+// keys the frame wrote): the key's cell, read from the stream (x, y, z, case), emits its
+// vertices at its keys (offset: the scanned vertex counts of the stream's cells). The same
+// vertices at the same keys as mesh_extract.wgsl, which visits every atlas texel to find them.
+@group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(3) var<storage, read> offsets: array<u32>;
+@group(0) @binding(4) var<storage, read> cells: array<vec4<f32>>;  // the stream
+@group(0) @binding(5) var<storage, read_write> positions: array<vec4<f32>>;
+@group(0) @binding(6) var<storage, read_write> normals: array<vec4<f32>>;
+fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>) {
+    let k = linear_index(wid, groups, lid.x);
+    let capacity = u.atlas * u.atlas;
+    if (k >= capacity) { return; }
+    let e = cells[k];
+    let c = u32(e.w);
+    let count = u32(mc[c]);
+    if (count == 0u) { return; }  // past the keys written: the stream's tail reads as zero
+    emit_soup(vec3<i32>(e.xyz), c, count, offsets[k], capacity);
+}

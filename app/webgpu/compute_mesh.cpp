@@ -140,8 +140,7 @@ std::unique_ptr<Stage> cell_stage(Pass pass, Kernel k, std::uint32_t capacity, b
 void ComputeMesh::add_extract(const FrameBuffers& frame, BufferRef totals, bool stream, std::string* error) {
     if (!error->empty()) return;
     std::vector<const Stage*>* list = stream ? &stream_ : &texels_;
-    const std::vector<const char*> head = {"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_vertex.wgsl",
-                                           "mesh_soup.wgsl"};
+    const std::vector<const char*> head = {"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_vertex.wgsl"};
     if (stream) {
         list->push_back(own(total_stage(frame, totals, error)));
         auto chunks = head;
@@ -160,6 +159,7 @@ void ComputeMesh::add_extract(const FrameBuffers& frame, BufferRef totals, bool 
     auto chunks = head;
     chunks.insert(chunks.begin() + 2, "compaction_counter.wgsl");
     chunks.push_back("mc_cells.wgsl");
+    chunks.push_back("mesh_soup.wgsl");
     chunks.push_back("mesh_extract.wgsl");
     list->push_back(own(cell_stage(
         Pass::MeshExtract,

@@ -34,6 +34,15 @@ Buffer upload_tables() {
     return b;
 }
 
+// The kernel of a stage run one invocation a texel (from the atlas) or a key written (from
+// the stream, dispatched indirectly).
+std::unique_ptr<Stage> cell_stage(Pass pass, Kernel k, std::uint32_t capacity, bool stream, BufferRef counter) {
+    if (stream) return std::make_unique<IndirectStage>(pass, std::move(k), counter, kTraverseArgsAt);
+    int x = 0, y = 0;  // 256 invocations a workgroup
+    grid(capacity, &x, &y);
+    return std::make_unique<DispatchStage>(pass, std::move(k), x, y);
+}
+
 }  // namespace
 
 const Stage* ComputeMesh::own(std::unique_ptr<Stage> stage) {
@@ -103,12 +112,7 @@ BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts,
         chunks.push_back(counts.count_kernel);
         binds.push_back({"counts", offsets});
         Kernel k = kernel(chunks, {kVolumeBinding, read, {"mc", kRead}, {"counts", kWrite}}, binds, error);
-        int x = 0, y = 0;  // one invocation a texel, 256 a workgroup
-        grid(capacity_, &x, &y);
-        list->push_back(own(counts.stream
-                                ? std::unique_ptr<Stage>(std::make_unique<IndirectStage>(
-                                      Pass::MeshCount, std::move(k), frame.counter, kTraverseArgsAt))
-                                : std::make_unique<DispatchStage>(Pass::MeshCount, std::move(k), x, y)));
+        list->push_back(own(cell_stage(Pass::MeshCount, std::move(k), capacity_, counts.stream, frame.counter)));
         list->push_back(own(std::make_unique<MeshScanStage<BlockScan>>(block)));
         return block->total_buffer();
     }
@@ -126,50 +130,40 @@ BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts,
     return totals;
 }
 
-// The kernel of a stage run one invocation a texel (from the atlas) or a key written (from
-// the stream, dispatched indirectly).
-namespace {
-std::unique_ptr<Stage> cell_stage(Pass pass, Kernel k, std::uint32_t capacity, bool stream, BufferRef counter) {
-    if (stream) return std::make_unique<IndirectStage>(pass, std::move(k), counter, kTraverseArgsAt);
-    int x = 0, y = 0;
-    grid(capacity, &x, &y);
-    return std::make_unique<DispatchStage>(pass, std::move(k), x, y);
+// A kernel over the surface's cells (the extraction, or the shared vertices' indices), its
+// outputs `io` after the common bindings: from the stream (`cells`, a key written an
+// invocation, after mesh_total.wgsl) or from the atlas (every texel's cell; it writes the
+// total itself). `head`: the chunks both read; then each path's own.
+void ComputeMesh::add_cells(const FrameBuffers& frame, std::vector<const char*> head,
+                            const std::vector<const char*>& from_stream, const std::vector<const char*>& from_atlas,
+                            const std::vector<CellsIo>& io, BufferRef totals, bool stream, std::string* error) {
+    if (!error->empty()) return;
+    std::vector<BindingSpec> specs = {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"offsets", kRead}};
+    std::vector<Bind> binds = {{"u", frame.volume}, {"atlas", frame.atlas}, {"mc", tables_}, {"offsets", offsets_}};
+    if (stream) {
+        stream_.push_back(own(total_stage(frame, totals, error)));
+        head.insert(head.end(), from_stream.begin(), from_stream.end());
+        specs.push_back({"cells", kRead});
+        binds.push_back({"cells", frame.stream});
+    } else {
+        head.insert(head.begin() + 2, "compaction_counter.wgsl");
+        head.push_back("mc_cells.wgsl");
+        head.insert(head.end(), from_atlas.begin(), from_atlas.end());
+        specs.insert(specs.end(), {{"totals", kRead}, {"counter", kWrite}});
+        binds.insert(binds.end(), {{"totals", totals}, {"counter", frame.counter}});
+    }
+    for (const CellsIo& o : io) {
+        specs.push_back({o.name, o.kind});
+        binds.push_back({o.name, o.buffer});
+    }
+    (stream ? stream_ : texels_)
+        .push_back(own(cell_stage(Pass::MeshExtract, kernel(head, specs, binds, error), capacity_, stream, frame.counter)));
 }
-}  // namespace
 
 void ComputeMesh::add_extract(const FrameBuffers& frame, BufferRef totals, bool stream, std::string* error) {
-    if (!error->empty()) return;
-    std::vector<const Stage*>* list = stream ? &stream_ : &texels_;
-    const std::vector<const char*> head = {"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_vertex.wgsl"};
-    if (stream) {
-        list->push_back(own(total_stage(frame, totals, error)));
-        auto chunks = head;
-        chunks.push_back("mesh_extract_stream.wgsl");
-        list->push_back(own(cell_stage(
-            Pass::MeshExtract,
-            kernel(chunks,
-                   {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"offsets", kRead}, {"cells", kRead},
-                    {"positions", kWrite}, {"normals", kWrite}},
-                   {{"u", frame.volume}, {"atlas", frame.atlas}, {"mc", tables_}, {"offsets", offsets_},
-                    {"cells", frame.stream}, {"positions", positions_}, {"normals", normals_}},
-                   error),
-            capacity_, true, frame.counter)));
-        return;
-    }
-    auto chunks = head;
-    chunks.insert(chunks.begin() + 2, "compaction_counter.wgsl");
-    chunks.push_back("mc_cells.wgsl");
-    chunks.push_back("mesh_soup.wgsl");
-    chunks.push_back("mesh_extract.wgsl");
-    list->push_back(own(cell_stage(
-        Pass::MeshExtract,
-        kernel(chunks,
-               {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"offsets", kRead}, {"totals", kRead},
-                {"counter", kWrite}, {"positions", kWrite}, {"normals", kWrite}},
-               {{"u", frame.volume}, {"atlas", frame.atlas}, {"mc", tables_}, {"offsets", offsets_},
-                {"totals", totals}, {"counter", frame.counter}, {"positions", positions_}, {"normals", normals_}},
-               error),
-        capacity_, false, frame.counter)));
+    add_cells(frame, {"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_vertex.wgsl"}, {"mesh_extract_stream.wgsl"},
+              {"mesh_soup.wgsl", "mesh_extract.wgsl"}, {{"positions", positions_, kWrite}, {"normals", normals_, kWrite}},
+              totals, stream, error);
 }
 
 // mesh_total.wgsl: the stream-driven extractions run for the keys written only (maybe none),
@@ -183,52 +177,26 @@ std::unique_ptr<Stage> ComputeMesh::total_stage(const FrameBuffers& frame, Buffe
         1);
 }
 
-// Shared: the vertices, a point's crossing edges each once; then the cells' triangles as indices.
+// Shared: the cells' triangles as indices, then the vertices, a point's crossing edges each
+// once (after mesh_total.wgsl's draw arguments, from the stream: the vertices' count goes into
+// drawIndirect's, which the 3D view's "order" color reads).
 void ComputeMesh::add_shared(const FrameBuffers& frame, BufferRef totals, BufferRef edge_totals, bool stream,
                              std::string* error) {
+    add_cells(frame, {"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_edges.wgsl", "mesh_index.wgsl"},
+              {"mesh_indices_stream.wgsl"}, {"mesh_indices.wgsl"},
+              {{"edge_offsets", edge_offsets_, kRead}, {"indices", indices_, kWrite}}, totals, stream, error);
     if (!error->empty()) return;
-    std::vector<const Stage*>* list = stream ? &stream_ : &texels_;
-    if (stream) list->push_back(own(total_stage(frame, totals, error)));  // before the vertices' own count
-    list->push_back(own(cell_stage(
-        Pass::MeshExtract,
-        kernel({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "mesh_edges.wgsl", "mesh_vertex.wgsl",
-                "mesh_vertices.wgsl"},
-               {kVolumeBinding, {"atlas", kRead}, {"offsets", kRead}, {"totals", kRead}, {"counter", kWrite},
-                {"positions", kWrite}, {"normals", kWrite}},
-               {{"u", frame.volume}, {"atlas", frame.atlas}, {"offsets", edge_offsets_}, {"totals", edge_totals},
-                {"counter", frame.counter}, {"positions", positions_}, {"normals", normals_}},
-               error),
-        capacity_, false, frame.counter)));
-    if (!error->empty()) return;
-    const std::vector<const char*> head = {"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_edges.wgsl",
-                                           "mesh_index.wgsl"};
-    if (stream) {
-        auto chunks = head;
-        chunks.push_back("mesh_indices_stream.wgsl");
-        list->push_back(own(cell_stage(
+    (stream ? stream_ : texels_)
+        .push_back(own(cell_stage(
             Pass::MeshExtract,
-            kernel(chunks,
-                   {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"offsets", kRead}, {"cells", kRead},
-                    {"edge_offsets", kRead}, {"indices", kWrite}},
-                   {{"u", frame.volume}, {"atlas", frame.atlas}, {"mc", tables_}, {"offsets", offsets_},
-                    {"cells", frame.stream}, {"edge_offsets", edge_offsets_}, {"indices", indices_}},
+            kernel({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "mesh_edges.wgsl", "mesh_vertex.wgsl",
+                    "mesh_vertices.wgsl"},
+                   {kVolumeBinding, {"atlas", kRead}, {"offsets", kRead}, {"totals", kRead}, {"counter", kWrite},
+                    {"positions", kWrite}, {"normals", kWrite}},
+                   {{"u", frame.volume}, {"atlas", frame.atlas}, {"offsets", edge_offsets_}, {"totals", edge_totals},
+                    {"counter", frame.counter}, {"positions", positions_}, {"normals", normals_}},
                    error),
-            capacity_, true, frame.counter)));
-        return;
-    }
-    auto chunks = head;
-    chunks.insert(chunks.begin() + 2, "compaction_counter.wgsl");
-    chunks.push_back("mc_cells.wgsl");
-    chunks.push_back("mesh_indices.wgsl");
-    list->push_back(own(cell_stage(
-        Pass::MeshExtract,
-        kernel(chunks,
-               {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"offsets", kRead}, {"totals", kRead},
-                {"counter", kWrite}, {"edge_offsets", kRead}, {"indices", kWrite}},
-               {{"u", frame.volume}, {"atlas", frame.atlas}, {"mc", tables_}, {"offsets", offsets_},
-                {"totals", totals}, {"counter", frame.counter}, {"edge_offsets", edge_offsets_}, {"indices", indices_}},
-               error),
-        capacity_, false, frame.counter)));
+            capacity_, false, frame.counter)));
 }
 
 }  // namespace hp::wgpu

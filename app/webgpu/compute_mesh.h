@@ -76,6 +76,14 @@ private:
     // buffer that gets the total.
     BufferRef add_scan(const FrameBuffers& frame, const Counts& counts, BufferRef offsets, BufferRef totals,
                        BlockScan* block, TileScan* tile, std::vector<const Stage*>* list, std::string* error);
+    struct CellsIo {
+        const char* name;
+        BufferRef buffer;
+        BindingKind kind;
+    };
+    void add_cells(const FrameBuffers& frame, std::vector<const char*> head, const std::vector<const char*>& from_stream,
+                   const std::vector<const char*>& from_atlas, const std::vector<CellsIo>& io, BufferRef totals,
+                   bool stream, std::string* error);
     void add_extract(const FrameBuffers& frame, BufferRef totals, bool stream, std::string* error);
     void add_shared(const FrameBuffers& frame, BufferRef totals, BufferRef edge_totals, bool stream,
                     std::string* error);

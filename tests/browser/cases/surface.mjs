@@ -91,7 +91,7 @@ add('export: the welded PLY file opens in three.js: a vertex per crossing edge, 
     let s = '';
     for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     const mesh = await hp.mesh();
-    return { b64: btoa(s), vertices: hp.stats().vertexCount, distinct: new Set(mesh.edges).size };
+    return { b64: btoa(s), vertices: mesh.vertices, distinct: new Set(mesh.edges).size };
   });
   const buf = Buffer.from(b64, 'base64');
   const geometry = new PLYLoader().parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length));

@@ -267,15 +267,16 @@ async function sharedExact(page, state, { atLeast = 1 } = {}) {
       if (!(order(edgeOf.get(i)) > order(edgeOf.get(i - 1)))) ordered = `vertex ${i} (edge ${edgeOf.get(i)}) does not follow vertex ${i - 1} (edge ${edgeOf.get(i - 1)})`;
     await hp.set({ vertices: 'soup' });
     return { vertices: shared.vertices, soupVertices: soup.vertices, sharedVertices: shared.sharedVertices,
-      statsShared: s.sharedVertexCount, statsSetting: s.vertices, edges: indexOf.size, indices: shared.indices.length,
+      statsSetting: s.vertices, edges: indexOf.size, indices: shared.indices.length,
       positions: differ(shared.positions, soup.positions), normals: differ(shared.normals, soup.normals), weld, ordered };
   });
   assert(r.statsSetting === 'shared', `vertices is ${r.statsSetting}`);
   assert(r.vertices === r.soupVertices, `index total ${r.vertices}, soup ${r.soupVertices}`);
   assert(!r.positions && !r.normals, `not the soup's bits: positions ${r.positions}; normals ${r.normals}`);
   assert(!r.weld, r.weld);
-  assert(r.sharedVertices === r.statsShared && r.edges === r.sharedVertices,
-    `${r.sharedVertices} shared vertices (stats ${r.statsShared}) for ${r.edges} distinct edges`);
+  // (hp.mesh() takes sharedVertices from the stats of its mesh frame; a later hp.stats() may be
+  // of a frame with no mesh asked for, where it is 0: the view test reads it with the view on.)
+  assert(r.edges === r.sharedVertices, `${r.sharedVertices} shared vertices for ${r.edges} distinct edges`);
   assert(r.sharedVertices <= r.vertices / 3,
     `${r.sharedVertices} shared vertices for ${r.vertices} corners: not welded`);
   assert(!r.ordered, r.ordered);

@@ -9,6 +9,6 @@
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_id) lid: vec3<u32>) {
     let k = linear_index(wid, groups, lid.x);
-    if (k >= u.atlas * u.atlas) { return; }
+    if (k >= u.keys) { return; }
     counts[k] = u32(mc[u32(cells[k].w)]);
 }

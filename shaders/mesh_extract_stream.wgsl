@@ -22,7 +22,7 @@ var<workgroup> wg_end: atomic<u32>;
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_id) lid: vec3<u32>) {
-    let capacity = u.atlas * u.atlas;
+    let capacity = u.vertices;
     if (lid.x == 0u) {
         atomicStore(&wg_begin, 0xffffffffu);
         atomicStore(&wg_end, 0u);
@@ -30,7 +30,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     workgroupBarrier();
     let k = linear_index(wid, groups, lid.x);
     var e = vec4<f32>(0.0);
-    if (k < capacity) { e = cells[k]; }  // past the keys written the stream's tail reads as zero
+    if (k < u.keys) { e = cells[k]; }  // past the keys written the stream's tail reads as zero
     let count = u32(mc[u32(e.w)]);
     var first = 0xffffffffu;
     if (count > 0u) {

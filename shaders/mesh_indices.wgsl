@@ -16,8 +16,8 @@ fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_id) lid: vec3<u32>) {
     let i = linear_index(wid, groups, lid.x);
-    let capacity = u.atlas * u.atlas;
-    if (i >= capacity) { return; }
+    let capacity = u.vertices;
+    if (i >= u.atlas * u.atlas) { return; }
     if (i == 0u) {
         let total = totals[0];
         counter.vertices = total;

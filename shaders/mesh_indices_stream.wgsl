@@ -13,8 +13,8 @@ fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_id) lid: vec3<u32>) {
     let k = linear_index(wid, groups, lid.x);
-    let capacity = u.atlas * u.atlas;
-    if (k >= capacity) { return; }
+    let capacity = u.vertices;
+    if (k >= u.keys) { return; }
     let e = cells[k];
     let c = u32(e.w);
     let count = u32(mc[c]);

@@ -10,7 +10,7 @@
 @compute @workgroup_size(1)
 fn main() {
     let total = totals[0];
-    let capacity = u.atlas * u.atlas;
+    let capacity = u.vertices;
     counter.vertices = total;
     counter.shared_vertices = 0u;
     counter.draw_args = vec4<u32>(min(total, capacity), 1u, 0u, 0u);

@@ -1,7 +1,7 @@
 // Kernel (after volume.wgsl, cells.wgsl, compaction_counter.wgsl, mesh_edges.wgsl,
 // mesh_vertex.wgsl): vertices=shared, one invocation a Morton index: the point there computes
 // the vertex of each crossing edge it owns, once, at its keys offset .. offset + count − 1
-// (offset: the scanned crossing-edge counts), in axis order; keys past the capacity (S²) are
+// (offset: the scanned crossing-edge counts), in axis order; keys past the capacity (u.vertices) are
 // not written. Invocation 0 puts the vertex total into the counter (draw_args' count, which
 // the 3D view's "order" color reads; the draw itself is indexed: mesh_indices.wgsl).
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
@@ -16,8 +16,8 @@ fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_id) lid: vec3<u32>) {
     let i = linear_index(wid, groups, lid.x);
-    let capacity = u.atlas * u.atlas;
-    if (i >= capacity) { return; }
+    let capacity = u.vertices;
+    if (i >= u.atlas * u.atlas) { return; }
     if (i == 0u) {
         let total = totals[0];
         counter.shared_vertices = total;

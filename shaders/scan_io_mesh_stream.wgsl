@@ -7,7 +7,7 @@
 @group(0) @binding(5) var<storage, read_write> totals: array<u32>;
 @group(0) @binding(6) var<storage, read> counter: Counter;
 
-fn scan_n() -> u32 { return u.atlas * u.atlas; }
+fn scan_n() -> u32 { return u.keys; }
 fn forced_fallbacks() -> u32 { return u.fallback; }
 
 fn scan_value(i: u32) -> u32 {

@@ -8,9 +8,14 @@ struct Volume {
     tiles_shift: u32,   // log2(T)
     iso: f32,
     surface: u32,       // 1: marching-cubes cells; 0: voxels at or above iso
-    limit: u32,         // keys at or past this are not written (the expected-count mode)
+    limit: u32,         // keys at or past this are not written: the expected count, or `keys`
     fallback: u32,      // debug: the single-pass scan reduces this many predecessors without looking
+    keys: u32,          // the stream's capacity in keys (the volume's voxels, within the binding limit)
     params: array<vec4<f32>, 6>,  // the source's animated parameters (app/core/source_params.h)
+    vertices: u32,      // the surface's buffers' capacity in vertices
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
 }
 
 @group(0) @binding(0) var<uniform> u: Volume;

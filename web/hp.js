@@ -321,7 +321,7 @@
     async stream(limit) {
       const b = webgpuBuffers();
       if (!b) return entries(call('hp_stream', 'number', ['number'], [limitOf(limit)]));
-      const n = Math.min(limitOf(limit), hp.stats().count, b.size * b.size);
+      const n = Math.min(limitOf(limit), hp.stats().count, b.streamKeys);
       return entriesOf(new Float32Array(await Module.hpGpu.read(b.stream, 0, 16 * n)), n);
     },
     // The CPU reference computed from the atlas the GPU used (a Promise).

@@ -89,8 +89,8 @@ struct DemoState {
     float iso = 0.5f;          // in the source's data units (0..1 for the procedural ones and a PNG)
     double time = 0.0;         // the procedural sources' time parameter, seconds
     bool paused = false;
-    int volume = 128;          // N of the procedural sources (64, 128 or 256)
-    int atlas = 0;             // S; 0: the smallest that holds the volume (512, 2048, 4096)
+    int volume = 128;          // N of the procedural sources (64, 128, 256; 512 in WebGPU)
+    int atlas = 0;             // S; 0: the smallest that holds the volume (512, 2048, 4096, 16384)
     Readback readback = Readback::Sync;
     unsigned expected = 50000; // the count the "expected" readback mode assumes
     bool overlay = true;

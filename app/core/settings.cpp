@@ -100,7 +100,7 @@ std::vector<Setting> make_table() {
         return std::string();
     };
     Setting& volume = t.emplace_back(number<&S::volume>("volume", "Volume", "N of the procedural N³ volume", 0, 1e9));
-    volume.values = {64, 128, 256};
+    volume.values = {64, 128, 256, 512};  // 512³: the WebGPU modes only (volume_atlas.h)
     volume.then = [](S* s) { s->atlas = 0; };
     // A file has its own X×Y×Z (hp.stats().dims): no N to report.
     volume.effective = [](const S& s, const SettingsContext& c) {
@@ -120,7 +120,7 @@ std::vector<Setting> make_table() {
                                      "waits, a few frames old); expected: never read, a given count"));
     Setting& expected = t.emplace_back(number<&S::expected>("expected", "Expected",
                                                             "the count the expected readback assumes", 0,
-                                                            4096.0 * 4096.0));
+                                                            16384.0 * 16384.0));
     expected.whole = true;
     expected.shown = [](const S& s) { return s.readback == Readback::Expected; };
     // No more keys than the atlas has texels (the overlay's limit too).
@@ -159,8 +159,10 @@ std::vector<Setting> make_table() {
     // Not in the overlay.
     // 1024² holds a 64³ volume in its top quarter: the benchmark's fourth size.
     Setting& atlas = t.emplace_back(number<&S::atlas>("atlas", nullptr, "S of the S² atlas", 0, 1e9));
-    atlas.values = {512, 1024, 2048, 4096};
-    atlas.then = [](S* s) { s->volume = s->atlas <= 1024 ? 64 : s->atlas == 2048 ? 128 : 256; };
+    atlas.values = {512, 1024, 2048, 4096, 16384};
+    atlas.then = [](S* s) {
+        s->volume = s->atlas <= 1024 ? 64 : s->atlas == 2048 ? 128 : s->atlas == 4096 ? 256 : 512;
+    };
     atlas.effective = [](const S&, const SettingsContext& c) { return double(c.layout.atlas); };
     t.push_back(flag<&S::overlay>("overlay", nullptr, "the controls and captions (H toggles)"));
     t.push_back(choice<&S::clock>("clock", nullptr, "wall: time runs with the clock; fixed: 1/60 s a frame"));

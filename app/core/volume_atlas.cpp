@@ -5,16 +5,24 @@
 
 namespace hp {
 
-bool volume_layout(const std::array<int, 3>& dims, int max_texture_size, AtlasLayout* out, std::string* error) {
-    const int limit = max_texture_size > 0 ? std::min(kMaxVolumeAtlas, max_texture_size) : kMaxVolumeAtlas;
+AtlasLimit atlas_limit(bool compute, int max_texture_size) {
+    if (compute) return {kMaxComputeAtlas, "the WebGPU modes' largest, 512³", ""};
+    AtlasLimit l;
+    if (max_texture_size > 0 && max_texture_size < kMaxGlAtlas) {
+        l.atlas = max_texture_size;
+        l.what = "this GPU's largest texture";
+    }
+    return l;
+}
+
+bool volume_layout(const std::array<int, 3>& dims, const AtlasLimit& limit, AtlasLayout* out, std::string* error) {
     const AtlasLayout l = layout_for_dims(dims, kMinVolumeAtlas);
     const std::string size = std::to_string(dims[0]) + "×" + std::to_string(dims[1]) + "×" + std::to_string(dims[2]);
     if (!AtlasLayout(l.atlas, dims).valid(error)) return false;  // an axis below 2 voxels
-    if (l.atlas > limit) {
+    if (l.atlas > limit.atlas) {
         *error = "a " + size + " volume needs a " + std::to_string(l.atlas) + "² slice atlas; the largest here is " +
-                 std::to_string(limit) + "² (" +
-                 (limit < kMaxVolumeAtlas ? "this GPU's largest texture" : "where the pyramid's sums stay exact") +
-                 "): load it downsampled by 2 (downsample: 2)";
+                 std::to_string(limit.atlas) + "² (" + limit.what + "): load it downsampled by 2 (downsample: 2)" +
+                 (limit.beyond.empty() || l.atlas > kMaxComputeAtlas ? "" : ", or in a WebGPU mode (" + limit.beyond + ")");
         return false;
     }
     *out = l;

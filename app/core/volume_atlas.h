@@ -2,6 +2,7 @@
 // it and the atlas's rows, a row of tiles at a time, as the GPU uploads them. No GL here.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -11,16 +12,31 @@
 
 namespace hp {
 
-// The largest atlas a volume may take: WebGL2's pyramids and float sums are exact up to 4096²
-// (docs/algorithm.md), and the WebGPU buffers of that size fit the default binding limits.
-constexpr int kMaxVolumeAtlas = 4096;
+// The largest atlas in each family of modes. WebGL2: its float pyramids' sums are exact up to
+// 4096² (2^24, docs/algorithm.md) and its stream is an S² RGBA32F texture (256 MiB there).
+// WebGPU: 16384² holds 512³; its sums are uint and its stream and mesh buffers are sized by
+// the volume and the device's binding limit, not by S² (webgpu_compaction.h).
+constexpr int kMaxGlAtlas = 4096;
+constexpr int kMaxComputeAtlas = 16384;
+// The most voxels a file opens to (512³: 512 MiB of floats in the page's memory).
+constexpr std::uint64_t kMaxVolumeVoxels = std::uint64_t(1) << 27;
 // The smallest atlas a volume gets (the PNG atlas's smallest too).
 constexpr int kMinVolumeAtlas = 256;
 
+// The largest atlas the modes in use can run, and the reason it is the largest.
+struct AtlasLimit {
+    int atlas = kMaxGlAtlas;
+    std::string what = "WebGL2's largest, where its float sums stay exact";  // why it is the largest
+    std::string beyond = "the WebGPU modes hold up to 16384²";               // the way past it, if any
+};
+// WebGPU (compute): kMaxComputeAtlas; WebGL2: kMaxGlAtlas or max_texture_size, the smaller
+// (0: no GPU limit known).
+AtlasLimit atlas_limit(bool compute, int max_texture_size);
+
 // The layout for a volume of `dims`: the smallest atlas from kMinVolumeAtlas up that holds it.
-// False when none within min(kMaxVolumeAtlas, max_texture_size) does (0: no GPU limit known),
-// with a sentence naming the size, the limit and the way out (downsample: 2).
-bool volume_layout(const std::array<int, 3>& dims, int max_texture_size, AtlasLayout* out, std::string* error);
+// False when none within the limit does, with a sentence naming the size, the limit, why,
+// and the ways out (a WebGPU mode where it is WebGL2's limit; downsample: 2).
+bool volume_layout(const std::array<int, 3>& dims, const AtlasLimit& limit, AtlasLayout* out, std::string* error);
 
 // Calls put(first_row, rows, band) for each row of tiles, top to bottom: band holds `rows`
 // atlas rows of S floats (the tiles' texels past X or Y are 0).

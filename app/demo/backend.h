@@ -64,6 +64,9 @@ public:
     virtual void abandon() {}
     // False once the backend can no longer run (its device was lost), with why.
     virtual bool alive(std::string* /*why*/) const { return true; }
+    // True when the pipeline turned out not to fit after it was made (WebGPU says out of memory
+    // later), with why: the demo goes back to what ran before it.
+    virtual bool failed(std::string* /*why*/) { return false; }
 
     virtual void upload(const PngAtlas& png) = 0;
     virtual void upload(const Volume& volume) = 0;  // the backend's layout holds its dims

@@ -81,6 +81,16 @@ void DemoApp::choose_source(Source s) {
     pending_.iso = iso_of_source_[std::size_t(s)];
 }
 
+// Whether the modes of `s` can run an atlas of S² (atlas_limit); if not, *error is `what`
+// followed by the limit and the way past it.
+bool DemoApp::atlas_fits(const DemoState& s, int atlas, const std::string& what, std::string* error) const {
+    const AtlasLimit limit = atlas_limit(is_webgpu(s.pyramid), max_texture_size_);
+    if (atlas <= limit.atlas) return true;
+    *error = what + " larger than " + limit.what + " (" + std::to_string(limit.atlas) + "²)" +
+             (limit.beyond.empty() || atlas > kMaxComputeAtlas ? "" : ": " + limit.beyond);
+    return false;
+}
+
 bool DemoApp::init(std::string* error) {
     state_ = pending_;  // settings requested before the start (the URL's) count from frame 1
     timer_.init(kPassCount, timer_queries_);
@@ -90,11 +100,7 @@ bool DemoApp::init(std::string* error) {
 
 bool DemoApp::build_gpu(const DemoState& s, std::string* error) {
     const AtlasLayout layout = layout_for(s);
-    if (layout.atlas > max_texture_size_) {
-        *error = "a " + std::to_string(layout.atlas) + "² atlas is larger than this GPU's largest texture (" +
-                 std::to_string(max_texture_size_) + "²)";
-        return false;
-    }
+    if (!atlas_fits(s, layout.atlas, "a " + std::to_string(layout.atlas) + "² atlas is", error)) return false;
     // The old backend goes first: two at once would hold both pipelines' buffers (about
     // 0.8 GB in WebGPU at 4096²). If the new one cannot be built, the old one is built again.
     const bool had = backend_ != nullptr;
@@ -133,6 +139,22 @@ void DemoApp::leave_webgpu(const std::string& why) {
     message_ = why + "; back to the WebGL2 scalar pyramid until WebGPU returns";
     pending_.pyramid = state_.pyramid = Pyramid::Scalar;
     drop_backend();
+}
+
+// The pipeline built last did not fit after all (backend_->failed): the settings in effect
+// before it come back, or, when it was the first, the WebGL2 scalar pyramid at 128³.
+void DemoApp::undo_build(const std::string& why) {
+    DemoState back = built_over_;
+    if (!needs_rebuild(back)) {
+        back = DemoState();
+        back.source = state_.source == Source::File || state_.source == Source::Png ? Source::Metaballs : state_.source;
+    }
+    back.time = state_.time;
+    drop_backend();
+    state_ = pending_ = built_over_ = back;
+    ++requested_serial_;
+    std::string error;
+    message_ = build_gpu(back, &error) ? why + "; the previous settings run again" : why + "; " + error;
 }
 
 // What the views read keeps counting across backends (views_serial()).
@@ -188,11 +210,10 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
         return false;
     }
     const int atlas = layout_for(next).atlas;
-    if (max_texture_size_ > 0 && atlas > max_texture_size_) {
-        *error = "volume=" + std::to_string(next.volume) + " needs a " + std::to_string(atlas) +
-                 "² atlas, larger than this GPU's largest texture (" + std::to_string(max_texture_size_) + "²)";
-        return false;
-    }
+    const std::string what = next.source == Source::File   ? std::string("the file shown")
+                             : next.source == Source::Png ? std::string("the PNG atlas")
+                                                          : "volume=" + std::to_string(next.volume);
+    if (!atlas_fits(next, atlas, what + " needs a " + std::to_string(atlas) + "² atlas,", error)) return false;
     if (!apply_limits(&next, context, given, error)) return false;
     pending_ = next;
     iso_of_source_ = isos;
@@ -205,12 +226,12 @@ bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const Volu
     // Nothing is decoded that could not be shown: a few atlases' worth of voxels at most (the
     // atlas check below then names the size and the way out), eight times that to downsample.
     VolumeOptions o = options;
-    const std::uint64_t texels = std::uint64_t(kMaxVolumeAtlas) * kMaxVolumeAtlas;
-    o.max_voxels = std::min(o.max_voxels, (options.downsample == 2 ? 8 : 4) * texels);
+    o.max_voxels = std::min(o.max_voxels, kMaxVolumeVoxels);
     Volume loaded;
     if (!hp::load_volume(data, size, o, &loaded, error)) return false;
     AtlasLayout layout;
-    if (!volume_layout(loaded.dims, max_texture_size_, &layout, error)) return false;
+    if (!volume_layout(loaded.dims, atlas_limit(is_webgpu(pending_.pyramid), max_texture_size_), &layout, error))
+        return false;
     std::vector<IsoPreset> presets = iso_presets(loaded);
     file_ = std::move(loaded);  // the one copy kept (the one shown stays until this one has loaded)
     file_layout_ = layout;
@@ -250,6 +271,7 @@ bool DemoApp::needs_rebuild(const DemoState& s) const {
 
 void DemoApp::apply_pending() {
     if (needs_rebuild(pending_)) {
+        built_over_ = state_;
         std::string error;
         if (!build_gpu(pending_, &error)) {
             message_ = error;
@@ -285,6 +307,7 @@ void DemoApp::complete(const FrameResult& r) {
 bool DemoApp::compute(double dt_seconds) {
     std::string why;
     if (backend_ && !backend_->alive(&why)) leave_webgpu(why);
+    if (backend_ && backend_->failed(&why)) undo_build(why);
     return_to_webgpu();
     if (!backend_) {
         std::string error;

@@ -151,6 +151,8 @@ public:
 private:
     AtlasLayout layout_for(const DemoState& s) const;
     bool build_gpu(const DemoState& s, std::string* error);
+    void undo_build(const std::string& why);
+    bool atlas_fits(const DemoState& s, int atlas, const std::string& what, std::string* error) const;
     FrameSettings settings() const { return frame_settings(state_, shown_.surface, mesh_wanted_ > 0); }
     bool needs_rebuild(const DemoState& s) const;  // a new layout or mode: a new pipeline
     void leave_webgpu(const std::string& why);
@@ -165,6 +167,7 @@ private:
     CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format}; }
 
     DemoState state_, pending_;
+    DemoState built_over_;  // the state in effect before the last pipeline was built (undo_build)
     std::optional<PngAtlas> png_;
     bool png_uploaded_ = false;
     std::optional<Volume> file_;  // the one copy of a loaded volume

@@ -32,6 +32,7 @@ public:
     Timing timing(const GpuTimer&) const override { return gpu_.timestamps() ? Timing::Timestamps : Timing::None; }
     void abandon() override { view_.abandon(); }
     bool alive(std::string* why) const override { return webgpu_available(why); }
+    bool failed(std::string* why) override { return gpu_.out_of_memory(why); }
     void upload(const PngAtlas& png) override { gpu_.upload(png); }
     void upload(const Volume& volume) override { gpu_.upload(volume); }
 
@@ -97,7 +98,8 @@ public:
         return "{\"atlas\":" + n(gpu_.atlas_buffer().id()) + ",\"stream\":" + n(gpu_.stream_buffer().id()) +
                ",\"size\":" + n(gpu_.layout().atlas) + ",\"positions\":" + n(gpu_.positions_buffer().id()) +
                ",\"normals\":" + n(gpu_.normals_buffer().id()) +
-               ",\"indices\":" + n(gpu_.indices_buffer().id()) + ",\"meshCapacity\":" + n(gpu_.mesh_capacity()) + "}";
+               ",\"indices\":" + n(gpu_.indices_buffer().id()) + ",\"meshCapacity\":" + n(gpu_.mesh_capacity()) +
+               ",\"streamKeys\":" + n(gpu_.stream_keys()) + "}";
     }
 
 private:

@@ -8,9 +8,13 @@ namespace hp {
 
 bool ComputeView::init(const AtlasLayout& layout, std::string* error) {
     *this = ComputeView();
-    if (!volume_.init(layout, error)) return false;
-    stream_ = gl::Texture(GL_RGBA32F, layout.atlas, layout.atlas);
-    const std::int64_t words = (layout.texel_count() - 1) / 3;  // every level above the base
+    // Past kMaxGlAtlas the views get a small blank atlas (16384²'s RGBA32F stream texture
+    // alone would be 4 GiB): the 3D view and the counts run, the 2D views say they do not.
+    hidden_ = layout.atlas > kMaxGlAtlas;
+    if (!volume_.init(hidden_ ? AtlasLayout(512, 64) : layout, error)) return false;
+    const AtlasLayout& shown = volume_.layout();
+    stream_ = gl::Texture(GL_RGBA32F, shown.atlas, shown.atlas);
+    const std::int64_t words = (shown.texel_count() - 1) / 3;  // every level above the base
     levels_ = gl::Texture(GL_R32UI, kLevelsWidth, int(std::max<std::int64_t>(1, (words + kLevelsWidth - 1) / kLevelsWidth)));
     return true;
 }
@@ -24,6 +28,7 @@ void ComputeView::abandon() {
 void ComputeView::show(const float* atlas_rows, const std::uint32_t* levels, std::size_t words,
                        const std::vector<std::uint32_t>& offsets, int top, const float* stream_rows, int rows,
                        Classify classify, float iso) {
+    if (hidden_) return;
     const int s = size();
     if (atlas_rows) {
         volume_.upload_rows(atlas_rows, volume_.layout().volume_rows());

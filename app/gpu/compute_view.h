@@ -11,6 +11,7 @@
 
 #include "compactor.h"
 #include "explain.h"
+#include "volume_atlas.h"
 #include "volume_stages.h"
 
 namespace hp {
@@ -40,6 +41,7 @@ public:
     bool has_levels() const override { return top_ > 0; }
 
     static constexpr int kLevelsWidth = 2048;  // texels a row of the level texture
+    bool hidden() const { return hidden_; }  // the atlas is past kMaxGlAtlas: nothing shown
 
 private:
     VolumeStages volume_;
@@ -48,6 +50,7 @@ private:
     std::vector<std::uint32_t> offsets_;
     ScanTiles tiles_;
     bool shown_ = false;
+    bool hidden_ = false;
 };
 
 }  // namespace hp

@@ -52,12 +52,13 @@ const Stage* ComputeMesh::own(std::unique_ptr<Stage> stage) {
 
 bool ComputeMesh::init(const FrameBuffers& frame, ScanKind scan, MeshVertices vertices, std::string* error) {
     *this = ComputeMesh();
-    capacity_ = std::uint32_t(frame.layout.texel_count());
+    cells_ = std::uint32_t(frame.layout.texel_count());
+    capacity_ = frame.vertices;
     scan_kind_ = scan;
     vertices_ = vertices;
     const bool shared = vertices == MeshVertices::Shared;
     tables_ = upload_tables();
-    offsets_ = buffer(4.0 * capacity_, kStorage | kCopySrc, "mesh vertex offsets");
+    offsets_ = buffer(4.0 * cells_, kStorage | kCopySrc, "mesh vertex offsets");  // a cell's, or a key's
     totals_ = buffer(16, kStorage | kCopySrc, "mesh vertex total");
     std::string why;
     const BufferRef totals = add_scan(frame, {"mc_cells.wgsl", "mesh_count.wgsl", "scan_io_mesh.wgsl", false},
@@ -67,7 +68,7 @@ bool ComputeMesh::init(const FrameBuffers& frame, ScanKind scan, MeshVertices ve
                  &stream_block_scan_, &stream_tile_scan_, &stream_, &why);
     BufferRef edge_totals;
     if (why.empty() && shared) {
-        edge_offsets_ = buffer(4.0 * capacity_, kStorage | kCopySrc, "mesh edge offsets");
+        edge_offsets_ = buffer(4.0 * cells_, kStorage | kCopySrc, "mesh edge offsets");
         edge_totals_ = buffer(16, kStorage | kCopySrc, "mesh edge total");
         std::vector<const Stage*> edges;
         edge_totals = add_scan(frame, {"mesh_edges.wgsl", "mesh_edge_count.wgsl", "scan_io_edges.wgsl", false},
@@ -99,6 +100,7 @@ BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts,
                                 BlockScan* block, TileScan* tile, std::vector<const Stage*>* list,
                                 std::string* error) {
     if (!error->empty()) return {};
+    const std::uint32_t n = counts.stream ? frame.keys : cells_;  // the values scanned
     // From the stream: no atlas, so not cells.wgsl (its reads need one).
     std::vector<const char*> chunks = {"volume.wgsl", "mc_tables.wgsl"};
     if (!counts.stream) chunks.insert(chunks.begin() + 1, "cells.wgsl");
@@ -108,11 +110,11 @@ BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts,
     binds.push_back(counts.stream ? Bind{"cells", frame.stream} : Bind{"atlas", frame.atlas});
     if (scan_kind_ == ScanKind::Blocks) {
         const ScanLimit limit = counts.stream ? ScanLimit{frame.counter, offsetof(Counter, written) / 4} : ScanLimit{};
-        if (!block->init(capacity_, offsets, error, limit)) return {};
+        if (!block->init(n, offsets, error, limit)) return {};
         chunks.push_back(counts.count_kernel);
         binds.push_back({"counts", offsets});
         Kernel k = kernel(chunks, {kVolumeBinding, read, {"mc", kRead}, {"counts", kWrite}}, binds, error);
-        list->push_back(own(cell_stage(Pass::MeshCount, std::move(k), capacity_, counts.stream, frame.counter)));
+        list->push_back(own(cell_stage(Pass::MeshCount, std::move(k), n, counts.stream, frame.counter)));
         list->push_back(own(std::make_unique<MeshScanStage<BlockScan>>(block)));
         return block->total_buffer();
     }
@@ -125,7 +127,7 @@ BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts,
         specs.push_back({"counter", kRead});
         binds.push_back({"counter", frame.counter});
     }
-    if (!tile->init(scan_kind_, capacity_, {chunks, specs, binds}, error)) return {};
+    if (!tile->init(scan_kind_, n, {chunks, specs, binds}, error)) return {};
     list->push_back(own(std::make_unique<MeshScanStage<TileScan>>(tile)));
     return totals;
 }
@@ -157,7 +159,7 @@ void ComputeMesh::add_cells(const FrameBuffers& frame, std::vector<const char*> 
         binds.push_back({o.name, o.buffer});
     }
     (stream ? stream_ : texels_)
-        .push_back(own(cell_stage(Pass::MeshExtract, kernel(head, specs, binds, error), capacity_, stream, frame.counter)));
+        .push_back(own(cell_stage(Pass::MeshExtract, kernel(head, specs, binds, error), cells_, stream, frame.counter)));
 }
 
 void ComputeMesh::add_extract(const FrameBuffers& frame, BufferRef totals, bool stream, std::string* error) {
@@ -196,7 +198,7 @@ void ComputeMesh::add_shared(const FrameBuffers& frame, BufferRef totals, Buffer
                    {{"u", frame.volume}, {"atlas", frame.atlas}, {"offsets", edge_offsets_}, {"totals", edge_totals},
                     {"counter", frame.counter}, {"positions", positions_}, {"normals", normals_}},
                    error),
-            capacity_, false, frame.counter)));
+            cells_, false, frame.counter)));
 }
 
 }  // namespace hp::wgpu

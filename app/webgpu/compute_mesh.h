@@ -90,7 +90,8 @@ private:
     std::unique_ptr<Stage> total_stage(const FrameBuffers& frame, BufferRef totals, std::string* error);
     const Stage* own(std::unique_ptr<Stage> stage);
 
-    std::uint32_t capacity_ = 0;
+    std::uint32_t cells_ = 0;     // S²: the atlas's texels, a cell each
+    std::uint32_t capacity_ = 0;  // vertices (FrameBuffers::vertices)
     ScanKind scan_kind_ = ScanKind::Blocks;
     MeshVertices vertices_ = MeshVertices::Soup;
     bool failed_ = false;

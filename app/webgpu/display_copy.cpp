@@ -10,7 +10,7 @@ void DisplayCopy::issue(const DisplaySources& from) {
     if (volume_) atlas_ = read(from.atlas, 0, 4 * s * layout_.volume_rows());
     if (volume_ && from.levels) levels_ = read(from.levels, 0, int(4 * from.level_words));
     if (volume_ && from.tiles) tiles_ = read(from.tiles, 4.0 * from.tile_first, int(4 * from.tile_words));
-    stream_ = read(from.stream, 0, 16 * s * rows_);
+    stream_ = read(from.stream, 0, int(16 * std::min<std::int64_t>(std::int64_t(s) * rows_, keys_)));
     level_words_ = from.level_words;
     tile_words_ = from.tiles ? from.tile_words : 0;
     tile_size_ = from.tile_size;
@@ -19,7 +19,7 @@ void DisplayCopy::issue(const DisplaySources& from) {
 }
 
 bool DisplayCopy::take(ComputeDisplay* out, int stream_rows, bool volume) {
-    rows_ = std::max(0, std::min(stream_rows, layout_.atlas));
+    rows_ = layout_.atlas > kMaxGlAtlas ? 0 : std::max(0, std::min(stream_rows, layout_.atlas));
     volume_ = volume;
     if (!stream_) return false;
     bool failed = false;

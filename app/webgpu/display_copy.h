@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "atlas_layout.h"
+#include "volume_atlas.h"
 #include "gpu_device.h"
 
 namespace hp {
@@ -34,7 +35,10 @@ struct DisplaySources {
 
 class DisplayCopy {
 public:
-    explicit DisplayCopy(const AtlasLayout& layout = AtlasLayout()) : layout_(layout) {}
+    // Nothing is copied past kMaxGlAtlas² (the 2D views show up to it: 16384²'s atlas would be
+    // 512 MiB each time, compute_view.h); the stream's first rows up to its `keys`.
+    explicit DisplayCopy(const AtlasLayout& layout = AtlasLayout(), std::uint32_t keys = 0)
+        : layout_(layout), keys_(keys) {}
     // Into the frame being encoded: a copy of what take() last asked for, unless one is on its way.
     void issue(const DisplaySources& from);
     // Asks for a copy of the next frame (the atlas and levels only when `volume` views are
@@ -44,6 +48,7 @@ public:
 
 private:
     AtlasLayout layout_;
+    std::int64_t keys_ = 0;
     Ticket atlas_, levels_, stream_, tiles_;
     std::uint32_t level_words_ = 0, tile_words_ = 0, tile_size_ = 0;  // of the copy on its way
     bool tile_posts_ = false;

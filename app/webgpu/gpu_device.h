@@ -15,9 +15,10 @@ extern "C" {
 int hpgpu_ready();                               // 1: the page got a device
 void hpgpu_reason(char* out, int capacity);      // why not
 int hpgpu_take_error(char* out, int capacity);   // the oldest asynchronous device error, if any
+int hpgpu_out_of_memory(char* out, int capacity);  // a buffer the GPU had no memory for, if any
 int hpgpu_has_timestamps();
 int hpgpu_has_subgroups();                      // the device has `subgroups` (and the page allows it)
-double hpgpu_limit(int which);                   // 0 maxBufferSize, 1 maxStorageBufferBindingSize
+double hpgpu_limit(int which);  // 0 maxBufferSize, 1 maxStorageBufferBindingSize, 2 the stream keys a test asks for (0: none)
 int hpgpu_buffer(double bytes, int usage, const char* label);
 void hpgpu_release(int id);
 // kinds[i]: binding i's kind (BindingKind: 0 uniform, 1 read-only storage, 2 storage); sizes[i]

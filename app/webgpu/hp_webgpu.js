@@ -91,9 +91,12 @@ mergeInto(LibraryManager.library, {
     return HPGPU.device() && HPGPU.device().features.has('subgroups') && !Module.hpGpu.subgroupsOff ? 1 : 0;
   },
 
-  // 0: maxBufferSize, 1: maxStorageBufferBindingSize (of the device, as requested).
+  // 0: maxBufferSize, 1: maxStorageBufferBindingSize (of the device, as requested); 2: the
+  // stream's keys a test holds it to (Module.hpGpu.streamKeys, read when a pipeline is made;
+  // 0: not held).
   hpgpu_limit__deps: ['$HPGPU'],
   hpgpu_limit: function (which) {
+    if (which === 2) return Module.hpGpu.streamKeys || 0;
     const l = HPGPU.device().limits;
     return which === 0 ? l.maxBufferSize : l.maxStorageBufferBindingSize;
   },
@@ -106,8 +109,27 @@ mergeInto(LibraryManager.library, {
       ((usage & 4) ? GPUBufferUsage.INDIRECT : 0) | ((usage & 8) ? GPUBufferUsage.COPY_SRC : 0) |
       ((usage & 16) ? GPUBufferUsage.COPY_DST : 0) | ((usage & 32) ? GPUBufferUsage.QUERY_RESOLVE : 0) |
       ((usage & 64) ? GPUBufferUsage.INDEX : 0);
-    return HPGPU.add(HPGPU.device().createBuffer({ size: Math.max(16, Math.ceil(bytes / 4) * 4), usage: u,
-      label: UTF8ToString(label) }));
+    const device = HPGPU.device(), size = Math.max(16, Math.ceil(bytes / 4) * 4), name = UTF8ToString(label);
+    // Out of memory is said later, by the device: the first such buffer is kept for
+    // hpgpu_out_of_memory (the pipeline is then undone by the demo).
+    device.pushErrorScope('out-of-memory');
+    const b = device.createBuffer({ size, usage: u, label: name });
+    device.popErrorScope().then((e) => {
+      if (e && Module.hpGpu && !Module.hpGpu.outOfMemory) Module.hpGpu.outOfMemory = `${name} (${Math.round(size / 1048576)} MiB)`;
+    }, () => {});
+    return HPGPU.add(b);
+  },
+
+  // The GPU had no memory for a buffer made since the last call: 1 and a sentence into a C
+  // buffer, and the device's errors that follow from that buffer (the invalid buffer in each
+  // bind group and pass) are dropped; 0 when all were made.
+  hpgpu_out_of_memory: function (out, capacity) {
+    const what = Module.hpGpu && Module.hpGpu.outOfMemory;
+    if (!what) return 0;
+    Module.hpGpu.outOfMemory = '';
+    Module.hpGpu.errors = Module.hpGpu.errors.filter((e) => !/Invalid (Buffer|BindGroup|ComputePipeline|CommandBuffer)|previous error/.test(e));
+    stringToUTF8(`the GPU has no memory for WebGPU's ${what} buffer`, out, capacity);
+    return 1;
   },
 
   hpgpu_release__deps: ['$HPGPU'],

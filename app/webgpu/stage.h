@@ -32,7 +32,9 @@ struct FrameBuffers {
     BufferRef volume;   // the Volume uniform (volume.wgsl), written each frame
     BufferRef atlas;    // S² f32: the volume's slices (atlas_layout.h)
     BufferRef counter;  // compaction_counter.h
-    BufferRef stream;   // S² vec4<f32>: the compacted keys, [x, y, z, w]
+    BufferRef stream;   // `keys` vec4<f32>: the compacted keys, [x, y, z, w]
+    std::uint32_t keys = 0;      // the stream's capacity (Volume.keys)
+    std::uint32_t vertices = 0;  // the surface's capacity in vertices (Volume.vertices)
 };
 
 // The Volume uniform's binding, `u` at 0 in every kernel that reads the volume.

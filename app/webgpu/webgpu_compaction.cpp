@@ -1,6 +1,7 @@
 #include "webgpu_compaction.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "compaction_stages.h"
@@ -37,7 +38,34 @@ std::string WebGpuCompaction::take_error() {
     return hpgpu_take_error(text, sizeof text) ? std::string(text) : std::string();
 }
 
-FrameBuffers WebGpuCompaction::frame_buffers() const { return {layout_, volume_uniform_, atlas_, counter_, stream_}; }
+bool WebGpuCompaction::out_of_memory(std::string* why) {
+    char text[512];
+    if (!hpgpu_out_of_memory(text, sizeof text)) return false;
+    *why = text;
+    return true;
+}
+
+FrameBuffers WebGpuCompaction::frame_buffers() const {
+    return {layout_, volume_uniform_, atlas_, counter_, stream_, stream_keys_, mesh_vertices_};
+}
+
+// The largest a buffer bound to a kernel may be here; the test hook `Module.hpGpu.streamKeys`
+// may hold the stream's keys lower (hpgpu_limit(2); 0: not set).
+bool WebGpuCompaction::size_buffers(const AtlasLayout& layout, std::string* error) {
+    const double limit = std::min(hpgpu_limit(0), hpgpu_limit(1));
+    const double texels = double(layout.texel_count());
+    const auto mib = [](double bytes) { return std::to_string(std::int64_t(bytes / 1048576)); };
+    if (4.0 * texels > limit) {  // the atlas, and the per-texel scans' buffers
+        *error = "a " + std::to_string(layout.atlas) + "² atlas needs " + mib(4.0 * texels) +
+                 " MiB buffers; this device's WebGPU buffers hold at most " + mib(limit) + " MiB";
+        return false;
+    }
+    double keys = std::min({texels, double(layout.voxel_count()), std::floor(limit / 16.0)});
+    if (hpgpu_limit(2) > 0) keys = std::min(keys, hpgpu_limit(2));
+    stream_keys_ = std::uint32_t(keys);
+    mesh_vertices_ = std::uint32_t(std::min({texels, std::floor(limit / 16.0), double(kMaxMeshVertices)}));
+    return true;
+}
 
 bool WebGpuCompaction::init(const AtlasLayout& layout, Pyramid mode, std::string* error) {
     if (!available(error)) {
@@ -47,20 +75,13 @@ bool WebGpuCompaction::init(const AtlasLayout& layout, Pyramid mode, std::string
     if (!layout.valid(error)) return false;
     layout_ = layout;
     mode_ = mode;
+    if (!size_buffers(layout, error)) return false;
     const double texels = double(layout.texel_count());
-    const double stream_bytes = 16.0 * texels;
-    const double binding_limit = std::min(hpgpu_limit(0), hpgpu_limit(1));
-    if (stream_bytes > binding_limit) {
-        *error = "a " + std::to_string(layout.atlas) + "² atlas needs a " + std::to_string(int(stream_bytes / 1048576)) +
-                 " MiB stream buffer; this device's WebGPU buffers hold at most " +
-                 std::to_string(int(binding_limit / 1048576)) + " MiB";
-        return false;
-    }
     volume_uniform_ = buffer(sizeof(VolumeUniform), kUniform | kCopyDst, "volume");
     atlas_ = buffer(4 * texels, kStorage | kCopySrc | kCopyDst, "atlas");
     counter_ = buffer(kCounterBytes, kStorage | kIndirect | kCopySrc, "counter");
-    stream_ = buffer(stream_bytes, kStorage | kCopySrc, "stream");
-    display_ = DisplayCopy(layout_);
+    stream_ = buffer(16.0 * stream_keys_, kStorage | kCopySrc, "stream");
+    display_ = DisplayCopy(layout_, stream_keys_);
     std::string why;
     source_ = volume_source_stage(frame_buffers(), &why);
     scan_ = ScanKind::Blocks;
@@ -93,7 +114,9 @@ void WebGpuCompaction::write_volume(const FrameSettings& s) {
     u.tiles_shift = std::uint32_t(log2_exact(layout_.tiles_per_row()));
     u.iso = s.iso;
     u.surface = s.classify == Classify::Surface;
-    u.limit = s.readback == Readback::Expected ? s.expected : 0xffffffffu;
+    u.limit = s.readback == Readback::Expected ? std::min(s.expected, stream_keys_) : stream_keys_;
+    u.keys = stream_keys_;
+    u.vertices = mesh_vertices_;
     u.fallback = s.fallback ? kForcedFallbacks : 0;
     const SourceParams p = source_params(s.source, s.time);
     std::memcpy(u.params, p.values.data(), sizeof u.params);

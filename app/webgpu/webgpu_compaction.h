@@ -66,6 +66,9 @@ public:
     // The oldest error not yet said ("" when none): this backend's own, met while frames ran,
     // then the device's (a pipeline WebGPU rejected, a validation error, the device lost).
     std::string take_error();
+    // A buffer the GPU had no memory for (WebGPU says so after init returned): the pipeline
+    // cannot run, and why.
+    static bool out_of_memory(std::string* why);
 
     const AtlasLayout& layout() const { return layout_; }
     bool timestamps() const { return readback_.timestamps(); }  // the adapter has timestamp-query
@@ -78,10 +81,17 @@ public:
     wgpu::BufferRef normals_buffer() const { return mesh_.normals(); }
     wgpu::BufferRef indices_buffer() const { return mesh_.indices(); }  // vertices=shared
     wgpu::BufferRef counter_buffer() const { return counter_; }
-    std::uint32_t mesh_capacity() const { return std::uint32_t(layout_.texel_count()); }
+    std::uint32_t mesh_capacity() const { return mesh_vertices_; }
+    // The stream's capacity in keys: the volume's voxels (not S²: 512³ in 16384² would be a
+    // 4 GiB stream), within the binding limit. A count past it writes the first `stream_keys`.
+    std::uint32_t stream_keys() const { return stream_keys_; }
+    // The surface's capacity: S² vertices, within the binding limit and 2^26 (1 GiB each of
+    // positions and normals; the gyroid at 512³ has 45M soup vertices).
+    static constexpr std::uint32_t kMaxMeshVertices = 1u << 26;
 
 private:
     wgpu::FrameBuffers frame_buffers() const;
+    bool size_buffers(const AtlasLayout& layout, std::string* error);  // stream_keys_, mesh_vertices_
     void write_volume(const FrameSettings& s);
     // The stages after the source for the mode and scan (re-made when the scan changes), and
     // the surface's for the frame's scan; a failure goes to errors_.
@@ -93,6 +103,7 @@ private:
     ScanKind scan_ = ScanKind::Blocks;  // webgpu-scan's scan, as built
     // The frame's own buffers; the stages own their kernels and the buffers only they use.
     wgpu::Buffer volume_uniform_, atlas_, counter_, stream_;
+    std::uint32_t stream_keys_ = 0, mesh_vertices_ = 0;
     std::unique_ptr<wgpu::Stage> source_;
     wgpu::ModeStages mode_stages_;
     // the surface: allocated by the first frame that runs it (S² vertices are 512 MiB at 4096²)

@@ -11,10 +11,11 @@ struct VolumeUniform {
     std::int32_t dims[3];
     std::uint32_t atlas, tile_shift[2], tiles_shift;
     float iso;
-    std::uint32_t surface, limit, fallback, pad;
+    std::uint32_t surface, limit, fallback, keys;
     float params[24];
+    std::uint32_t vertices, pad[3];
 };
-static_assert(sizeof(VolumeUniform) == 144, "matches volume.wgsl's Volume");
+static_assert(sizeof(VolumeUniform) == 160, "matches volume.wgsl's Volume");
 
 // shaders/scan_io_buffer.wgsl's ScanParams.
 struct ScanParamsUniform {

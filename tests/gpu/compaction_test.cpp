@@ -414,7 +414,7 @@ TEST_P(FileVolume, StreamAndMeshEqualCpuReference) {
     const Volume v = odd_volume(c.dims);
     AtlasLayout layout;
     std::string error;
-    ASSERT_TRUE(volume_layout(v.dims, 0, &layout, &error)) << error;
+    ASSERT_TRUE(volume_layout(v.dims, AtlasLimit{}, &layout, &error)) << error;
     VolumeCompaction gpu;
     ASSERT_TRUE(gpu.init(layout, c.mode, &error)) << error;
     gpu.volume().upload(v);

@@ -1,4 +1,4 @@
-// Kernel: builds up to five histopyramid levels in one dispatch. The base and the levels are
+// Kernel (after groups.wgsl): builds up to five histopyramid levels in one dispatch. The base and the levels are
 // stored in Morton order, so the four children of element i are elements 4i..4i+3 of the
 // level below: a level is a 4-to-1 sum of the one below, with no 2D addressing. Each
 // invocation sums four children into the first level built; the workgroup's 256 results then
@@ -20,8 +20,10 @@ var<workgroup> sums: array<u32, 256>;
 fn dst_offset(j: u32) -> u32 { return r.dst[j / 4u][j % 4u]; }
 
 @compute @workgroup_size(256)
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
-    let i = wid.x * 256u + lid.x;
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>) {
+    let g = group_index(wid, groups);  // a grid's last row may run past n_out: nothing written there
+    let i = g * 256u + lid.x;
     var s = 0u;
     if (i < r.n_out) {
         var c: vec4<u32>;
@@ -48,7 +50,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid
         workgroupBarrier();
         if (lid.x < count) {
             sums[lid.x] = t;
-            let k = wid.x * count + lid.x;
+            let k = g * count + lid.x;
             if (k < n) { levels[dst_offset(j) + k] = t; }
         }
     }

@@ -1,4 +1,4 @@
-// Kernel (after scan_workgroup.wgsl, scan_level.wgsl): exclusive scan of one block of 1024 u32
+// Kernel (after groups.wgsl, scan_workgroup.wgsl, scan_level.wgsl): exclusive scan of one block of 1024 u32
 // per workgroup, in place, and the block's sum into `sums` (the next level, scanned the same
 // way). Loads and stores go through workgroup memory so that neighbouring invocations touch
 // neighbouring words. A block past the level's elements (level_count(): the count the GPU
@@ -7,11 +7,14 @@
 @group(0) @binding(2) var<storage, read_write> sums: array<u32>;
 
 @compute @workgroup_size(256)
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
-    let first = wid.x * kBlock;
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>) {
+    let g = group_index(wid, groups);
+    let first = g * kBlock;
+    if (first >= level.n) { return; }  // past the grid's blocks
     let n = level_count();
     if (first >= n) {
-        if (lid.x == 0u) { sums[wid.x] = 0u; }
+        if (lid.x == 0u) { sums[g] = 0u; }
         return;
     }
     for (var i = 0u; i < 4u; i++) {
@@ -25,5 +28,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid
         let j = i * kThreads + lid.x;
         if (first + j < n) { data[first + j] = tile[j]; }
     }
-    if (lid.x == 0u) { sums[wid.x] = total; }
+    if (lid.x == 0u) { sums[g] = total; }
 }

@@ -1,4 +1,4 @@
-// Kernel (after volume.wgsl, cells.wgsl, scan_workgroup.wgsl): classification and the first
+// Kernel (after volume.wgsl, cells.wgsl, groups.wgsl, scan_workgroup.wgsl): classification and the first
 // level of the block scan in one dispatch. A workgroup classifies the 1024 texels of a Morton
 // block (a 32×32 square of the atlas), scans their flags, writes each texel's exclusive prefix
 // within the block at its Morton index, and the block's count into `sums`. No flag buffer is
@@ -10,8 +10,11 @@
 fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
 @compute @workgroup_size(256)
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
-    let first = wid.x * kBlock;  // S² is a multiple of 1024 for every atlas from 32²
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>) {
+    let g = group_index(wid, groups);
+    let first = g * kBlock;  // S² is a multiple of 1024 for every atlas from 32²
+    if (first >= u.atlas * u.atlas) { return; }  // past the grid's blocks
     for (var i = 0u; i < 4u; i++) {
         let j = i * kThreads + lid.x;
         tile[j] = u32(is_active(voxel_of(morton_decode(first + j))));
@@ -21,5 +24,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid
         let j = i * kThreads + lid.x;
         prefix[first + j] = tile[j];
     }
-    if (lid.x == 0u) { sums[wid.x] = total; }
+    if (lid.x == 0u) { sums[g] = total; }
 }

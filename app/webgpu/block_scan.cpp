@@ -14,10 +14,11 @@ bool BlockScan::init(std::uint32_t n, BufferRef data, std::string* error, ScanLi
     std::string why;
     const std::vector<BindingSpec> bindings = {
         {"level", kUniformBinding, sizeof(ScanLevelUniform)}, {"data", kWrite}, {"sums", kWrite}, {"limit", kRead}};
-    block_pipeline_ = pipeline({"scan_hillis_steele.wgsl", "scan_workgroup.wgsl", "scan_level.wgsl", "scan_block.wgsl"},
-                               bindings, &why);
-    add_pipeline_ = pipeline({"scan_level.wgsl", "scan_add.wgsl"}, {bindings[0], bindings[1], {"sums", kRead}, bindings[3]},
-                             &why);
+    block_pipeline_ = pipeline(
+        {"groups.wgsl", "scan_hillis_steele.wgsl", "scan_workgroup.wgsl", "scan_level.wgsl", "scan_block.wgsl"}, bindings,
+        &why);
+    add_pipeline_ = pipeline({"groups.wgsl", "scan_level.wgsl", "scan_add.wgsl"},
+                             {bindings[0], bindings[1], {"sums", kRead}, bindings[3]}, &why);
     for (std::size_t k = 1; k < plan_.sizes.size(); ++k)
         sums_.push_back(buffer(4.0 * plan_.sizes[k], kStorage | kCopySrc, "scan sums"));
     for (std::size_t k = 0; k + 1 < plan_.sizes.size() && why.empty(); ++k) {
@@ -36,11 +37,14 @@ bool BlockScan::init(std::uint32_t n, BufferRef data, std::string* error, ScanLi
 
 void BlockScan::record() const {
     const std::size_t levels = block_groups_.size();
-    for (std::size_t k = 0; k < levels; ++k)
-        dispatch(block_pipeline_.object(), block_groups_[k], int(plan_.blocks(k)), 1);
+    const auto blocks = [&](const BindGroup& group, std::size_t k, const Pipeline& p) {
+        int x = 0, y = 0;
+        groups_grid(plan_.blocks(k), &x, &y);
+        dispatch(p.object(), group, x, y);
+    };
+    for (std::size_t k = 0; k < levels; ++k) blocks(block_groups_[k], k, block_pipeline_);
     // The top level was one block: its scan is final. Add back from the level below it down.
-    for (std::size_t k = levels - 1; k-- > 0;)
-        dispatch(add_pipeline_.object(), add_groups_[k], int(plan_.blocks(k)), 1);
+    for (std::size_t k = levels - 1; k-- > 0;) blocks(add_groups_[k], k, add_pipeline_);
 }
 
 BlockScanStage::BlockScanStage(std::uint32_t blocks, std::string* error) {

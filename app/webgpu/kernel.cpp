@@ -78,10 +78,14 @@ Kernel kernel(const std::vector<const char*>& chunks, std::vector<BindingSpec> b
     return k;
 }
 
-void grid(std::uint64_t n, int* x, int* y) {
-    const std::uint64_t groups = (n + 255) / 256;
-    *x = int(std::min<std::uint64_t>(groups, 32768));
-    *y = int((groups + 32767) / 32768);
+// Rows of 4096 (a dimension may hold 65535): a 4096² atlas's 16384 blocks already take four
+// rows, so the tests there cover the 2D grids that 16384² needs.
+void groups_grid(std::uint64_t groups, int* x, int* y) {
+    constexpr std::uint64_t kRow = 4096;
+    *x = int(std::min<std::uint64_t>(groups, kRow));
+    *y = int((groups + kRow - 1) / kRow);
 }
+
+void grid(std::uint64_t n, int* x, int* y) { groups_grid((n + 255) / 256, x, y); }
 
 }  // namespace hp::wgpu

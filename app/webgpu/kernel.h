@@ -84,5 +84,7 @@ Buffer uniform_of(const T& value, const char* label) {
 
 // Workgroups for n invocations of 256 as a grid (a dimension holds at most 65535).
 void grid(std::uint64_t n, int* x, int* y);
+// `groups` workgroups as x × y (groups.wgsl's group_index; the last row may run past them).
+void groups_grid(std::uint64_t groups, int* x, int* y);
 
 }  // namespace hp::wgpu

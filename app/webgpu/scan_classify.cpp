@@ -8,13 +8,15 @@ namespace hp::wgpu {
 
 std::unique_ptr<Stage> scan_classify_stage(const FrameBuffers& f, BufferRef prefix, BufferRef block_counts,
                                            std::string* error) {
-    const int blocks = int(f.layout.texel_count() / ScanPlan::kBlock);
+    int x = 0, y = 0;
+    groups_grid(std::uint64_t(f.layout.texel_count()) / ScanPlan::kBlock, &x, &y);
     return std::make_unique<DispatchStage>(
         Pass::Classify,
-        kernel({"volume.wgsl", "cells.wgsl", "scan_hillis_steele.wgsl", "scan_workgroup.wgsl", "scan_classify.wgsl"},
+        kernel({"volume.wgsl", "cells.wgsl", "groups.wgsl", "scan_hillis_steele.wgsl", "scan_workgroup.wgsl",
+                "scan_classify.wgsl"},
                {kVolumeBinding, {"prefix", kWrite}, {"sums", kWrite}, {"atlas", kRead}},
                {{"u", f.volume}, {"prefix", prefix}, {"sums", block_counts}, {"atlas", f.atlas}}, error),
-        blocks);
+        x, y);
 }
 
 }  // namespace hp::wgpu

@@ -7,7 +7,8 @@ bool TileScan::init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::strin
     kind_ = kind;
     tiles_ = (n + kTile - 1) / kTile;
     if (tiles_ == 0 || tiles_ > 65535) {
-        *error = "a tile scan takes 1 to 65535 tiles of 4096 values, not " + std::to_string(n) + " values";
+        *error = "the tile scans (rts, single) take 1 to 65535 tiles of 4096 values, not " + std::to_string(n) +
+                 " values (a 16384² atlas); scan=blocks takes any size";
         return false;
     }
     const bool single = kind == ScanKind::Single;

@@ -283,6 +283,69 @@ async function sharedExact(page, state, { atLeast = 1 } = {}) {
   return r;
 }
 
+// The stream holds the volume's voxels (not S²: 512³ in 16384² would be a 4 GiB stream), within
+// the binding limit. Held here to 1000 keys (the test hook Module.hpGpu.streamKeys, read when
+// a pipeline is made): the count stays exact, the first 1000 keys are the reference's, and
+// the surface, made from the stream, is the reference mesh of those keys' cells.
+for (const pyramid of MODES)
+  add(`${pyramid}: a stream held to 1000 keys: the exact count, the first 1000 keys, the mesh of their cells`, async (page) => {
+    const r = await page.evaluate(async (pyramid) => {
+      Module.hpGpu.streamKeys = 1000;
+      await hp.set({ pyramid, volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'sync' });
+      Module.hpGpu.streamKeys = 0;  // for the pipelines made after this one
+      const mesh = await hp.mesh();
+      const s = hp.stats();
+      const [gpu, cpu, cpuMesh] = [await hp.stream(), await hp.reference(), await hp.referenceMesh()];
+      // The reference mesh's vertices of the first 1000 cells (hp_stream_edges: a vertex each).
+      const at = Module._malloc(16 * 1000);
+      cpu.slice(0, 1000).forEach((e, i) => Module.HEAPF32.set(e, (at >>> 2) + 4 * i));
+      const prefix = Module.ccall('hp_stream_edges', 'number', ['number', 'number'], [at, 1000]);
+      Module._free(at);
+      let differ = '';
+      for (let i = 0; i < 3 * prefix && !differ; i++)
+        if (!(Math.abs(mesh.positions[i] - cpuMesh.positions[i]) <= 1e-4)) differ = `vertex ${Math.floor(i / 3)}`;
+      await hp.set({ volume: 128 });  // a pipeline with the whole stream again
+      return { count: s.count, keysDrawn: s.keysDrawn, gpu, cpu: cpu.slice(0, 1000), cpuCount: cpu.length,
+        vertices: mesh.vertices, prefix, given: mesh.positions.length / 3, differ };
+    }, pyramid);
+    assert(r.count === r.cpuCount && r.cpuCount > 2000, `count ${r.count}, CPU ${r.cpuCount}`);
+    assert(r.keysDrawn === 1000, `${r.keysDrawn} keys written`);
+    sameStream(r.gpu, r.cpu, 'the first 1000 keys');
+    assert(r.vertices === r.prefix && r.given === r.prefix && r.prefix > 0, `${r.vertices} vertices (${r.given} given) for the first 1000 cells' ${r.prefix}`);
+    assert(!r.differ, `not the reference mesh at ${r.differ}`);
+  });
+
+// 512³ takes a 16384² atlas: past WebGL2's (its float sums, its S² stream texture), so WebGL2
+// refuses it with the way out; a WebGPU mode runs it, or, where the GPU has no memory for its
+// buffers (SwiftShader's 1 GiB atlas here), says so and the settings before it run again.
+add('volume=512: refused by WebGL2 with the way out; a WebGPU mode runs it or says the GPU has no memory for it', async (page) => {
+  const r = await page.evaluate(async () => {
+    await hp.set({ pyramid: 'scalar', volume: 64, source: 'metaballs', readback: 'sync' });
+    const gl = await hp.set({ volume: 512 }).then(() => '', (e) => e.message);
+    const after = hp.stats();
+    await hp.set({ pyramid: 'webgpu-scan' });
+    const before = hp.stats().frame;
+    await hp.set({ volume: 512 });
+    await hp.frames(8);
+    for (let i = 0; i < 200 && hp.stats().volume === 512 && !hp.stats().count; i++) await hp.frames(1);
+    const s = hp.stats();
+    await hp.frames(3);
+    return { gl, after: { volume: after.volume, pyramid: after.pyramid }, s: { volume: s.volume, dims: s.dims, count: s.count,
+      message: s.message, pyramid: s.pyramid, atlas: s.atlas }, before, frame: hp.stats().frame };
+  });
+  assert(/volume=512 needs a 16384² atlas, larger than WebGL2's largest, where its float sums stay exact \(4096²\): the WebGPU modes hold up to 16384²/.test(r.gl),
+    `WebGL2: '${r.gl}'`);
+  assert(r.after.volume === 64 && r.after.pyramid === 'scalar', `after the refusal: ${JSON.stringify(r.after)}`);
+  if (r.s.volume === 512) {
+    assert(r.s.atlas === 16384 && r.s.count > 0, `512³ ran: ${JSON.stringify(r.s)}`);
+  } else {
+    assert(/the GPU has no memory for WebGPU's .* buffer; the previous settings run again/.test(r.s.message),
+      `not run, and the page says: '${r.s.message}'`);
+    assert(r.s.volume === 64 && r.s.pyramid === 'webgpu-scan' && r.s.count > 0, `back to: ${JSON.stringify(r.s)}`);
+  }
+  assert(r.frame > r.before, 'frames stopped');
+}, { timeout: 300 });
+
 for (const [pyramid, scans] of [['webgpu-scan', ['blocks', 'rts', 'single']], ['webgpu-pyramid', ['blocks']]])
   for (const scan of scans)
     add(`${pyramid} vertices=shared, scan=${scan}, 64³ metaballs and noise: the soup's bits, one vertex an edge`, async (page) => {

@@ -109,7 +109,8 @@ BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts,
     std::vector<Bind> binds = {{"u", frame.volume}, {"mc", tables_}};
     binds.push_back(counts.stream ? Bind{"cells", frame.stream} : Bind{"atlas", frame.atlas});
     if (scan_kind_ == ScanKind::Blocks) {
-        const ScanLimit limit = counts.stream ? ScanLimit{frame.counter, offsetof(Counter, written) / 4} : ScanLimit{};
+        const ScanLimit limit =
+            counts.stream ? ScanLimit{frame.counter, offsetof(Counter, written) / 4, kScanArgsAt} : ScanLimit{};
         if (!block->init(n, offsets, error, limit)) return {};
         chunks.push_back(counts.count_kernel);
         binds.push_back({"counts", offsets});

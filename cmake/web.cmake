@@ -22,7 +22,7 @@ target_link_libraries(imgui PUBLIC SDL2::SDL2-static)
 
 # The WebGPU backend: C++ over a small hand-written JS library (app/webgpu/hp_webgpu.js).
 add_library(hp_webgpu STATIC app/webgpu/kernel.cpp app/webgpu/block_scan.cpp app/webgpu/tile_scan.cpp app/webgpu/scan_check.cpp
-  app/webgpu/volume_source.cpp app/webgpu/classify.cpp app/webgpu/scan_classify.cpp app/webgpu/pyramid_reduce.cpp
+  app/webgpu/volume_source.cpp app/webgpu/scan_classify.cpp app/webgpu/pyramid_reduce.cpp
   app/webgpu/count.cpp app/webgpu/scan_scatter.cpp app/webgpu/pyramid_traverse.cpp app/webgpu/stream_tail.cpp
   app/webgpu/webgpu_stages.cpp app/webgpu/frame_readback.cpp app/webgpu/display_copy.cpp
   app/webgpu/webgpu_compaction.cpp app/webgpu/compute_mesh.cpp app/webgpu/compute_surface_view.cpp)

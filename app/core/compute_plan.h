@@ -3,8 +3,9 @@
 //  - the block scan (shaders/scan_block.wgsl, scan_add.wgsl): blocks of 1024 are scanned,
 //    their sums form the next level, scanned the same way, down to one block; then each
 //    level's scanned sums are added back to the level below;
-//  - the compute histopyramid (shaders/pyramid_reduce.wgsl): the base in Morton order, every
-//    level a 4-to-1 sum of the one below, up to five levels built per dispatch.
+//  - the compute histopyramid (shaders/pyramid_classify.wgsl, pyramid_reduce.wgsl): the base in
+//    Morton order, every level a 4-to-1 sum of the one below, up to five levels built per
+//    dispatch; the first dispatch classifies the base as it builds levels 1-5.
 #pragma once
 
 #include <array>

@@ -17,13 +17,16 @@ namespace hp::wgpu {
 // source (volume_source.cpp): a procedural source into the atlas (a PNG atlas is uploaded
 // instead: nothing runs).
 std::unique_ptr<Stage> volume_source_stage(const FrameBuffers& f, std::string* error);
-// classify (classify.cpp, webgpu-pyramid): each texel's 0/1 into the base, in Morton order.
-std::unique_ptr<Stage> classify_stage(const FrameBuffers& f, BufferRef base, std::string* error);
+// classify (pyramid_reduce.cpp, webgpu-pyramid): each texel's 0/1 into the base, in Morton
+// order, and the plan's first dispatch of levels (1 to 5) from them, in one dispatch.
+std::unique_ptr<Stage> pyramid_classify_stage(const FrameBuffers& f, const PyramidPlan& plan, BufferRef base,
+                                              BufferRef levels, std::string* error);
 // classify (scan_classify.cpp, webgpu-scan blocks): classification fused with the scan of each
 // 1024-texel Morton block: each texel's prefix in its block, each block's count.
 std::unique_ptr<Stage> scan_classify_stage(const FrameBuffers& f, BufferRef prefix, BufferRef block_counts,
                                            std::string* error);
-// reduce (pyramid_reduce.cpp, webgpu-pyramid): the levels, up to five a dispatch.
+// reduce (pyramid_reduce.cpp, webgpu-pyramid): the levels above pyramid_classify_stage's, up
+// to five a dispatch (none for an atlas up to 32²).
 std::unique_ptr<Stage> pyramid_reduce_stage(const PyramidPlan& plan, BufferRef base, BufferRef levels,
                                             std::string* error);
 // count (count.cpp, blocks and pyramid): one invocation reads the total at totals[index] into

@@ -1,7 +1,8 @@
 // Compute kernels with named bindings. A pipeline is made from shader chunks and its bindings
 // in order, each named as the WGSL names it:
-//   pipeline({"volume.wgsl", "cells.wgsl", "classify.wgsl"},
-//            {{"u", BindingKind::Uniform, sizeof(VolumeUniform)}, {"atlas", kRead}, {"base", kWrite}}, &error)
+//   pipeline({"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_count.wgsl"},
+//            {{"u", BindingKind::Uniform, sizeof(VolumeUniform)}, {"atlas", kRead}, {"mc", kRead},
+//             {"counts", kWrite}}, &error)
 // and checked against the WGSL text before WebGPU sees it (app/core/wgsl_bindings.h); uniform
 // sizes become the layout's minBindingSize, so WebGPU checks every bound buffer. A bind group
 // names what it binds: group(p, {{"atlas", atlas}, ...}, &error). A missing chunk, a binding

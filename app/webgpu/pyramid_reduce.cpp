@@ -1,5 +1,8 @@
-// reduce (webgpu-pyramid): the histopyramid's levels by compute reduction, every level a 4-to-1
-// sum of the one below, up to five levels a dispatch (PyramidPlan; shaders/pyramid_reduce.wgsl).
+// classify and reduce (webgpu-pyramid): the histopyramid's levels by compute reduction, every
+// level a 4-to-1 sum of the one below, up to five levels a dispatch (PyramidPlan). The plan's
+// first dispatch classifies as it reduces (shaders/pyramid_classify.wgsl: the base and levels
+// 1-5 from the atlas), timed as classify; the rest read the level below
+// (shaders/pyramid_reduce.wgsl), timed as reduce.
 #include <algorithm>
 #include <array>
 
@@ -9,39 +12,62 @@ namespace hp::wgpu {
 
 namespace {
 
-class PyramidReduceStage : public Stage {
+class PyramidLevelsStage : public Stage {
 public:
-    PyramidReduceStage(const PyramidPlan& plan, BufferRef base, BufferRef levels, std::string* error) {
-        pipeline_ = pipeline({"groups.wgsl", "pyramid_reduce.wgsl"},
-                             {{"r", kUniformBinding, sizeof(ReduceUniform)}, {"base", kRead}, {"levels", kWrite}}, error);
-        for (const PyramidPlan::Dispatch& d : plan.dispatches) {
+    // The plan's dispatches [first, last) of the kernel of `chunks` and `specs`; `binds` are
+    // what the dispatches share, the Reduce uniform going in at binding `uniform_at`.
+    PyramidLevelsStage(Pass pass, const PyramidPlan& plan, std::size_t first, std::size_t last,
+                       const std::vector<const char*>& chunks, const std::vector<BindingSpec>& specs,
+                       const std::vector<Bind>& binds, std::string* error)
+        : pass_(pass), pipeline_(pipeline(chunks, specs, error)) {
+        const int uniform_at = pipeline_.index_of("r");
+        for (std::size_t i = first; i < last && pipeline_; ++i) {
+            const PyramidPlan::Dispatch& d = plan.dispatches[i];
             ReduceUniform u{d.n_out, d.levels, d.from_base, d.src, {}};
             std::copy(d.dst.begin(), d.dst.end(), u.dst);
             uniforms_.push_back(uniform_of(u, "reduce"));
-            groups_.push_back(group(pipeline_, {{"r", uniforms_.back()}, {"base", base}, {"levels", levels}}, error));
+            std::vector<Bind> b = binds;
+            b.insert(b.begin() + uniform_at, {"r", uniforms_.back()});
+            groups_.push_back(group(pipeline_, b, error));
             std::array<int, 2> xy{};
             groups_grid(d.workgroups, &xy[0], &xy[1]);
             workgroups_.push_back(xy);
         }
     }
-    Pass pass() const override { return Pass::Reduce; }
+    Pass pass() const override { return pass_; }
     void record(const FrameSettings&) const override {
         for (std::size_t i = 0; i < groups_.size(); ++i)
             dispatch(pipeline_.object(), groups_[i], workgroups_[i][0], workgroups_[i][1]);
     }
 
 private:
+    Pass pass_;
     Pipeline pipeline_;
     std::vector<Buffer> uniforms_;  // a dispatch's levels
     std::vector<BindGroup> groups_;
     std::vector<std::array<int, 2>> workgroups_;  // a dispatch's grid (groups_grid)
 };
 
+const BindingSpec kReduceBinding = {"r", kUniformBinding, sizeof(ReduceUniform)};
+
 }  // namespace
+
+std::unique_ptr<Stage> pyramid_classify_stage(const FrameBuffers& f, const PyramidPlan& plan, BufferRef base,
+                                              BufferRef levels, std::string* error) {
+    return std::make_unique<PyramidLevelsStage>(
+        Pass::Classify, plan, 0, 1,
+        std::vector<const char*>{"volume.wgsl", "cells.wgsl", "groups.wgsl", "pyramid_levels.wgsl", "pyramid_classify.wgsl"},
+        std::vector<BindingSpec>{kVolumeBinding, {"atlas", kRead}, {"levels", kWrite}, {"base", kWrite}, kReduceBinding},
+        std::vector<Bind>{{"u", f.volume}, {"atlas", f.atlas}, {"levels", levels}, {"base", base}}, error);
+}
 
 std::unique_ptr<Stage> pyramid_reduce_stage(const PyramidPlan& plan, BufferRef base, BufferRef levels,
                                             std::string* error) {
-    return std::make_unique<PyramidReduceStage>(plan, base, levels, error);
+    return std::make_unique<PyramidLevelsStage>(
+        Pass::Reduce, plan, 1, plan.dispatches.size(),
+        std::vector<const char*>{"groups.wgsl", "pyramid_levels.wgsl", "pyramid_reduce.wgsl"},
+        std::vector<BindingSpec>{kReduceBinding, {"base", kRead}, {"levels", kWrite}},
+        std::vector<Bind>{{"base", base}, {"levels", levels}}, error);
 }
 
 }  // namespace hp::wgpu

@@ -55,7 +55,7 @@ void pyramid_stages(const FrameBuffers& f, ModeStages* m, std::string* error) {
     const PyramidPlan& p = m->plan;
     m->base = buffer(4.0 * double(f.layout.texel_count()), kStorage | kCopySrc, "base (Morton order)");
     m->levels = buffer(4.0 * p.words, kStorage | kCopySrc, "pyramid levels");
-    m->stages.push_back(classify_stage(f, m->base, error));
+    m->stages.push_back(pyramid_classify_stage(f, p, m->base, m->levels, error));
     m->stages.push_back(pyramid_reduce_stage(p, m->base, m->levels, error));
     m->stages.push_back(count_stage(f, m->levels, p.offsets[std::size_t(p.top)], error));
     m->stages.push_back(pyramid_traverse_stage(f, p, m->base, m->levels, error));

@@ -23,12 +23,12 @@ struct ScanParamsUniform {
 };
 static_assert(sizeof(ScanParamsUniform) == 16, "matches scan_io_buffer.wgsl's ScanParams");
 
-// shaders/pyramid_reduce.wgsl's Reduce.
+// shaders/pyramid_levels.wgsl's Reduce (pyramid_classify.wgsl and pyramid_reduce.wgsl bind it).
 struct ReduceUniform {
     std::uint32_t n_out, levels, from_base, src;
     std::uint32_t dst[8];
 };
-static_assert(sizeof(ReduceUniform) == 48, "matches pyramid_reduce.wgsl's Reduce");
+static_assert(sizeof(ReduceUniform) == 48, "matches pyramid_levels.wgsl's Reduce");
 
 // shaders/pyramid_traverse.wgsl's Pyramid.
 struct TraverseUniform {

@@ -290,8 +290,9 @@ async function sharedExact(page, state, { atLeast = 1 } = {}) {
 for (const pyramid of MODES)
   add(`${pyramid}: a stream held to 1000 keys: the exact count, the first 1000 keys, the mesh of their cells`, async (page) => {
     const r = await page.evaluate(async (pyramid) => {
+      await hp.set({ pyramid, volume: 128 });  // so that 64³ makes a pipeline of its own
       Module.hpGpu.streamKeys = 1000;
-      await hp.set({ pyramid, volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'sync' });
+      await hp.set({ volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'sync' });
       Module.hpGpu.streamKeys = 0;  // for the pipelines made after this one
       const mesh = await hp.mesh();
       const s = hp.stats();

@@ -15,10 +15,11 @@ namespace {
 class PyramidLevelsStage : public Stage {
 public:
     // The plan's dispatches [first, last) of the kernel of `chunks` and `specs`; `binds` are
-    // what the dispatches share, the Reduce uniform going in at binding `uniform_at`.
+    // what the dispatches share (the Reduce uniform goes in at "r"). `share`: the part of each
+    // dispatch's workgroups that runs (1/2: the first half of the Morton order).
     PyramidLevelsStage(Pass pass, const PyramidPlan& plan, std::size_t first, std::size_t last,
                        const std::vector<const char*>& chunks, const std::vector<BindingSpec>& specs,
-                       const std::vector<Bind>& binds, std::string* error)
+                       const std::vector<Bind>& binds, std::string* error, std::uint32_t share = 1)
         : pass_(pass), pipeline_(pipeline(chunks, specs, error)) {
         const int uniform_at = pipeline_.index_of("r");
         for (std::size_t i = first; i < last && pipeline_; ++i) {
@@ -30,7 +31,7 @@ public:
             b.insert(b.begin() + uniform_at, {"r", uniforms_.back()});
             groups_.push_back(group(pipeline_, b, error));
             std::array<int, 2> xy{};
-            groups_grid(d.workgroups, &xy[0], &xy[1]);
+            groups_grid((d.workgroups + share - 1) / share, &xy[0], &xy[1]);
             workgroups_.push_back(xy);
         }
     }
@@ -52,13 +53,18 @@ const BindingSpec kReduceBinding = {"r", kUniformBinding, sizeof(ReduceUniform)}
 
 }  // namespace
 
+// A volume whose rows fill at most the top half of the atlas (128³ in 2048², 512³ in 16384²)
+// has all its texels in the first half of the Morton order (a texel's y has the index's top
+// bit): only that half is classified. The rest of the base and of levels 1-5 stays as the
+// buffers were made, zero, and their sums count nothing.
 std::unique_ptr<Stage> pyramid_classify_stage(const FrameBuffers& f, const PyramidPlan& plan, BufferRef base,
                                               BufferRef levels, std::string* error) {
+    const std::uint32_t share = 2 * f.layout.volume_rows() <= f.layout.atlas && f.layout.atlas >= 64 ? 2 : 1;
     return std::make_unique<PyramidLevelsStage>(
         Pass::Classify, plan, 0, 1,
         std::vector<const char*>{"volume.wgsl", "cells.wgsl", "groups.wgsl", "pyramid_levels.wgsl", "pyramid_classify.wgsl"},
         std::vector<BindingSpec>{kVolumeBinding, {"atlas", kRead}, {"levels", kWrite}, {"base", kWrite}, kReduceBinding},
-        std::vector<Bind>{{"u", f.volume}, {"atlas", f.atlas}, {"levels", levels}, {"base", base}}, error);
+        std::vector<Bind>{{"u", f.volume}, {"atlas", f.atlas}, {"levels", levels}, {"base", base}}, error, share);
 }
 
 std::unique_ptr<Stage> pyramid_reduce_stage(const PyramidPlan& plan, BufferRef base, BufferRef levels,

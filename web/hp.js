@@ -248,6 +248,15 @@
     return out;
   }
 
+  // vertices=shared: the GPU's vertex list (x, y, z, w a vertex: `p` positions, `q` normals, `m`
+  // of them) and its first n indices, as the buffers hold them.
+  async function sharedOf(b, s, n) {
+    const m = Math.min(s.sharedVertexCount, b.meshCapacity);
+    const [p, q, k] = await Promise.all([Module.hpGpu.read(b.positions, 0, 16 * m), Module.hpGpu.read(b.normals, 0, 16 * m),
+      Module.hpGpu.read(b.indices, 0, 4 * n)]);
+    return { p, q, indices: new Uint32Array(k), m };
+  }
+
   // A soup's indices by its edge ids: a vertex per edge, numbered as the edges first appear.
   function welded(mesh) {
     const seen = new Map(), indices = new Uint32Array(mesh.edges.length);
@@ -358,10 +367,7 @@
         const [p, q] = await Promise.all([Module.hpGpu.read(b.positions, 0, 16 * n), Module.hpGpu.read(b.normals, 0, 16 * n)]);
         return welded({ vertices: s.vertexCount, positions: xyz(p, n), normals: xyz(q, n), edges });
       }
-      const m = Math.min(s.sharedVertexCount, b.meshCapacity);
-      const [p, q, k] = await Promise.all([Module.hpGpu.read(b.positions, 0, 16 * m), Module.hpGpu.read(b.normals, 0, 16 * m),
-        Module.hpGpu.read(b.indices, 0, 4 * n)]);
-      const indices = new Uint32Array(k);
+      const { p, q, indices, m } = await sharedOf(b, s, n);
       return { vertices: s.vertexCount, positions: xyz(p, m, indices), normals: xyz(q, m, indices), edges, indices,
         sharedVertices: s.sharedVertexCount };
     },
@@ -388,6 +394,25 @@
       if (kind < 0) throw new Error(`type '${String(type).slice(0, 20)}' is not one of: ply, stl, glb`);
       let ptr = 0;
       const b = webgpuBuffers();
+      // vertices=shared: the GPU's own vertices and indices, welded already (a vertex a
+      // crossing edge); `closed` needs the CPU's padded volume.
+      if (b && !closed && hp.stats().vertices === 'shared') {
+        await meshFrame();
+        const s = hp.stats(), b = webgpuBuffers();  // the surface's buffers as that frame made them
+        if (b && b.indices && s.mesh && s.vertexCount <= b.meshCapacity && s.sharedVertexCount <= b.meshCapacity) {
+          const { p, q, indices, m } = await sharedOf(b, s, s.vertexCount);
+          const at = alloc(32 * m + 4 * indices.length + 16, 'the mesh read back');
+          Module.HEAPU8.set(new Uint8Array(p), at);
+          Module.HEAPU8.set(new Uint8Array(q), at + 16 * m);
+          Module.HEAPU8.set(new Uint8Array(indices.buffer), at + 32 * m);
+          const size = call('hp_export_indexed', 'number', ['number', 'number', 'number', 'number', 'number', 'number'],
+            [kind, at, at + 16 * m, m, at + 32 * m, indices.length]);
+          Module._free(at);
+          if (size < 0) throw new Error(call('hp_reply', 'string', [], []));
+          const out = call('hp_bytes', 'number', [], []) >>> 0;
+          return Module.HEAPU8.slice(out, out + size);
+        }
+      }
       if (b && hp.stats().source !== 'file') {  // a file's own values are in the app; else the atlas
         const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
         ptr = alloc(atlas.length, 'the atlas read back');

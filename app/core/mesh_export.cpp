@@ -45,10 +45,26 @@ struct Welded {
     std::vector<std::uint32_t> faces;      // three indices a triangle, counter-clockwise seen from outside
 };
 
-Welded weld(const EdgeMesh& m, const std::array<double, 12>& w, double unit_scale) {
-    Welded out;
+// The soup welded by edge id: a vertex where an edge id first appears, in voxel units.
+IndexedMesh weld(const EdgeMesh& m) {
+    IndexedMesh out;
     std::unordered_map<std::uint64_t, std::uint32_t> index;
     index.reserve(m.vertices());
+    const std::size_t whole = m.vertices() / 3 * 3;
+    for (std::size_t k = 0; k < whole; ++k) {
+        const auto [it, fresh] = index.emplace(m.edges[k], std::uint32_t(out.positions.size() / 3));
+        out.indices.push_back(it->second);
+        if (!fresh) continue;
+        out.positions.insert(out.positions.end(), &m.positions[3 * k], &m.positions[3 * k] + 3);
+        out.normals.insert(out.normals.end(), &m.normals[3 * k], &m.normals[3 * k] + 3);
+    }
+    return out;
+}
+
+// An indexed mesh carried into world coordinates.
+Welded to_world(const IndexedMesh& m, const std::array<double, 12>& w, double unit_scale) {
+    Welded out;
+    out.faces = m.indices;
     // Normals go through the inverse transpose of the 3×3 part: its cofactor matrix (the
     // determinant's scale is lost to normalizing, its sign kept).
     const double a = w[0], b = w[1], c = w[2], d = w[4], e = w[5], f = w[6], g = w[8], h = w[9], i = w[10];
@@ -56,11 +72,7 @@ Welded weld(const EdgeMesh& m, const std::array<double, 12>& w, double unit_scal
                            b * g - a * h, b * f - c * e, c * d - a * f, a * e - b * d};
     const double det = a * cof[0] + b * cof[1] + c * cof[2];
     const double sign = det < 0 ? -1 : 1;
-    const std::size_t whole = m.vertices() / 3 * 3;
-    for (std::size_t k = 0; k < whole; ++k) {
-        const auto [it, fresh] = index.emplace(m.edges[k], std::uint32_t(out.positions.size()));
-        out.faces.push_back(it->second);
-        if (!fresh) continue;
+    for (std::size_t k = 0; k < m.vertices(); ++k) {
         const float* p = &m.positions[3 * k];
         const float* n = &m.normals[3 * k];
         out.positions.push_back({unit_scale * (w[0] * p[0] + w[1] * p[1] + w[2] * p[2] + w[3]),
@@ -262,7 +274,15 @@ std::vector<std::uint8_t> export_mesh(const EdgeMesh& mesh, MeshFile type, const
     if (mesh.vertices() < 3) return *error = "no surface to export at this iso", std::vector<std::uint8_t>();
     if (mesh.vertices() >= 0xffffffffull)
         return *error = "the surface has more vertices than a file indexes (2^32)", std::vector<std::uint8_t>();
-    const Welded w = weld(mesh, to_world, type == MeshFile::Glb ? 0.001 : 1.0);  // glTF's unit is the metre
+    return export_mesh(weld(mesh), type, to_world, error);
+}
+
+std::vector<std::uint8_t> export_mesh(const IndexedMesh& mesh, MeshFile type, const std::array<double, 12>& world,
+                                      std::string* error) {
+    if (mesh.indices.size() < 3) return *error = "no surface to export at this iso", std::vector<std::uint8_t>();
+    for (std::uint32_t i : mesh.indices)
+        if (i >= mesh.vertices()) return *error = "an index past the mesh's vertices", std::vector<std::uint8_t>();
+    const Welded w = to_world(mesh, world, type == MeshFile::Glb ? 0.001 : 1.0);  // glTF's unit is the metre
     switch (type) {
         case MeshFile::Ply: return ply(w);
         case MeshFile::Stl: return stl(w);

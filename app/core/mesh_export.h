@@ -38,6 +38,14 @@ std::vector<std::uint64_t> stream_edges(const std::vector<StreamEntry>& stream, 
 // unpadded volume's voxel units (the pad's points at −1 and X), edge ids are the padded grid's.
 EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float iso, bool closed);
 
+// Vertices and triangles as indices (three a triangle), in voxel index units: the soup welded
+// by edge id, or what the WebGPU modes compute with vertices=shared (a vertex a crossing edge).
+struct IndexedMesh {
+    std::vector<float> positions, normals;  // 3 floats a vertex
+    std::vector<std::uint32_t> indices;
+    std::size_t vertices() const { return positions.size() / 3; }
+};
+
 enum class MeshFile { Ply, Stl, Glb };
 inline constexpr std::array<const char*, 3> kMeshFileNames = {"ply", "stl", "glb"};
 
@@ -45,6 +53,10 @@ inline constexpr std::array<const char*, 3> kMeshFileNames = {"ply", "stl", "glb
 // Returns an empty vector with *error set when the mesh cannot be written (no triangles, more
 // vertices than the format indexes).
 std::vector<std::uint8_t> export_mesh(const EdgeMesh& mesh, MeshFile type, const std::array<double, 12>& to_world,
+                                      std::string* error);
+// The same for a mesh already indexed (welded by edge id above); an index past its vertices
+// is an error.
+std::vector<std::uint8_t> export_mesh(const IndexedMesh& mesh, MeshFile type, const std::array<double, 12>& to_world,
                                       std::string* error);
 
 }  // namespace hp

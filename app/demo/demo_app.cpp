@@ -485,14 +485,23 @@ std::vector<std::uint8_t> DemoApp::export_mesh(MeshFile type, bool closed, const
                     values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))] =
                         atlas_value(layout_, a, {x, y, z});
     }
-    // Mesh files are written in LPS, as 3D Slicer reads them (and as NRRD and MetaImage scans
-    // mostly are): a RAS frame (NIfTI) turns x and y around.
+    return hp::export_mesh(volume_mesh(file ? file_->values.data() : values.data(), dims, state_.iso, closed), type,
+                           mesh_world(), error);
+}
+
+// Mesh files are written in LPS, as 3D Slicer reads them (and as NRRD and MetaImage scans
+// mostly are): a RAS frame (NIfTI) turns x and y around. A procedural volume's world is its grid.
+std::array<double, 12> DemoApp::mesh_world() const {
     std::array<double, 12> to_world{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+    const bool file = state_.source == Source::File && file_;
     if (file) to_world = file_->to_world;
     if (file && file_->space == "RAS")
         for (std::size_t i = 0; i < 8; ++i) to_world[i] = -to_world[i];
-    return hp::export_mesh(volume_mesh(file ? file_->values.data() : values.data(), dims, state_.iso, closed), type,
-                           to_world, error);
+    return to_world;
+}
+
+std::vector<std::uint8_t> DemoApp::export_indexed(const IndexedMesh& mesh, MeshFile type, std::string* error) const {
+    return hp::export_mesh(mesh, type, mesh_world(), error);
 }
 
 std::vector<float> DemoApp::stream(std::uint32_t limit) const {

@@ -132,6 +132,8 @@ public:
     // the page), with the arithmetic the GPU's extraction shares; in the file's world
     // coordinates. Empty with *error when there is nothing to export.
     std::vector<std::uint8_t> export_mesh(MeshFile type, bool closed, const float* atlas, std::string* error) const;
+    // A mesh the GPU indexed itself (WebGPU, vertices=shared), in the volume's world.
+    std::vector<std::uint8_t> export_indexed(const IndexedMesh& mesh, MeshFile type, std::string* error) const;
     // Asks for the surface stages in the next frames even when no view shows the surface.
     void want_mesh() { mesh_wanted_ = 3; }
     // The reference for an atlas read back elsewhere (the WebGPU modes').
@@ -152,6 +154,7 @@ private:
     AtlasLayout layout_for(const DemoState& s) const;
     bool build_gpu(const DemoState& s, std::string* error);
     void undo_build(const std::string& why);
+    std::array<double, 12> mesh_world() const;  // voxel index → the mesh files' world (mm)
     bool atlas_fits(const DemoState& s, int atlas, const std::string& what, std::string* error) const;
     FrameSettings settings() const { return frame_settings(state_, shown_.surface, mesh_wanted_ > 0); }
     bool needs_rebuild(const DemoState& s) const;  // a new layout or mode: a new pipeline

@@ -273,6 +273,24 @@ EMSCRIPTEN_KEEPALIVE int hp_export_mesh(int type, int closed, const float* atlas
 }
 EMSCRIPTEN_KEEPALIVE const char* hp_reply() { return hp::g_reply.c_str(); }
 
+// The surface the GPU indexed itself (WebGPU, vertices=shared) as a file: `nv` vertices (x, y,
+// z, w floats at `positions` and at `normals`, as the GPU stores them), `ni` indices.
+EMSCRIPTEN_KEEPALIVE int hp_export_indexed(int type, const float* positions, const float* normals, unsigned nv,
+                                           const std::uint32_t* indices, unsigned ni) {
+    hp::g_reply.clear();
+    if (type < 0 || type > 2) return hp::g_reply = "the mesh file is ply, stl or glb", -1;
+    hp::IndexedMesh m;
+    m.positions.reserve(3 * std::size_t(nv));
+    m.normals.reserve(3 * std::size_t(nv));
+    for (std::size_t i = 0; i < nv; ++i) {
+        m.positions.insert(m.positions.end(), positions + 4 * i, positions + 4 * i + 3);
+        m.normals.insert(m.normals.end(), normals + 4 * i, normals + 4 * i + 3);
+    }
+    m.indices.assign(indices, indices + ni / 3 * 3);
+    hp::g_bytes = g_app->export_indexed(m, hp::MeshFile(type), &hp::g_reply);
+    return hp::g_bytes.empty() ? -1 : int(hp::g_bytes.size());
+}
+
 // Each vertex's global edge id for the mesh extracted from a surface stream of `n` entries
 // (x, y, z, case as floats at `stream`), over this frame's grid; returns how many, the ids
 // are doubles (exact) at hp_edges().

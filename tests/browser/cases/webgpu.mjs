@@ -3,6 +3,7 @@
 // numbers, the surface against the CPU reference mesh and drawn on the WebGPU canvas, the
 // block scan's own cases, and the page without WebGPU.
 import { PNG } from 'pngjs';
+import { PLYLoader } from 'three/examples/jsm/loaders/PLYLoader.js';
 import { assert, exact, compute, sameStream, pngOf, loadBytes, edgeCases } from '../lib.mjs';
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
@@ -315,6 +316,30 @@ for (const pyramid of MODES)
     assert(r.vertices === r.prefix && r.given === r.prefix && r.prefix > 0, `${r.vertices} vertices (${r.given} given) for the first 1000 cells' ${r.prefix}`);
     assert(!r.differ, `not the reference mesh at ${r.differ}`);
   });
+
+// vertices=shared: the exported PLY is the GPU's own mesh: its vertex list and its indices (a
+// PLY reader no one here wrote reads it), face k the soup's triangle k, and as many vertices
+// as the CPU's export welds by edge id (the same welding); closed=true still goes to the CPU.
+add('webgpu-scan vertices=shared: the PLY export is the GPU\'s vertices and indices', async (page) => {
+  const r = await page.evaluate(async () => {
+    await hp.set({ pyramid: 'webgpu-scan', volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, vertices: 'shared' });
+    const b64 = (bytes) => { let s = ''; for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); return btoa(s); };
+    const gpu = await hp.exportMesh();
+    const soup = await hp.mesh();
+    await hp.set({ vertices: 'soup' });
+    const cpu = await hp.exportMesh();  // welded on the CPU by edge id
+    return { gpu: b64(gpu), cpu: b64(cpu), positions: Array.from(soup.positions), vertices: soup.vertices, shared: soup.sharedVertices };
+  });
+  const read = (b64) => { const buf = Buffer.from(b64, 'base64'); return new PLYLoader().parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length)); };
+  const gpu = read(r.gpu), cpu = read(r.cpu);
+  const pos = gpu.getAttribute('position').array, index = gpu.index.array;
+  assert(gpu.getAttribute('position').count === r.shared && r.shared > 300, `${gpu.getAttribute('position').count} vertices, the GPU has ${r.shared}`);
+  assert(cpu.getAttribute('position').count === r.shared, `the CPU welds ${cpu.getAttribute('position').count} vertices, the GPU ${r.shared}`);
+  assert(index.length === r.vertices && cpu.index.count === r.vertices, `${index.length / 3} faces (CPU ${cpu.index.count / 3}), the soup has ${r.vertices / 3}`);
+  for (let k = 0; k < index.length; k++)
+    for (let c = 0; c < 3; c++)
+      assert(pos[3 * index[k] + c] === Math.fround(r.positions[3 * k + c]), `face ${Math.floor(k / 3)} corner ${k % 3}: ${pos.slice(3 * index[k], 3 * index[k] + 3)} is not the soup's ${r.positions.slice(3 * k, 3 * k + 3)}`);
+});
 
 // 512³ takes a 16384² atlas: past WebGL2's (its float sums, its S² stream texture), so WebGL2
 // refuses it with the way out; a WebGPU mode runs it, or, where the GPU has no memory for its

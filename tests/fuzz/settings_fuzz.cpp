@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         check(std::isfinite(state.iso), "iso finite");
         check(std::isfinite(state.time) && state.time >= 0, "time finite and not negative");
-        check(state.expected <= 4096u * 4096u, "expected at most 4096²");
+        check(state.expected <= 16384u * 16384u, "expected at most 16384² (512³ in the WebGPU modes)");
         std::string why;
         check(hp::procedural_layout(state).valid(&why), "the layout is valid");
         // The limits that depend on the state, as a request applies them: refused with a

@@ -597,6 +597,9 @@
       let error = urlError;
       const options = {};
       for (const k of volumeOptionKeys) if (url.has(k)) options[k] = url.get(k);
+      // The mode first: the largest volume a file may be is the mode's (16384² in WebGPU).
+      const pyramid = urlSettings.find(([k]) => k === 'pyramid');
+      if (pyramid) await hp.set({ pyramid: pyramid[1] }).catch(() => {});  // said again by the set below
       await hp.loadVolume(url.get('load'), options).catch((e) => { error ||= e.message; });
       if (urlText) await hp.set(Object.fromEntries(urlSettings)).catch((e) => { error ||= `Ignored the page's URL settings: ${e.message}`; });
       if (error) showMessage(error, false);

@@ -22,7 +22,7 @@ bool volume_layout(const std::array<int, 3>& dims, const AtlasLimit& limit, Atla
     if (l.atlas > limit.atlas) {
         *error = "a " + size + " volume needs a " + std::to_string(l.atlas) + "² slice atlas; the largest here is " +
                  std::to_string(limit.atlas) + "² (" + limit.what + "): load it downsampled by 2 (downsample: 2)" +
-                 (limit.beyond.empty() || l.atlas > kMaxComputeAtlas ? "" : ", or in a WebGPU mode (" + limit.beyond + ")");
+                 (limit.beyond.empty() || l.atlas > kMaxComputeAtlas ? "" : "; " + limit.beyond);
         return false;
     }
     *out = l;

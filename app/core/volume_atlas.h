@@ -27,7 +27,7 @@ constexpr int kMinVolumeAtlas = 256;
 struct AtlasLimit {
     int atlas = kMaxGlAtlas;
     std::string what = "WebGL2's largest, where its float sums stay exact";  // why it is the largest
-    std::string beyond = "the WebGPU modes hold up to 16384²";               // the way past it, if any
+    std::string beyond = "the WebGPU modes hold up to " + std::to_string(kMaxComputeAtlas) + "²";  // the way past it
 };
 // WebGPU (compute): kMaxComputeAtlas; WebGL2: kMaxGlAtlas or max_texture_size, the smaller
 // (0: no GPU limit known).

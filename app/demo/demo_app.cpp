@@ -223,8 +223,8 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
 
 bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options,
                           std::string* error) {
-    // Nothing is decoded that could not be shown: a few atlases' worth of voxels at most (the
-    // atlas check below then names the size and the way out), eight times that to downsample.
+    // Nothing larger than 512³ is decoded (downsampled or not); a volume the modes in use cannot
+    // hold is then refused by the atlas check below, which names the size and the ways out.
     VolumeOptions o = options;
     o.max_voxels = std::min(o.max_voxels, kMaxVolumeVoxels);
     Volume loaded;

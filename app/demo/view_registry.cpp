@@ -1,6 +1,7 @@
 #include "view_registry.h"
 
 #include "view_explain.h"
+#include "volume_atlas.h"
 
 #include <imgui.h>
 
@@ -105,6 +106,16 @@ void caption_surface(const ViewInput& in, const Panel& p) {
     else if (s.color == SurfaceColor::Order) legend_bar(p, title, "key 0", "last", turbo);
 }
 
+// Past kMaxGlAtlas² (512³ in the WebGPU modes) the 2D views get no copies (compute_view.h):
+// their panels stay empty and the caption says why.
+bool too_large(const ViewInput& in, const Panel& p, const char* title) {
+    if (in.layout.atlas <= kMaxGlAtlas) return false;
+    caption(p, title,
+            std::to_string(in.layout.atlas) + "²: past the " + std::to_string(kMaxGlAtlas) +
+                "² the 2D views show; the 3D view and the counts run");
+    return true;
+}
+
 void draw_slices(const ViewInput& in, PanelRect r) {
     const ViewSources v = in.backend->view_sources();
     if (v.volume) in.views->slices(r, *v.volume, in.state.iso, in.range);
@@ -113,6 +124,7 @@ void draw_slices(const ViewInput& in, PanelRect r) {
 void caption_slices(const ViewInput& in, const Panel& p) {
     const AtlasLayout& al = in.layout;
     const char* title = "Slice atlas";
+    if (too_large(in, p, title)) return;
     const std::string slice = al.dims[0] == al.dims[1] ? std::to_string(al.dims[0]) + "²"
                                                        : std::to_string(al.dims[0]) + "×" + std::to_string(al.dims[1]);
     caption(p, title,
@@ -139,6 +151,7 @@ void caption_pyramid(const ViewInput& in, const Panel& p) {
                         : mode == Pyramid::WebgpuPyramid ? "WebGPU compute histopyramid"
                         : mode == Pyramid::WebgpuScan    ? scan_title
                                                          : "Scalar histopyramid";
+    if (too_large(in, p, title)) return;
     caption(p, title,
             mode == Pyramid::WebgpuScan ? std::string("the base, scanned in Morton order (a scan has no levels)")
                                         : "base level, then levels 1-" + std::to_string(in.layout.levels()) +
@@ -155,6 +168,7 @@ void caption_stream(const ViewInput& in, const Panel& p) {
     const AtlasLayout& al = in.layout;
     const int rows = Views::stream_rows_shown(al.atlas, in.result.count);
     const char* title = "Compacted stream";
+    if (too_large(in, p, title)) return;
     caption(p, title,
             with_thousands(in.result.count) + " keys; rows 0-" + std::to_string(rows - 1) + " of " +
                 std::to_string(al.atlas) + "; rgb = voxel xyz/N");

@@ -8,8 +8,9 @@ namespace hp {
 
 bool ComputeView::init(const AtlasLayout& layout, std::string* error) {
     *this = ComputeView();
-    // Past kMaxGlAtlas the views get a small blank atlas (16384²'s RGBA32F stream texture
-    // alone would be 4 GiB): the 3D view and the counts run, the 2D views say they do not.
+    // Past kMaxGlAtlas the views get small textures and nothing to show (16384²'s RGBA32F
+    // stream texture alone would be 4 GiB): the 3D view and the counts run, and the 2D views'
+    // captions say why their panels are empty (view_registry.cpp).
     hidden_ = layout.atlas > kMaxGlAtlas;
     if (!volume_.init(hidden_ ? AtlasLayout(512, 64) : layout, error)) return false;
     const AtlasLayout& shown = volume_.layout();

@@ -41,7 +41,6 @@ public:
     bool has_levels() const override { return top_ > 0; }
 
     static constexpr int kLevelsWidth = 2048;  // texels a row of the level texture
-    bool hidden() const { return hidden_; }  // the atlas is past kMaxGlAtlas: nothing shown
 
 private:
     VolumeStages volume_;
@@ -50,7 +49,7 @@ private:
     std::vector<std::uint32_t> offsets_;
     ScanTiles tiles_;
     bool shown_ = false;
-    bool hidden_ = false;
+    bool hidden_ = false;  // the atlas is past kMaxGlAtlas: nothing is shown (shown() stays false)
 };
 
 }  // namespace hp

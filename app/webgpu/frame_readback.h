@@ -29,8 +29,11 @@ public:
     void set_in_flight(std::size_t frames) { in_flight_ = std::max<std::size_t>(1, frames); }
 
     // `timestamps`: the adapter has timestamp-query (a query pair a Pass); `mesh_capacity`:
-    // the surface's vertices (S²).
+    // the surface's buffers' vertices.
     void init(bool timestamps, std::uint32_t mesh_capacity);
+    void set_mesh_capacity(std::uint32_t vertices) { mesh_capacity_ = vertices; }
+    // The newest surface vertex total read back (0 before one has arrived).
+    std::uint32_t newest_vertices() const { return newest_vertices_; }
     bool timestamps() const { return timestamps_; }
     // In sync readback the last frame's count has not arrived yet, or kFramesInFlight frames
     // are still on the GPU.

@@ -63,7 +63,8 @@ bool WebGpuCompaction::size_buffers(const AtlasLayout& layout, std::string* erro
     double keys = std::min({texels, double(layout.voxel_count()), std::floor(limit / 16.0)});
     if (hpgpu_limit(2) > 0) keys = std::min(keys, hpgpu_limit(2));
     stream_keys_ = std::uint32_t(keys);
-    mesh_vertices_ = std::uint32_t(std::min({texels, std::floor(limit / 16.0), double(kMaxMeshVertices)}));
+    max_mesh_vertices_ = std::uint32_t(std::min({texels, std::floor(limit / 16.0), double(kMaxMeshVertices)}));
+    mesh_vertices_ = std::min(max_mesh_vertices_, kFirstMeshVertices);
     return true;
 }
 
@@ -133,7 +134,15 @@ void WebGpuCompaction::follow_scan(const FrameSettings& s) {
         if (!build_mode_stages(mode_, scan_, frame_buffers(), &mode_stages_, &error))
             errors_.push_back("scan=" + std::string(name_of(s.scan)) + ": " + error);
     }
-    const bool tried = mesh_.scan() == s.scan && mesh_.vertices() == s.vertices && (mesh_.ready() || mesh_.failed());
+    bool tried = mesh_.scan() == s.scan && mesh_.vertices() == s.vertices && (mesh_.ready() || mesh_.failed());
+    // A surface past the buffers' vertices: larger ones, the next power of two that holds it
+    // (up to max_mesh_vertices_), from the next frame on; this one's is cut at the capacity.
+    const std::uint32_t total = readback_.newest_vertices();
+    if (s.mesh && mesh_.ready() && total > mesh_vertices_ && mesh_vertices_ < max_mesh_vertices_) {
+        mesh_vertices_ = std::uint32_t(next_power_of_two(int(std::min(total, max_mesh_vertices_))));
+        readback_.set_mesh_capacity(mesh_vertices_);
+        tried = false;
+    }
     if (s.mesh && !tried && !mesh_.init(frame_buffers(), s.scan, s.vertices, &error))
         errors_.push_back("the surface's stages: " + error);
 }

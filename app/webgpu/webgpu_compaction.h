@@ -85,8 +85,10 @@ public:
     // The stream's capacity in keys: the volume's voxels (not S²: 512³ in 16384² would be a
     // 4 GiB stream), within the binding limit. A count past it writes the first `stream_keys`.
     std::uint32_t stream_keys() const { return stream_keys_; }
-    // The surface's capacity: S² vertices, within the binding limit and 2^26 (1 GiB each of
-    // positions and normals; the gyroid at 512³ has 45M soup vertices).
+    // The surface's capacity in vertices: first min(S², 2^22) (64 MiB each of positions and
+    // normals), then grown to the next power of two that holds the vertex total read back, up to
+    // S², the binding limit and 2^26 (1 GiB each; the gyroid at 512³ has 45M soup vertices).
+    static constexpr std::uint32_t kFirstMeshVertices = 1u << 22;
     static constexpr std::uint32_t kMaxMeshVertices = 1u << 26;
 
 private:
@@ -103,7 +105,7 @@ private:
     ScanKind scan_ = ScanKind::Blocks;  // webgpu-scan's scan, as built
     // The frame's own buffers; the stages own their kernels and the buffers only they use.
     wgpu::Buffer volume_uniform_, atlas_, counter_, stream_;
-    std::uint32_t stream_keys_ = 0, mesh_vertices_ = 0;
+    std::uint32_t stream_keys_ = 0, mesh_vertices_ = 0, max_mesh_vertices_ = 0;
     std::unique_ptr<wgpu::Stage> source_;
     wgpu::ModeStages mode_stages_;
     // the surface: allocated by the first frame that runs it (S² vertices are 512 MiB at 4096²)

@@ -44,3 +44,6 @@ target_link_libraries(bench_native PRIVATE hp_demo_gpu hp_egl)
 target_sources(unit_tests PRIVATE tests/unit/compaction_counter_test.cpp)
 target_link_libraries(unit_tests PRIVATE hp_shaders)
 target_include_directories(unit_tests PRIVATE app/webgpu)
+# The surface's vertex order in 8×4 tiles (app/gpu/stream_tiles.h, header only).
+target_sources(unit_tests PRIVATE tests/unit/stream_tiles_test.cpp)
+target_include_directories(unit_tests PRIVATE app/gpu)

@@ -1,9 +1,9 @@
 // The 3D view: the mesh drawn straight from the extraction's float textures, vertex k from
-// texel (k mod S, k div S) (gl_VertexID: no vertex buffer, no copy). Keys past the written
-// ones read as zero: their triangles collapse to a point and draw nothing.
+// its texel in 8×4 tiles (stream_tiles.glsl; gl_VertexID: no vertex buffer, no copy). Keys
+// past the written ones read as zero: their triangles collapse to a point and draw nothing.
 uniform highp sampler2D uPositions;  // x, y, z in voxels
 uniform highp sampler2D uNormals;
-uniform int uSizeShift;              // log2(S)
+uniform uint uSize;                  // S
 uniform mat4 uViewProj;
 uniform float uVertices;             // for the order coloring
 uniform vec3 uScale;                 // voxel units → the view's (the voxels' proportions); normals by its inverse
@@ -13,8 +13,7 @@ out vec3 vNormal;
 out float vOrder;
 
 void main() {
-    int mask = (1 << uSizeShift) - 1;
-    ivec2 t = ivec2(gl_VertexID & mask, gl_VertexID >> uSizeShift);
+    ivec2 t = hp_tile_texel(uint(gl_VertexID), uSize);
     vPosition = texelFetch(uPositions, t, 0).xyz * uScale;
     vNormal = texelFetch(uNormals, t, 0).xyz / uScale;
     vOrder = float(gl_VertexID) / max(uVertices, 1.0);

@@ -262,6 +262,7 @@
     const r = summary(state, { regime: 'saturated', startMs: run.startMs, endMs: run.endMs, frames: run.frames },
       null, run.perFrameMs);
     r.ms.wall = run.perFrameMs;
+    r.loop = run.loop;  // issuing vs waiting for answers (hp.runFrames)
     if (heated) r.burst = heated;
     return r;
   }

@@ -279,15 +279,27 @@
     try {
       const startMs = Date.now(), t0 = performance.now();
       let frames = 0, progress = t0;
+      // Where the wall time goes: issuing (the frames' C++ and the WebGPU/WebGL calls), and the
+      // chunks that issued nothing because `inFlight` frames were still unanswered.
+      const loop = { issueMs: 0, chunks: 0, blocked: 0 };
       while (ms > 0 ? performance.now() - t0 < ms : frames < n) {
         // A GPU that stops answering (a lost device) leaves every frame busy: say so, not hang.
         if (performance.now() - progress > 10000) throw new Error(`no frame could be issued for 10 s (${frames} of ${n || 'the warm-up'}): the GPU is not answering`);
+        const before = performance.now();
         const issued = call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'],
           [ms > 0 ? chunk : Math.min(chunk, n - frames), draw ? 1 : 0, mesh ? 1 : 0, inFlight]);
+        loop.issueMs += performance.now() - before;
+        loop.chunks++;
+        if (issued === 0) loop.blocked++;
         frames += issued;
         if (issued > 0) progress = performance.now();
         if (between && issued > 0) between();  // once a chunk of frames: never while waiting
-        await task();
+        // Every frame in flight: wait for a WebGPU answer (or 50 ms), not in a loop of short
+        // tasks, which starves Chromium's WebGPU work (the answers then come ~10 ms apart and the
+        // GPU idles). WebGL2's answers (fences) need no such wait.
+        if (issued === 0 && webgpu && Module.hpGpu.answered)
+          await Promise.race([Module.hpGpu.answered(), new Promise((r) => setTimeout(r, 50))]);
+        else await task();
       }
       call('hp_finish', null, [], []);
       if (webgpu && Module.hpGpu.device) await Module.hpGpu.device.queue.onSubmittedWorkDone();
@@ -296,7 +308,8 @@
         call('hp_collect', null, [], []);
         await new Promise((r) => setTimeout(r, 5));
       }
-      return { frames, wallMs, perFrameMs: wallMs / Math.max(1, frames), startMs, endMs };
+      loop.issueMsPerFrame = loop.issueMs / Math.max(1, frames);
+      return { frames, wallMs, perFrameMs: wallMs / Math.max(1, frames), startMs, endMs, loop };
     } finally {
       call('hp_run_frames', 'number', ['number', 'number', 'number', 'number'], [0, 0, 0, 0]);  // the usual bound
       call('hp_main_loop', null, ['number'], [1]);

@@ -26,6 +26,9 @@ struct HistoPyramidDesc {
     // hp_find_start() to get the key's index inside its texel.
     const char* traverse_main = "traverse.frag";
     int stream_outputs = 1;
+    // The keys' order in the stream textures: row-major (k mod S, k div S), or in 8×4 tiles
+    // (stream_tiles.h), which a traversal main that takes its key from hp_tile_key uses.
+    bool tiles = false;
 };
 
 }  // namespace hp

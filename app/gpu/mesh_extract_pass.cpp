@@ -8,9 +8,10 @@ namespace hp {
 HistoPyramidDesc MeshExtractPass::pyramid_desc(int size) {
     HistoPyramidDesc desc;
     desc.size = size;
-    desc.emit = {"volume.glsl", "mc_tables.glsl", "emit_mesh_vertex.glsl"};
+    desc.emit = {"volume.glsl", "mc_tables.glsl", "emit_mesh_vertex.glsl", "stream_tiles.glsl"};
     desc.traverse_main = "mesh_extract.frag";
     desc.stream_outputs = 2;
+    desc.tiles = true;
     return desc;
 }
 

@@ -1,6 +1,7 @@
 // The stream texture's bookkeeping, shared by every compactor: key k is texel
-// (k mod S, k div S); a traversal draws only the rows its limit needs and clears the rows
-// the previous one wrote, so texels past the written keys always read as zero.
+// (k mod S, k div S), or in 8×4 tiles (`tiles`, stream_tiles.h: the surface's vertices); a
+// traversal draws only the rows its limit needs and clears the rows the previous one wrote,
+// so texels past the written keys always read as zero.
 #pragma once
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "gl_objects.h"
+#include "stream_tiles.h"
 
 namespace hp {
 
@@ -18,9 +20,9 @@ void clear_stream(const gl::Framebuffer& target);
 // rows drawn: the next call's `dirty_rows`.
 template <typename Draw>
 int draw_stream_rows(const gl::Framebuffer& target, int size, std::uint32_t limit, int dirty_rows,
-                     GLint u_limit, Draw draw) {
+                     GLint u_limit, Draw draw, bool tiles = false) {
     const std::uint64_t capped = std::min<std::uint64_t>(limit, std::uint64_t(size) * size);
-    const int rows = int((capped + std::uint64_t(size) - 1) / std::uint64_t(size));
+    const int rows = tiles ? tile_rows(capped, size) : int((capped + std::uint64_t(size) - 1) / std::uint64_t(size));
     glBindFramebuffer(GL_FRAMEBUFFER, target.id());
     glViewport(0, 0, size, size);
     glEnable(GL_SCISSOR_TEST);
@@ -41,8 +43,9 @@ int draw_stream_rows(const gl::Framebuffer& target, int size, std::uint32_t limi
 
 // The first `count` keys (4 floats each), read back in row bands (a 4096² RGBA32F stream is
 // 256 MB; the temporary buffer stays at 16 MB).
-// `attachment`: which of the target's color attachments (a traversal may write several).
+// `attachment`: which of the target's color attachments (a traversal may write several);
+// `tiles`: the keys are in 8×4 tiles, put back in key order here.
 std::vector<float> read_stream_rows(const gl::Framebuffer& target, int size, std::uint32_t count,
-                                    int attachment = 0);
+                                    int attachment = 0, bool tiles = false);
 
 }  // namespace hp

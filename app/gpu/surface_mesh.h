@@ -4,7 +4,7 @@
 // its traversal gives each vertex key its cell and its index inside the cell, and writes the
 // vertex's position and normal into two float textures. The mesh stays there: the 3D view
 // draws it with gl_VertexID (app/gpu/surface_view.h), the export reads it back.
-// Capacity: size² vertices (key k at texel (k mod size, k div size)); the total is exact
+// Capacity: size² vertices (key k at its texel in 8×4 tiles: stream_tiles.h); the total is exact
 // beyond it, the vertices past it are not written.
 //
 // Its passes, a file each: mesh_count_pass.h (or classify_count_pass.h, fused with the

@@ -21,7 +21,7 @@ bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std:
 }
 
 bool SurfaceView::init(std::string* error) {
-    if (!build(&textures_, {"surface.vert"}, error) ||
+    if (!build(&textures_, {"stream_tiles.glsl", "surface.vert"}, error) ||
         !build(&walking_, {"pyramid_format.glsl", "traverse_common.glsl", "traverse_scalar.glsl", "volume.glsl",
                            "mc_tables.glsl", "emit_mesh_vertex.glsl", "surface_walk.vert"},
                error))
@@ -29,7 +29,7 @@ bool SurfaceView::init(std::string* error) {
     glUseProgram(textures_.program.id());
     glUniform1i(gl::uniform(textures_.program, "uPositions"), 0);
     glUniform1i(gl::uniform(textures_.program, "uNormals"), 1);
-    u_size_shift_ = gl::uniform(textures_.program, "uSizeShift");
+    u_size_ = gl::uniform(textures_.program, "uSize");
     walking_volume_ = VolumeUniforms::of(walking_.program);
     walking_walk_ = SurfaceMesh::WalkUniforms::of(walking_.program);
     glUseProgram(0);
@@ -80,9 +80,7 @@ void SurfaceView::draw(PanelRect r, const SurfaceMesh& mesh, const SurfaceScene&
     s.vertices = std::min(scene.vertices, mesh.capacity());
     if (!begin(r, s.vertices)) return;
     glUseProgram(textures_.program.id());
-    int shift = 0;
-    while ((1 << shift) < mesh.size()) ++shift;
-    glUniform1i(u_size_shift_, shift);
+    glUniform1ui(u_size_, GLuint(mesh.size()));
     gl::bind_texture(0, mesh.positions());
     gl::bind_texture(1, mesh.normals());
     draw_with(textures_, r, s);

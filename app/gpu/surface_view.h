@@ -44,7 +44,7 @@ private:
     Program textures_, walking_;
     VolumeUniforms walking_volume_;
     SurfaceMesh::WalkUniforms walking_walk_;
-    GLint u_size_shift_ = -1;
+    GLint u_size_ = -1;
     gl::VertexArray vao_;
 };
 

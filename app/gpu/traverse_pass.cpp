@@ -22,6 +22,7 @@ bool TraversePass::make_streams(const HistoPyramidDesc& desc, std::string* error
 
 bool TraversePass::init(const HistoPyramidDesc& desc, const std::string& defines, int levels, std::string* error) {
     size_ = desc.size;
+    tiles_ = desc.tiles;
     if (!make_streams(desc, error)) return false;
     std::vector<const char*> find = {"pyramid_format.glsl", "traverse_common.glsl",
                                      desc.layout == PyramidLayout::Vec4 ? "traverse_vec4.glsl" : "traverse_scalar.glsl"};
@@ -54,11 +55,11 @@ void TraversePass::run(const gl::Texture& pyramid, const gl::Texture& base, std:
     gl::bind_texture(0, pyramid);
     gl::bind_texture(1, base);
     rows_dirty_ = draw_stream_rows(target_, size_, limit, rows_dirty_, u_limit_,
-                                   [](std::uint32_t) { glDrawArrays(GL_TRIANGLES, 0, 3); });
+                                   [](std::uint32_t) { glDrawArrays(GL_TRIANGLES, 0, 3); }, tiles_);
 }
 
 std::vector<float> TraversePass::read_stream(std::uint32_t count, int output) const {
-    return read_stream_rows(target_, size_, count, output);
+    return read_stream_rows(target_, size_, count, output, tiles_);
 }
 
 }  // namespace hp

@@ -2,7 +2,8 @@
 // total, read on the GPU); each walks the pyramid from the top down to the base texel that
 // holds its key and writes hp_emit(texel) there (shaders/traverse.frag with
 // traverse_common.glsl and traverse_scalar.glsl / traverse_vec4.glsl). Key k is stream
-// texel (k mod size, k div size); only the rows the limit needs are drawn.
+// texel (k mod size, k div size), or in 8×4 tiles (HistoPyramidDesc::tiles); only the rows
+// the limit needs are drawn.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,7 @@ private:
     gl::Program program_;
     GLint u_limit_ = -1;
     gl::VertexArray vao_;
+    bool tiles_ = false;  // HistoPyramidDesc::tiles
     int rows_dirty_ = 0;  // rows the previous traversal may have written
 };
 

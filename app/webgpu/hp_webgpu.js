@@ -41,6 +41,13 @@ mergeInto(LibraryManager.library, {
       buffer.unmap();
       (HPGPU.staging[buffer.size] = HPGPU.staging[buffer.size] || []).push(buffer);
     },
+    // Resolves the page's waits for an answer (Module.hpGpu.answered, below): a read mapped or failed.
+    waiting: [],
+    answer: function () {
+      const w = HPGPU.waiting;
+      HPGPU.waiting = [];
+      for (const resolve of w) resolve();
+    },
     report: function (what, e) {
       const text = `WebGPU ${what}: ${e.message}`;
       console.error(text);
@@ -248,9 +255,15 @@ mergeInto(LibraryManager.library, {
       r.buffer.mapAsync(GPUMapMode.READ).then(() => {
         r.state = 1;
         if (r.dropped) HPGPU.giveStaging(r.buffer);
-      }, (e) => { r.state = -1; r.buffer.destroy(); HPGPU.report('read back', e); });
+        HPGPU.answer();
+      }, (e) => { r.state = -1; r.buffer.destroy(); HPGPU.report('read back', e); HPGPU.answer(); });
     }
     HPGPU.pendingReads = [];
+    // A promise for the next read to be answered, for a page that waits on frames in flight
+    // (hp.runFrames): spinning on short tasks instead starves the browser's own WebGPU work,
+    // and the answers then come ~10 ms apart whatever the GPU does.
+    if (Module.hpGpu && !Module.hpGpu.answered)
+      Module.hpGpu.answered = () => new Promise((resolve) => HPGPU.waiting.push(resolve));
   },
 
   hpgpu_read_state__deps: ['$HPGPU'],

@@ -21,9 +21,4 @@ struct Counter {
     indexed_args: vec4<u32>,      // vertices=shared: drawIndexedIndirect's first four words (byte
                                   // 80): min(vertices, S²) indices, 1 instance, first index 0, base 0
     indexed_first_instance: u32,  // ... and its fifth, the first instance: 0
-    // A block scan limited to the keys written (the surface's, from the stream): the workgroups
-    // of its levels 0, 1, 2 (byte 112), ceil(written / 1024^(k+1)) blocks as groups.wgsl's grid.
-    scan_args0: vec4<u32>,
-    scan_args1: vec4<u32>,
-    scan_args2: vec4<u32>,
 }

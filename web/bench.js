@@ -89,6 +89,10 @@
     if (url.has(key)) P[key] = url.get(key).split(',').map((v) => (['modes', 'readbacks', 'regimes'].includes(key) ? v : Number(v)));
   for (const key of ['frames', 'warmup', 'saturated', 'warmMs', 'rowWarmMs', 'heat', 'burstMs'])
     if (url.has(key)) P[key] = Number(url.get(key));
+  // Diagnostics: settings over every row's (&state=timestamps:whole,scan:rts) and the frames a
+  // saturated row lets wait for their answers (&inFlight=16, hp.runFrames).
+  P.state = Object.fromEntries((url.get('state') || '').split(',').filter(Boolean).map((kv) => kv.split(':')));
+  P.inFlight = url.has('inFlight') ? Number(url.get('inFlight')) : 16;
   // &volumes=blobs-128,gyroid-256
   if (url.has('volumes')) P.volumes = url.get('volumes').split(',').map((v) => [v.split('-')[0], Number(v.split('-')[1])]);
   // On the page and in the browser's log (the GPU machine's driver keeps it): where a run stopped.
@@ -226,7 +230,7 @@
 
   // Paced: P.frames frames, one per animation frame, after P.warmup.
   async function measure(state) {
-    await hp.set({ timestamps: 'passes', scan: 'blocks', vertices: 'soup', ...state, view: P.scene || P.volumes ? 'surface' : 'none' });
+    await hp.set({ timestamps: 'passes', scan: 'blocks', vertices: 'soup', ...state, ...P.state, view: P.scene || P.volumes ? 'surface' : 'none' });
     await hp.frames(P.warmup);
     hp.resetTimings();
     const compute = [], interval = [];
@@ -252,12 +256,12 @@
   // they stayed there.
   let warmed = false;
   async function saturate(state, { draw = false, mesh = false } = {}) {
-    await hp.set({ timestamps: 'passes', scan: 'blocks', vertices: 'soup', ...state, view: draw ? 'surface' : 'none' });
+    await hp.set({ timestamps: 'passes', scan: 'blocks', vertices: 'soup', ...state, ...P.state, view: draw ? 'surface' : 'none' });
     await hp.runFrames(0, { ms: warmed ? P.rowWarmMs : P.warmMs, draw, mesh });
     warmed = true;
     const heated = P.heat ? await burst(P.burstMs) : null;
     hp.resetTimings();
-    const run = await hp.runFrames(P.saturated, { draw, mesh });
+    const run = await hp.runFrames(P.saturated, { draw, mesh, inFlight: P.inFlight });
     // No CPU time a frame here: the frames are issued in chunks, not one at a time.
     const r = summary(state, { regime: 'saturated', startMs: run.startMs, endMs: run.endMs, frames: run.frames },
       null, run.perFrameMs);

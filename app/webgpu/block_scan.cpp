@@ -39,8 +39,6 @@ bool BlockScan::init(std::uint32_t n, BufferRef data, std::string* error, ScanLi
 void BlockScan::record() const {
     const std::size_t levels = block_groups_.size();
     const auto blocks = [&](const BindGroup& group, std::size_t k, const Pipeline& p) {
-        if (limit_.args_at >= 0 && k < 3 && k + 1 < levels)  // the top level is one block either way
-            return dispatch_indirect(p.object(), group, limit_.buffer, limit_.args_at + 16 * int(k));
         int x = 0, y = 0;
         groups_grid(plan_.blocks(k), &x, &y);
         dispatch(p.object(), group, x, y);

@@ -29,10 +29,6 @@ static_assert(sizeof(ScanLevelUniform) == 16, "scan_level.wgsl's ScanLevel");
 struct ScanLimit {
     BufferRef buffer;  // none: all n elements, always
     std::uint32_t word = 0;
-    // Where `buffer` (INDIRECT) holds levels 0, 1, 2's workgroups for that count, 16 bytes
-    // each (compaction_counter.wgsl's scan_args): those levels are dispatched indirectly, so
-    // blocks past the count do not even start. -1: every level runs all its blocks.
-    int args_at = -1;
 };
 
 class BlockScan {

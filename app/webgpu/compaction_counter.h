@@ -22,7 +22,6 @@ struct Counter {
     std::uint32_t draw_args[4];          // the surface's drawIndirect: min(vertices, S²), 1, 0, 0
     std::uint32_t indexed_args[5];       // vertices=shared: drawIndexedIndirect, min(vertices, S²), 1, 0, 0, 0
     std::uint32_t pad2[3];
-    std::uint32_t scan_args[3][4];       // a block scan of the keys written: levels 0-2's workgroups
 };
 
 // WGSL lays out u32 at 4 bytes and vec4<u32> at 16: these are compaction_counter.wgsl's offsets.
@@ -32,15 +31,13 @@ static_assert(offsetof(Counter, vertices) == 48, "compaction_counter.wgsl's vert
 static_assert(offsetof(Counter, draw_args) == 64, "compaction_counter.wgsl's draw_args");
 static_assert(offsetof(Counter, shared_vertices) == 52, "compaction_counter.wgsl's shared_vertices");
 static_assert(offsetof(Counter, indexed_args) == 80, "compaction_counter.wgsl's indexed_args");
-static_assert(offsetof(Counter, scan_args) == 112, "compaction_counter.wgsl's scan_args0");
-static_assert(sizeof(Counter) == 160, "compaction_counter.wgsl's Counter");
+static_assert(sizeof(Counter) == 112, "compaction_counter.wgsl's Counter");
 
 constexpr int kCounterBytes = int(sizeof(Counter));
 constexpr int kTraverseArgsAt = int(offsetof(Counter, traverse_args));
 constexpr int kTailArgsAt = int(offsetof(Counter, tail_args));
 constexpr int kDrawArgsAt = int(offsetof(Counter, draw_args));
 constexpr int kIndexedArgsAt = int(offsetof(Counter, indexed_args));
-constexpr int kScanArgsAt = int(offsetof(Counter, scan_args));  // level k's at + 16k
 // What a frame reads back: the count, the keys written and the rest up to the shared vertices.
 constexpr int kCountReadBytes = int(offsetof(Counter, shared_vertices) + sizeof(std::uint32_t));
 

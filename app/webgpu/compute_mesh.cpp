@@ -110,7 +110,7 @@ BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts,
     binds.push_back(counts.stream ? Bind{"cells", frame.stream} : Bind{"atlas", frame.atlas});
     if (scan_kind_ == ScanKind::Blocks) {
         const ScanLimit limit =
-            counts.stream ? ScanLimit{frame.counter, offsetof(Counter, written) / 4, kScanArgsAt} : ScanLimit{};
+            counts.stream ? ScanLimit{frame.counter, offsetof(Counter, written) / 4} : ScanLimit{};
         if (!block->init(n, offsets, error, limit)) return {};
         chunks.push_back(counts.count_kernel);
         binds.push_back({"counts", offsets});

@@ -1,6 +1,6 @@
 // Classification and the mesh's vertex counts in one pass, for frames that draw the surface:
 // the cell's case is computed once and gives both the base texel (as classify.frag) and the
-// cell's vertex count (as mesh_count.frag). After volume.glsl and mc_tables.glsl.
+// cell's vertex count and case (as mesh_count.frag). After volume.glsl and mc_tables.glsl.
 uniform bool uSurface;
 
 layout(location = 0) out vec4 oActive;
@@ -15,5 +15,5 @@ void main() {
     int c = inside ? cell_case(v) : 0;
     bool on = uSurface ? inside && c != 0 && c != 255 : value_at(v) >= uIso;
     oActive = vec4(on ? 1.0 : 0.0);
-    oCount = vec4(float(inside ? mc_vertex_count(c) : 0u));
+    oCount = vec4(float(inside ? mc_vertex_count(c) : 0u), float(c), 0.0, 0.0);
 }

@@ -1,5 +1,6 @@
-// What the mesh's traversal writes for vertex `index` of the cell at a base texel: the table
-// gives the edge; the position interpolates linearly along it to where the field crosses
+// What the mesh's traversal writes for vertex `index` of the cell at a base texel: the cell's
+// case (which the count pass wrote beside its count, in the base's g) and the table give the
+// edge; the position interpolates linearly along it to where the field crosses
 // iso; the normal is minus the field's gradient (central differences at both corners,
 // clamped at the volume's border, interpolated the same way), normalized. Volume units:
 // voxel (x, y, z). The CPU twin is app/core/reference_mesh.cpp; keep the arithmetic in step.
@@ -14,7 +15,8 @@ vec3 mc_gradient(ivec3 q) {
 void hp_emit_vertex(ivec2 base_texel, uint index, out vec4 position, out vec4 normal) {
     ivec3 v;
     voxel_of(base_texel, v);
-    ivec2 ab = kMcEdgeCorners[mc_edge(cell_case(v), int(index))];
+    int mc_case = int(texelFetch(uBase, base_texel, 0).g);  // the count pass's: one fetch, not eight
+    ivec2 ab = kMcEdgeCorners[mc_edge(mc_case, int(index))];
     ivec3 pa = v + kMcCorner[ab.x], pb = v + kMcCorner[ab.y];
     float va = value_at(pa), vb = value_at(pb);
     float t = (uIso - va) / (vb - va);

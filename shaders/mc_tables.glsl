@@ -16,8 +16,3 @@ const ivec2 kMcEdgeCorners[12] = ivec2[12](ivec2(0, 1), ivec2(1, 2), ivec2(3, 2)
 uint mc_vertex_count(int mc_case) { return texelFetch(uMcCounts, ivec2(mc_case, 0), 0).r; }
 int mc_edge(int mc_case, int vertex) { return texelFetch(uMcEdges, ivec2(vertex, mc_case), 0).r; }
 
-// Vertices of the cell at v: 0 for cells on the volume's far faces (they have no eighth corner).
-uint mc_cell_vertices(ivec3 v) {
-    if (any(greaterThanEqual(v, uDims - 1))) return 0u;
-    return mc_vertex_count(cell_case(v));
-}

@@ -7,10 +7,10 @@ namespace hp {
 bool SurfaceMesh::init(const AtlasLayout& layout, std::string* error) {
     *this = SurfaceMesh();
     const int s = layout.atlas;
-    counts_ = gl::Texture(GL_R16F, s, s);
+    counts_ = gl::Texture(GL_RG16F, s, s);
     counts_target_ = gl::color_target(counts_);
     if (!counts_target_) {
-        *error = "cannot render into an R16F texture (the mesh's vertex counts)";
+        *error = "cannot render into an RG16F texture (the mesh's vertex counts)";
         return false;
     }
     if (!count_.init(error) || !classify_count_.init(error)) return false;

@@ -72,7 +72,9 @@ public:
 private:
     static std::vector<float> xyz(const std::vector<float>& rgba);
 
-    gl::Texture counts_;  // R16F: exact integers, and half the bytes of R32F
+    // RG16F, exact integers: the cell's vertex count (the pyramid's base) and its case, which
+    // the extraction reads instead of the cell's eight corners.
+    gl::Texture counts_;
     gl::Framebuffer counts_target_;
     McTables tables_;
     MeshCountPass count_;

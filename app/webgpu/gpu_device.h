@@ -18,7 +18,9 @@ int hpgpu_take_error(char* out, int capacity);   // the oldest asynchronous devi
 int hpgpu_out_of_memory(char* out, int capacity);  // a buffer the GPU had no memory for, if any
 int hpgpu_has_timestamps();
 int hpgpu_has_subgroups();                      // the device has `subgroups` (and the page allows it)
-double hpgpu_limit(int which);  // 0 maxBufferSize, 1 maxStorageBufferBindingSize, 2 the stream keys a test asks for (0: none)
+// 0 maxBufferSize, 1 maxStorageBufferBindingSize; what a test asks for (0: none): 2 the stream
+// keys, 3 the surface buffers' first vertices
+double hpgpu_limit(int which);
 int hpgpu_buffer(double bytes, int usage, const char* label);
 void hpgpu_release(int id);
 // kinds[i]: binding i's kind (BindingKind: 0 uniform, 1 read-only storage, 2 storage); sizes[i]

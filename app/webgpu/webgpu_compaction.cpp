@@ -49,8 +49,9 @@ FrameBuffers WebGpuCompaction::frame_buffers() const {
     return {layout_, volume_uniform_, atlas_, counter_, stream_, stream_keys_, mesh_vertices_};
 }
 
-// The largest a buffer bound to a kernel may be here; the test hook `Module.hpGpu.streamKeys`
-// may hold the stream's keys lower (hpgpu_limit(2); 0: not set).
+// The largest a buffer bound to a kernel may be here; the test hooks `Module.hpGpu.streamKeys`
+// and `.meshVertices` may hold the stream's keys and the surface buffers' first vertices lower
+// (hpgpu_limit(2) and (3); 0: not set).
 bool WebGpuCompaction::size_buffers(const AtlasLayout& layout, std::string* error) {
     const double limit = std::min(hpgpu_limit(0), hpgpu_limit(1));
     const double texels = double(layout.texel_count());
@@ -65,6 +66,7 @@ bool WebGpuCompaction::size_buffers(const AtlasLayout& layout, std::string* erro
     stream_keys_ = std::uint32_t(keys);
     max_mesh_vertices_ = std::uint32_t(std::min({texels, std::floor(limit / 16.0), double(kMaxMeshVertices)}));
     mesh_vertices_ = std::min(max_mesh_vertices_, kFirstMeshVertices);
+    if (hpgpu_limit(3) > 0) mesh_vertices_ = std::min(mesh_vertices_, std::uint32_t(hpgpu_limit(3)));
     return true;
 }
 

@@ -317,6 +317,36 @@ for (const pyramid of MODES)
     assert(!r.differ, `not the reference mesh at ${r.differ}`);
   });
 
+// The surface's buffers start at min(S², 2^22) vertices and grow, when a vertex total read back
+// does not fit, to the next power of two that holds it. Started here at 1024 (the test hook
+// Module.hpGpu.meshVertices, read when a pipeline is made): the buffers grow to the power of two
+// over the reference's vertex total (54,564 here: 65,536), and the mesh is the reference's, whole.
+for (const pyramid of MODES)
+  add(`${pyramid}: the surface's buffers grow from 1024 vertices to the next power of two that holds the surface, then exact`, async (page) => {
+    const r = await page.evaluate(async (pyramid) => {
+      const capacity = () => JSON.parse(Module.ccall('hp_webgpu_buffers', 'string', [], [])).meshCapacity;
+      await hp.set({ pyramid, volume: 128 });  // so that 64³ makes a pipeline of its own
+      Module.hpGpu.meshVertices = 1024;
+      await hp.set({ volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'sync', view: 'none' });
+      Module.hpGpu.meshVertices = 0;  // for the pipelines made after this one
+      const first = capacity();
+      const mesh = await hp.mesh();  // its frames read the total back, and the buffers grow
+      const grown = capacity();
+      const cpu = await hp.referenceMesh();
+      let differ = '';
+      for (let i = 0; i < cpu.positions.length && !differ; i++)
+        if (!(Math.abs(mesh.positions[i] - cpu.positions[i]) <= 1e-4)) differ = `vertex ${Math.floor(i / 3)}`;
+      await hp.set({ volume: 128 });
+      return { first, grown, vertices: mesh.vertices, given: mesh.positions.length / 3, cpu: cpu.positions.length / 3, differ };
+    }, pyramid);
+    assert(r.first === 1024, `the buffers started at ${r.first} vertices`);
+    assert(r.cpu > 4096, `the reference has ${r.cpu} vertices`);
+    const want = 2 ** Math.ceil(Math.log2(r.cpu));
+    assert(r.grown === want, `grown to ${r.grown} vertices, not ${want} (the next power of two over ${r.cpu})`);
+    assert(r.vertices === r.cpu && r.given === r.cpu, `${r.vertices} vertices (${r.given} given), the reference ${r.cpu}`);
+    assert(!r.differ, `not the reference mesh at ${r.differ}`);
+  });
+
 // vertices=shared: the exported PLY is the GPU's own mesh: its vertex list and its indices (a
 // PLY reader no one here wrote reads it), face k the soup's triangle k, and as many vertices
 // as the CPU's export welds by edge id (the same welding); closed=true still goes to the CPU.

@@ -25,6 +25,39 @@ fn is_active(v: vec4<i32>) -> bool {
     return c != 0u && c != 255u;
 }
 
+// is_active for the four texels of Morton quad q (texels 4q..4q+3: (x, y), (x+1, y), (x, y+1),
+// (x+1, y+1) of one tile, x and y even), the same bits. In surface mode the four cells share
+// their corners: the 3×3 samples of slices z and z+1, 18 reads instead of 32. A sample past the
+// volume (x+2 at its far face, slice z+1 past the last) is read but only by a cell on a far
+// face, which is never active. Tiles narrower than 2 take the cell-by-cell way.
+fn quad_active(q: u32) -> vec4<u32> {
+    let t = morton_decode(4u * q);
+    if (u.surface == 0u || any(u.tile_shift < vec2<u32>(1u))) {
+        return vec4<u32>(u32(is_active(voxel_of(t))), u32(is_active(voxel_of(t + vec2<i32>(1, 0)))),
+                         u32(is_active(voxel_of(t + vec2<i32>(0, 1)))), u32(is_active(voxel_of(t + vec2<i32>(1, 1)))));
+    }
+    let v = voxel_of(t).xyz;
+    let a = atlas_texel(v);
+    let b = atlas_texel(v + vec3<i32>(0, 0, 1));
+    var below: array<u32, 9>;  // sample (x+i, y+j) under iso: bit j*3+i, slice z
+    var above: array<u32, 9>;  // ... slice z+1
+    for (var j = 0; j < 3; j++) {
+        for (var i = 0; i < 3; i++) {
+            below[j * 3 + i] = u32(atlas_value(a + vec2<i32>(i, j)) < u.iso);
+            above[j * 3 + i] = u32(atlas_value(b + vec2<i32>(i, j)) < u.iso);
+        }
+    }
+    var out = vec4<u32>(0u);
+    for (var c = 0; c < 4; c++) {
+        let d = vec3<i32>(c & 1, c >> 1, 0);
+        let k = d.y * 3 + d.x;  // the cell's lowest corner; +1: +x, +3: +y
+        let mc = below[k] | (below[k + 1] << 1u) | (below[k + 4] << 2u) | (below[k + 3] << 3u) |
+                 (above[k] << 4u) | (above[k + 1] << 5u) | (above[k + 4] << 6u) | (above[k + 3] << 7u);
+        out[c] = u32(all(v + d < u.dims - 1) && mc != 0u && mc != 255u);
+    }
+    return out;
+}
+
 // What the stream holds for an active texel: the voxel, and its case (surface) or value (solid).
 fn emit(t: vec2<i32>) -> vec4<f32> {
     let v = voxel_of(t);

@@ -10,8 +10,6 @@
 @group(0) @binding(4) var<uniform> r: Reduce;
 fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
-fn active_at(m: u32) -> u32 { return u32(is_active(voxel_of(morton_decode(m)))); }
-
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_id) lid: vec3<u32>) {
@@ -19,7 +17,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     let i = g * 256u + lid.x;
     var s = 0u;
     if (i < r.n_out) {
-        let c = vec4<u32>(active_at(4u * i), active_at(4u * i + 1u), active_at(4u * i + 2u), active_at(4u * i + 3u));
+        let c = quad_active(i);
         base[i] = c;
         s = c.x + c.y + c.z + c.w;
     }

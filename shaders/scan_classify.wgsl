@@ -15,10 +15,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     let g = group_index(wid, groups);
     let first = g * kBlock;  // S² is a multiple of 1024 for every atlas from 32²
     if (first >= u.atlas * u.atlas) { return; }  // past the grid's blocks
-    for (var i = 0u; i < 4u; i++) {
-        let j = i * kThreads + lid.x;
-        tile[j] = u32(is_active(voxel_of(morton_decode(first + j))));
-    }
+    // Invocation lid classifies Morton quad lid of the block (its texels 4·lid .. 4·lid + 3).
+    let quad = quad_active(first / 4u + lid.x);
+    for (var k = 0u; k < 4u; k++) { tile[4u * lid.x + k] = quad[k]; }
     let total = scan_tile(lid.x);
     for (var i = 0u; i < 4u; i++) {
         let j = i * kThreads + lid.x;

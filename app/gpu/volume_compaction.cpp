@@ -57,6 +57,9 @@ FrameResult VolumeCompaction::run(const FrameSettings& s, GpuTimer* timer) {
         stage->run(*frame_, s, &r);
         if (timer) timer->end(int(stage->pass()));
     }
+    // One flush a frame, after its passes: the async reads' fences (count_readback.cpp) signal
+    // without waiting for a later command to push them to the GPU.
+    glFlush();
     return r;
 }
 

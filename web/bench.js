@@ -61,8 +61,10 @@
       readbacks: ['sync', 'async'], warmup: 8, frames: 30, regimes: ['paced', 'saturated'] },
     // The demo beside Mol*'s GPU isosurface (bench/molstar, loaded when this plan runs) on the
     // same 16-bit volumes (web/bench_volumes.js: blobs and gyroid, iso 0.5), both regimes: the
-    // triangle counts must agree. The demo gets each volume as a raw uint16 file.
+    // triangle counts must agree. The demo gets each volume as a raw uint16 file. Then the real
+    // samples (samples/samples.json, where setup fetched them) at each of their presets.
     molstar: { volumes: [['blobs', 128], ['gyroid', 128], ['blobs', 256], ['gyroid', 256]],
+      samples: [['ct-head', 'bone'], ['ct-head', 'skin'], ['mri-brain', 'brain surface'], ['mri-brain', 'white matter']],
       modes: ['webgpu-scan', 'webgpu-scan-shared', 'scalar-vertex-route', 'scalar-fragment-route', 'molstar'], readbacks: ['async'],
       warmup: 8, frames: 30, regimes: ['paced', 'saturated'] },
     // The WebGPU surface from 64³ to 512³ (the largest volume, WebGPU only), per stage.
@@ -93,8 +95,11 @@
   // saturated row lets wait for their answers (&inFlight=16, hp.runFrames).
   P.state = Object.fromEntries((url.get('state') || '').split(',').filter(Boolean).map((kv) => kv.split(':')));
   P.inFlight = url.has('inFlight') ? Number(url.get('inFlight')) : 16;
-  // &volumes=blobs-128,gyroid-256
-  if (url.has('volumes')) P.volumes = url.get('volumes').split(',').map((v) => [v.split('-')[0], Number(v.split('-')[1])]);
+  // &volumes=blobs-128,gyroid-256 (&volumes= none); &samples=ct-head:bone,mri-brain (every preset
+  // of a sample named alone; &samples= none)
+  if (url.has('volumes'))
+    P.volumes = url.get('volumes').split(',').filter(Boolean).map((v) => [v.split('-')[0], Number(v.split('-')[1])]);
+  if (url.has('samples')) P.samples = url.get('samples').split(',').filter(Boolean).map((v) => v.split(':'));
   // On the page and in the browser's log (the GPU machine's driver keeps it): where a run stopped.
   const status = (t) => { document.getElementById('status').textContent = t; console.log(`[bench] ${t}`); };
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
@@ -357,39 +362,79 @@
     document.head.append(s);
   });
 
-  // The molstar plan: each volume into the demo (a raw uint16 file) and into Mol*, every mode
-  // in both regimes. Mol*'s rows: its extraction (and its draw) timed by its own timer queries.
+  // The molstar plan: each volume into the demo (a raw uint16 file, or a sample) and into Mol*,
+  // every mode in both regimes. Mol*'s rows: its extraction (and its draw) timed by its own timer
+  // queries. `order`: the rows' place in the run.
+  let order = 0;
   async function volumeRows(rows) {
     await loadScript('bench_volumes.js');
     if (P.modes.includes('molstar')) await loadScript('molstar-iso.js');
-    let order = 0;
     for (const [name, n] of P.volumes) {
       status(`benchmark ${plan}: making ${name} ${n}³`);
       const data = hpBenchVolumes.make(name, n);
-      const want = TRIANGLES[`${name}-${n}`];
       // Past 256 the atlas (16384² at 512³) is the WebGPU modes' only: the file opens in one.
       const modes = n > 256 ? P.modes.filter((m) => m.startsWith('webgpu')) : P.modes;
       if (n > 256) await hp.set({ pyramid: modes[0] || 'webgpu-scan' });
       await hp.loadVolume(new Uint8Array(data.buffer), { name: `${name}_${n}x${n}x${n}_uint16.raw` });
-      for (const mode of modes) {
-        for (const regime of P.regimes) {
-          status(`benchmark ${plan}: ${name} ${n}³ ${mode} ${regime}`);
-          const base = { volumeName: name, n, atlas: hp.stats().atlas, mode, regime, expectedTriangles: want, order: order++ };
-          if (mode === 'molstar') {
-            const m = await hpMolstar.isosurface({ data, dims: [n, n, n], iso: 32767.5, regime,
-              frames: regime === 'paced' ? P.frames : Math.min(P.saturated, 200), warmup: P.warmup });
-            rows.push({ ...base, readback: 'sync', triangles: m.triangles, trianglesAgree: m.triangles === want,
-              startMs: m.startMs, endMs: m.endMs,
-              ms: { meshReady: m.gpuMs.extraction, draw: m.gpuMs.draw, meshDrawn: m.gpuMs.extraction + (m.gpuMs.draw || 0),
-                wall: m.wallMs.perExtraction, wallDraw: m.wallMs.perDraw }, timing: 'gpu', notes: m.notes });
-            continue;
-          }
-          for (const readback of P.readbacks) {
-            const m = await row(mode, regime, { ...MODES[mode], readback, source: 'file', classify: 'surface', iso: 32767.5 });
-            if (!m) continue;
-            const triangles = m.vertices / 3;
-            rows.push({ ...base, readback, triangles, trianglesAgree: triangles === want, ...m });
-          }
+      await modeRows(rows, modes, { volumeName: name, n, volumeLabel: `${name} ${n}³`, iso: 32767.5,
+        expectedTriangles: TRIANGLES[`${name}-${n}`] }, { data, dims: [n, n, n], iso: 32767.5 });
+    }
+    for (const [name, preset] of P.samples || []) await sampleRows(rows, name, preset);
+  }
+
+  // A real scan (hp.loadSample) at one of its presets (all of them when `presetName` is not
+  // given). Mol* gets its values (hp.volume) and their range, as a Mol* grid of them would have
+  // it. Mol* counts a corner inside where its value is at most the iso, the demo where it is at
+  // least the iso: on integer values (the CT's Hounsfield units, the MRI's bytes) both take the
+  // iso half a unit below the preset, which no value equals, so both partition the voxels as
+  // the preset does in the demo (value ≥ preset). The expected count is the CPU reference's.
+  async function sampleRows(rows, name, presetName) {
+    const sample = (await hp.samples()).find((x) => x.name === name);
+    if (!sample) {
+      rows.push({ volumeName: name, volumeLabel: `${name} ${presetName || ''}`, mode: '-', regime: '-', readback: '-',
+        skipped: `no sample '${name}' on this site (scripts/setup.sh fetches the samples)`, ms: {} });
+      return;
+    }
+    status(`benchmark ${plan}: opening the sample ${name}`);
+    await hp.set({ pyramid: 'scalar', format: 'float' });
+    await hp.loadSample(name);
+    const volume = await hp.volume();
+    const integer = volume.values.every(Number.isInteger);
+    const presets = sample.presets.filter((p) => !presetName || p.name === presetName);
+    if (!presets.length) throw new Error(`sample '${name}' has no preset '${presetName}'`);
+    for (const preset of presets) {
+      const iso = integer ? preset.iso - 0.5 : preset.iso;
+      await hp.set({ ...MODES.scalar, source: 'file', classify: 'surface', iso, readback: 'sync', paused: 1 });
+      const expected = (await hp.referenceMesh({ limit: 0 })).vertices / 3;
+      const d = volume.dims;
+      await modeRows(rows, P.modes, { volumeName: name, preset: preset.name, dims: d, iso, integerValues: integer,
+        volumeLabel: `${name} ${preset.name} ${d.join('×')}`, expectedTriangles: expected },
+        { data: volume.values, dims: d, iso, range: volume.range });
+    }
+  }
+
+  // Every mode in `modes` in both regimes on the volume the demo has open (iso in its units);
+  // Mol* gets `mol` ({data, dims, iso, range}).
+  async function modeRows(rows, modes, volume, mol) {
+    const want = volume.expectedTriangles;
+    for (const mode of modes) {
+      for (const regime of P.regimes) {
+        status(`benchmark ${plan}: ${volume.volumeLabel} ${mode} ${regime}`);
+        const base = { ...volume, atlas: hp.stats().atlas, mode, regime, order: order++ };
+        if (mode === 'molstar') {
+          const m = await hpMolstar.isosurface({ ...mol, regime,
+            frames: regime === 'paced' ? P.frames : Math.min(P.saturated, 200), warmup: P.warmup });
+          rows.push({ ...base, readback: 'sync', triangles: m.triangles, trianglesAgree: m.triangles === want,
+            startMs: m.startMs, endMs: m.endMs,
+            ms: { meshReady: m.gpuMs.extraction, draw: m.gpuMs.draw, meshDrawn: m.gpuMs.extraction + (m.gpuMs.draw || 0),
+              wall: m.wallMs.perExtraction, wallDraw: m.wallMs.perDraw }, timing: 'gpu', notes: m.notes });
+          continue;
+        }
+        for (const readback of P.readbacks) {
+          const m = await row(mode, regime, { ...MODES[mode], readback, source: 'file', classify: 'surface', iso: volume.iso });
+          if (!m) continue;
+          const triangles = m.vertices / 3;
+          rows.push({ ...base, readback, triangles, trianglesAgree: triangles === want, ...m });
         }
       }
     }

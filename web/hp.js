@@ -508,6 +508,15 @@
       await settled();
       return JSON.parse(call('hp_volume_info', 'string', [], []));
     },
+    // The volume file shown last, as hp.loadVolume resolved it, with its values: a Float32Array
+    // of X·Y·Z, x fastest, after scaling and replacement (a copy); null before one is loaded.
+    async volume() {
+      await ready;
+      const info = JSON.parse(call('hp_volume_info', 'string', [], []));
+      if (!info) return null;
+      const at = call('hp_volume_values', 'number', [], []) >>> 2;
+      return { ...info, values: Module.HEAPF32.slice(at, at + info.dims[0] * info.dims[1] * info.dims[2]) };
+    },
     // How key `key` of the stream finds its element (a Promise): {key, count, voxel, base, case,
     // path: [{level, texel, sum, range: [lo, hi], children, child}, …]} from the 1×1 top to the
     // base, walked on the GPU's own pyramid; for webgpu-scan {…, scan: {tile, tileSize,

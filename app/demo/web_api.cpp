@@ -261,6 +261,12 @@ EMSCRIPTEN_KEEPALIVE const char* hp_volume_info() {
     hp::g_reply = hp::volume_json(g_app->file(), g_app->file_presets());
     return hp::g_reply.c_str();
 }
+// That file's values, X·Y·Z floats, x fastest, as the GPU and the CPU reference get them (0
+// before one is loaded). The page copies them out at once (hp.volume).
+EMSCRIPTEN_KEEPALIVE const float* hp_volume_values() {
+    const hp::Volume* v = g_app->file();
+    return v ? v->values.data() : nullptr;
+}
 
 // The surface as a file (type 0 ply, 1 stl, 2 glb; closed: capped at the volume's faces) from
 // the volume this frame ran on (`atlas`: the page's read-back in the WebGPU modes, else 0);

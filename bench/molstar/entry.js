@@ -20,9 +20,10 @@ import { ParamDefinition as PD } from 'molstar/lib/mol-util/param-definition.js'
 // isosurface.ts pads each slice by one texel in x and y so that linear filtering never mixes
 // neighbouring slices of the 2D atlas.
 const PADDING = 1;
-// 16-bit samples map to [0, 1] over the type's full range, as a Mol* grid whose stats are the
-// type's bounds would normalise them (value = (sample - min) / (max - min)).
-const SAMPLE_MAX = 65535;
+// Mol* normalises a grid's values to [0, 1] by its stats (value = (sample - min) / (max - min)),
+// and its iso with them. The synthetic volumes' 16-bit samples take the type's full range; a
+// real scan (Float32Array of its values) the range of its values.
+const UINT16_RANGE = [0, 65535];
 
 const median = (xs) => {
   if (!xs.length) return null;
@@ -49,13 +50,13 @@ function makeContext(width, height) {
 // The inputs extractIsosurface gets in createVolumeIsosurfaceTextureMesh, with gpuDataType
 // 'float' (Mol*'s default is 'byte', which would quantise a 16-bit volume to 256 levels and
 // change the surface); no wrapping (a plain grid is not periodic).
-function uploadVolume(webgl, data, dims) {
+function uploadVolume(webgl, data, dims, [min, max]) {
   const grid = {
     transform: { kind: 'matrix', matrix: Mat4.identity() }, // grid index = world position
     // x fastest, then y, then z: slowest-to-fastest axis order [z, y, x], as Mol*'s CCP4
     // reader sets it for a map stored x fastest.
-    cells: Tensor.create(Tensor.Space(dims, [2, 1, 0], Uint16Array), data),
-    stats: { min: 0, max: SAMPLE_MAX, mean: 0, sigma: 0 },
+    cells: Tensor.create(Tensor.Space(dims, [2, 1, 0], data.constructor), data),
+    stats: { min, max, mean: 0, sigma: 0 },
   };
   const transform = Grid.getGridToCartesianTransform(grid);
   const gridDimension = Vec3.clone(grid.cells.space.dimensions);
@@ -92,7 +93,7 @@ async function collectGpu(webgl, label, expected, results) {
 }
 
 async function isosurface(options) {
-  const { data, dims, iso, regime = 'paced', frames = 60, warmup = 10, size = [1024, 768] } = options;
+  const { data, dims, iso, range = UINT16_RANGE, regime = 'paced', frames = 60, warmup = 10, size = [1024, 768] } = options;
   if (regime !== 'paced' && regime !== 'saturated') throw new Error(`unknown regime '${regime}'`);
   if (data.length !== dims[0] * dims[1] * dims[2]) throw new Error('data length does not match dims');
   const webgl = makeContext(size[0], size[1]);
@@ -106,8 +107,9 @@ async function isosurface(options) {
     const hasTimer = !!extensions.disjointTimerQuery;
     if (!hasTimer) notes.push('no EXT_disjoint_timer_query_webgl2: GPU times are null');
 
-    const vol = uploadVolume(webgl, data, dims);
-    const isoLevel = iso / SAMPLE_MAX; // (value - min) / (max - min), as isosurface.ts does
+    if (!(range[1] > range[0])) throw new Error(`range [${range}] is empty`);
+    const vol = uploadVolume(webgl, data, dims, range);
+    const isoLevel = (iso - range[0]) / (range[1] - range[0]); // as isosurface.ts normalises it
     const groupCount = data.length;
     const boundingSphere = Grid.getBoundingSphere(vol.grid);
 

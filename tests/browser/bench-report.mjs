@@ -17,10 +17,11 @@ const clockText = (r) => (r.clocks ? `${r.clocks.smMHz.min}-${r.clocks.smMHz.max
 // The molstar plan: the demo and Mol* on the same volumes, classify → mesh ready (and drawn).
 function volumeTable(result) {
   const lines = [['volume', 'mode', 'regime', 'readback', 'triangles', 'agree', 'mesh ready', 'mesh drawn', 'wall/frame',
-    'SM MHz', 'vertices', 'mesh MB'].map((h, i) => (i < 4 ? h.padEnd(i === 1 ? 24 : 12) : h.padStart(12))).join('')];
+    'SM MHz', 'vertices', 'mesh MB'].map((h, i) => (i < 4 ? h.padEnd(i === 0 ? 34 : i === 1 ? 24 : 12) : h.padStart(12))).join('')];
   const f = (v) => (typeof v === 'number' ? v.toFixed(3) : '-').padStart(12);
-  for (const r of result.rows)
-    lines.push([`${r.volumeName} ${r.n}³`.padEnd(12), r.mode.padEnd(24), r.regime.padEnd(12), r.readback.padEnd(12),
+  for (const r of result.rows.filter((r) => r.skipped)) lines.push(`${r.volumeLabel}: ${r.skipped}`);
+  for (const r of result.rows.filter((r) => !r.skipped))
+    lines.push([(r.volumeLabel || `${r.volumeName} ${r.n}³`).padEnd(34), r.mode.padEnd(24), r.regime.padEnd(12), r.readback.padEnd(12),
       String(r.triangles).padStart(12), String(r.trianglesAgree).padStart(12), f(r.ms.meshReady), f(r.ms.meshDrawn),
       f(r.ms.wall ?? r.ms.interval), clockText(r).padStart(12),
       // the vertices computed and the bytes written for them (not in Mol*'s rows, nor before 2026-11-25's second run)

@@ -59,8 +59,16 @@ for (const [name, make] of Object.entries(FILES))
     await exact(page, { classify: 'solid', iso: 500 }, { atLeast: 50 });
   });
 
-add('volume file: raw, dims and type from an Open SciVis name', async (page) => {
+add('volume file: raw, dims and type from an Open SciVis name; hp.volume gives its values', async (page) => {
+  assert(await page.evaluate(() => hp.volume()) === null, 'hp.volume() before a file was opened is not null');
   await open(page, int16, { name: 'phantom_37x23x11_int16.raw' }, { file: 'raw', dims: DIMS, type: 'int16', range: [lo, hi] });
+  const v = await page.evaluate(async () => { const v = await hp.volume(); return { ...v, values: Array.from(v.values) }; });
+  assert(JSON.stringify(v.dims) === JSON.stringify(DIMS) && v.file === 'raw', `hp.volume: ${v.file} ${v.dims}`);
+  let i = 0, wrong = 0;
+  for (let z = 0; z < DIMS[2]; z++)
+    for (let y = 0; y < DIMS[1]; y++)
+      for (let x = 0; x < DIMS[0]; x++) wrong += v.values[i++] !== Math.round(field(x, y, z));
+  assert(v.values.length === i && wrong === 0, `hp.volume: ${v.values.length} values of ${i}, ${wrong} differ`);
   await exact(page, { pyramid: 'vec4', classify: 'surface', iso: -400 }, { atLeast: 200 });
   const big = voxels(DIMS, 'int16', field, { bigEndian: true });
   await open(page, big, { dims: DIMS, type: 'int16', endian: 'big', spacing: [1, 2, 3] },

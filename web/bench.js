@@ -372,8 +372,9 @@
     for (const [name, n] of P.volumes) {
       status(`benchmark ${plan}: making ${name} ${n}³`);
       const data = hpBenchVolumes.make(name, n);
-      // Past 256 the atlas (16384² at 512³) is the WebGPU modes' only: the file opens in one.
-      const modes = n > 256 ? P.modes.filter((m) => m.startsWith('webgpu')) : P.modes;
+      // Past 256 the atlas (16384² at 512³) is the WebGPU modes' only: the file opens in one
+      // (Mol* tries it on its own context, and says where it cannot).
+      const modes = n > 256 ? P.modes.filter((m) => m.startsWith('webgpu') || m === 'molstar') : P.modes;
       if (n > 256) await hp.set({ pyramid: modes[0] || 'webgpu-scan' });
       await hp.loadVolume(new Uint8Array(data.buffer), { name: `${name}_${n}x${n}x${n}_uint16.raw` });
       await modeRows(rows, modes, { volumeName: name, n, volumeLabel: `${name} ${n}³`, iso: 32767.5,
@@ -422,8 +423,14 @@
         status(`benchmark ${plan}: ${volume.volumeLabel} ${mode} ${regime}`);
         const base = { ...volume, atlas: hp.stats().atlas, mode, regime, order: order++ };
         if (mode === 'molstar') {
+          // A volume Mol* cannot take (its atlas past MAX_TEXTURE_SIZE / 2, memory) is a row saying so.
           const m = await hpMolstar.isosurface({ ...mol, regime,
-            frames: regime === 'paced' ? P.frames : Math.min(P.saturated, 200), warmup: P.warmup });
+            frames: regime === 'paced' ? P.frames : Math.min(P.saturated, 200), warmup: P.warmup })
+            .catch((e) => ({ error: String(e.message || e) }));
+          if (m.error) {
+            rows.push({ ...base, readback: 'sync', skipped: `Mol*: ${m.error}`, ms: {} });
+            continue;
+          }
           rows.push({ ...base, readback: 'sync', triangles: m.triangles, trianglesAgree: m.triangles === want,
             startMs: m.startMs, endMs: m.endMs,
             ms: { meshReady: m.gpuMs.extraction, draw: m.gpuMs.draw, meshDrawn: m.gpuMs.extraction + (m.gpuMs.draw || 0),

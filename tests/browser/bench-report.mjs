@@ -19,7 +19,7 @@ function volumeTable(result) {
   const lines = [['volume', 'mode', 'regime', 'readback', 'triangles', 'agree', 'mesh ready', 'mesh drawn', 'wall/frame',
     'SM MHz', 'vertices', 'mesh MB'].map((h, i) => (i < 4 ? h.padEnd(i === 0 ? 34 : i === 1 ? 24 : 12) : h.padStart(12))).join('')];
   const f = (v) => (typeof v === 'number' ? v.toFixed(3) : '-').padStart(12);
-  for (const r of result.rows.filter((r) => r.skipped)) lines.push(`${r.volumeLabel}: ${r.skipped}`);
+  for (const r of result.rows.filter((r) => r.skipped)) lines.push(`${r.volumeLabel} ${r.mode} ${r.regime}: ${r.skipped}`);
   for (const r of result.rows.filter((r) => !r.skipped))
     lines.push([(r.volumeLabel || `${r.volumeName} ${r.n}³`).padEnd(34), r.mode.padEnd(24), r.regime.padEnd(12), r.readback.padEnd(12),
       String(r.triangles).padStart(12), String(r.trianglesAgree).padStart(12), f(r.ms.meshReady), f(r.ms.meshDrawn),

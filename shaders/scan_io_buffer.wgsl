@@ -4,7 +4,7 @@
 struct ScanParams {
     n: u32,
     fallback: u32,  // forced_fallbacks()
-    pad0: u32,
+    aggregates: u32,  // 1: inclusive_posts() false
     pad1: u32,
 }
 @group(0) @binding(0) var<uniform> params: ScanParams;
@@ -14,6 +14,7 @@ struct ScanParams {
 
 fn scan_n() -> u32 { return params.n; }
 fn forced_fallbacks() -> u32 { return params.fallback; }
+fn inclusive_posts() -> bool { return params.aggregates == 0u; }
 
 fn scan_value(i: u32) -> u32 { if (i < params.n) { return values[i]; } return 0u; }
 

@@ -9,6 +9,7 @@
 
 fn scan_n() -> u32 { return u.keys; }
 fn forced_fallbacks() -> u32 { return u.fallback; }
+fn inclusive_posts() -> bool { return true; }
 
 fn scan_value(i: u32) -> u32 {
     if (i >= counter.written) { return 0u; }

@@ -9,6 +9,7 @@ fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)
 
 fn scan_n() -> u32 { return u.atlas * u.atlas; }
 fn forced_fallbacks() -> u32 { return u.fallback; }
+fn inclusive_posts() -> bool { return true; }
 
 fn scan_value(i: u32) -> u32 { return u32(is_active(voxel_of(morton_decode(i)))); }
 

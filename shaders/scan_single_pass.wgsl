@@ -1,7 +1,7 @@
 // The single-pass scan: decoupled look-back with fallback (Smith, Levien & Owens, "Decoupled
 // Fallback", SPAA 2025). One dispatch: a workgroup takes the next tile (an atomic ticket, so
 // tiles start in order), sums it and posts the sum; it then walks back over its predecessors'
-// posts, adding aggregates until it meets an inclusive prefix. Where a predecessor has posted
+// posts, 256 at a time, adding aggregates until it meets an inclusive prefix. Where a predecessor has posted
 // nothing yet (after a few looks), the workgroup reduces that tile itself and goes on: no
 // workgroup ever waits for another, so nothing assumes that workgroups make progress side by
 // side (WebGPU does not promise it). It then posts its own inclusive prefix and writes its
@@ -24,6 +24,8 @@ const kLooks = 8u;  // looks at a predecessor's post before reducing its tile in
 
 var<workgroup> wg_ticket: u32;
 var<workgroup> wg_post: u32;
+var<workgroup> wg_stop: atomic<u32>;
+var<workgroup> wg_stop_at: u32;
 var<workgroup> wg_last: u32;
 
 fn post(tile: u32, parity: u32, kind: u32, value: u32) {
@@ -31,38 +33,54 @@ fn post(tile: u32, parity: u32, kind: u32, value: u32) {
 }
 
 // The sum of the tiles before `tile` (all invocations call it; the result is the same in all).
-// The first forced_fallbacks() predecessors are reduced without looking at their posts (a
-// debug setting that makes every look-back give up at once).
+// A round reads the posts of the nearest predecessors not yet counted, one an invocation (the
+// 256 tiles before `end`, nearest first), as a GPU's look-back reads a warp's worth at once:
+// the nearest post that is an inclusive prefix, or that is still missing after kLooks looks,
+// stops the round, and the aggregates nearer than it are added. An inclusive prefix ends the
+// walk; a missing one is reduced here from its values (the fallback), and the walk goes on
+// before it. The first forced_fallbacks() predecessors are reduced without looking at their
+// posts (a debug setting that makes every look-back give up at once).
 fn look_back(tile: u32, parity: u32, t: u32) -> u32 {
     var prefix = 0u;
-    var p = tile;
+    var end = tile;  // tiles end-1, end-2, ..., 0 are still to be counted
     var forced = forced_fallbacks();
     loop {
-        if (p == 0u) { break; }
-        p -= 1u;
-        workgroupBarrier();  // every invocation has read the last wg_post
-        if (t == 0u) {
-            var word = 0u;
-            for (var look = 0u; look < kLooks && forced == 0u; look++) {
-                word = atomicLoad(&tiles[2u + p]);
+        if (end == 0u) { break; }
+        let window = min(end, kTileThreads);
+        var word = 0u;
+        if (t < window && forced == 0u) {
+            for (var look = 0u; look < kLooks; look++) {
+                word = atomicLoad(&tiles[2u + end - 1u - t]);
                 if ((word & kParity) == parity && (word & kKind) != 0u) { break; }
                 word = 0u;
             }
-            wg_post = word;
         }
-        let word = workgroupUniformLoad(&wg_post);
-        if (forced > 0u) { forced -= 1u; }
-        if ((word & kKind) == kInclusive) {
-            prefix += word & kValue;
-            break;
-        }
-        if ((word & kKind) == kAggregate) {
-            prefix += word & kValue;
+        workgroupBarrier();  // every invocation has read the last round's wg_stop and wg_post
+        if (t == 0u) { atomicStore(&wg_stop, window); }
+        workgroupBarrier();
+        if (t < window && (word & kKind) != kAggregate) { atomicMin(&wg_stop, t); }
+        workgroupBarrier();
+        if (t == 0u) { wg_stop_at = atomicLoad(&wg_stop); }
+        let stop = workgroupUniformLoad(&wg_stop_at);
+        if (t == stop) { wg_post = word; }
+        var add = 0u;
+        if (t < stop) { add = word & kValue; }
+        prefix += workgroup_sum(t, add);  // the aggregates nearer than the stop
+        if (stop == window) {
+            end -= window;
             continue;
         }
-        // Fallback: tile p's sum, computed here from its values.
+        let post = workgroupUniformLoad(&wg_post);
+        if ((post & kKind) == kInclusive) {
+            prefix += post & kValue;
+            break;
+        }
+        // Fallback: the missing tile's sum, computed here from its values.
+        let p = end - 1u - stop;
+        if (forced > 0u) { forced -= 1u; }
         var v: array<u32, 16>;
         prefix += workgroup_sum(t, scan_load(first_of(p, t), &v));
+        end = p;
     }
     return prefix;
 }
@@ -85,7 +103,8 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>) {
         if (tile == 0u) { post(tile, parity, kInclusive, aggregate); } else { post(tile, parity, kAggregate, aggregate); }
     }
     let prefix = look_back(tile, parity, t);
-    if (t == 0u && tile > 0u) { post(tile, parity, kInclusive, prefix + aggregate); }
+    // (The scan check can withhold them: then every look-back walks over aggregates to tile 0.)
+    if (t == 0u && tile > 0u && inclusive_posts()) { post(tile, parity, kInclusive, prefix + aggregate); }
 
     var key = prefix + before;
     for (var j = 0u; j < kPerThread; j++) {

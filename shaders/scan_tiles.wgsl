@@ -1,6 +1,7 @@
 // The tiles of the reduce-then-scan and the single-pass scan (after scan_hillis_steele.wgsl,
 // the workgroup's scan, and a scan_io_*.wgsl chunk, which says what the values are and where
-// the scanned keys go: scan_n, scan_value, scan_put, scan_done, forced_fallbacks). A workgroup
+// the scanned keys go: scan_n, scan_value, scan_put, scan_done, forced_fallbacks,
+// inclusive_posts). A workgroup
 // of 256 invocations takes a tile of 4096 values, 16 consecutive values an invocation (in the
 // compaction, a 4×4 square of texels in Morton order): 2048² is 1,024 tiles, few enough for
 // one workgroup to scan their sums.

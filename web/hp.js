@@ -450,7 +450,9 @@
     },
     // A WebGPU scan on `values` (a Uint32Array), as webgpu-scan runs it: {scan: 'blocks' |
     // 'rts' | 'single' (default blocks), fallback: true makes the single pass's look-back give
-    // up at once}. Resolves to {scan: its exclusive scan, total}. For the scans' own tests.
+    // up at once, 'aggregates' withholds every inclusive post but the first tile's so that each
+    // look-back walks over aggregates to tile 0}. Resolves to {scan: its exclusive scan, total}.
+    // For the scans' own tests.
     async webgpuScan(values, { scan = 'blocks', fallback = false } = {}) {
       await ready;
       const kind = ['blocks', 'rts', 'single'].indexOf(scan);
@@ -458,7 +460,7 @@
       const n = values.length;
       const ptr = alloc(4 * (n + 1), 'the values to scan');
       Module.HEAPU8.set(new Uint8Array(values.buffer, values.byteOffset, 4 * n), ptr);
-      const error = call('hp_scan_begin', 'string', ['number', 'number', 'number', 'number'], [ptr, n, kind, fallback ? 1 : 0]);
+      const error = call('hp_scan_begin', 'string', ['number', 'number', 'number', 'number'], [ptr, n, kind, fallback === 'aggregates' ? 2 : fallback ? 1 : 0]);
       if (error) { Module._free(ptr); throw new Error(error); }
       let state = 0;
       while ((state = call('hp_scan_take', 'number', ['number'], [ptr])) === 0) await new Promise((r) => setTimeout(r, 5));

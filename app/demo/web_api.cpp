@@ -442,8 +442,9 @@ EMSCRIPTEN_KEEPALIVE const char* hp_scan_begin(const std::uint32_t* values, unsi
     if (!hp::WebGpuCompaction::available(&hp::g_reply)) return hp::g_reply.c_str();
     if (n == 0 || n > (1u << 26)) return (hp::g_reply = "a scan takes 1 to 2^26 values").c_str();
     if (kind < 0 || kind > 2) return (hp::g_reply = "the scan is blocks, rts or single").c_str();
+    if (fallback < 0 || fallback > 2) return (hp::g_reply = "the look-back is 0 (as it runs), 1 (fallback) or 2 (aggregates)").c_str();
     g_scan = new hp::wgpu::ScanCheck;
-    if (!g_scan->begin(values, n, hp::ScanKind(kind), fallback != 0, &hp::g_reply)) {
+    if (!g_scan->begin(values, n, hp::ScanKind(kind), hp::wgpu::ScanCheck::LookBack(fallback), &hp::g_reply)) {
         delete g_scan;
         g_scan = nullptr;
     }

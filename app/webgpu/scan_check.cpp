@@ -4,7 +4,7 @@
 
 namespace hp::wgpu {
 
-bool ScanCheck::begin(const std::uint32_t* values, std::uint32_t n, ScanKind kind, bool fallback, std::string* error) {
+bool ScanCheck::begin(const std::uint32_t* values, std::uint32_t n, ScanKind kind, LookBack look, std::string* error) {
     n_ = n;
     values_ = buffer(4.0 * n, kStorage | kCopySrc | kCopyDst, "scan check values");
     write(values_, 0, values, int(4 * n));
@@ -19,7 +19,7 @@ bool ScanCheck::begin(const std::uint32_t* values, std::uint32_t n, ScanKind kin
             *error = "the tile scans' posts hold totals below 2^29, not " + std::to_string(sum);
             return false;
         }
-        params_ = uniform_of(ScanParamsUniform{n, fallback ? 0xffffffffu : 0u, 0, 0}, "scan check params");
+        params_ = uniform_of(ScanParamsUniform{n, look == LookBack::Fallback ? 0xffffffffu : 0u, look == LookBack::Aggregates ? 1u : 0u, 0}, "scan check params");
         out_ = buffer(4.0 * n, kStorage | kCopySrc, "scan check keys");
         totals_ = buffer(16, kStorage | kCopySrc, "scan check total");
         const ScanIo io{{"scan_io_buffer.wgsl"},

@@ -13,9 +13,12 @@ namespace hp::wgpu {
 
 class ScanCheck {
 public:
-    // Uploads n values and issues the scan; false and why when it cannot run. `fallback`: the
-    // single pass reduces every predecessor itself (its look-back gives up at once).
-    bool begin(const std::uint32_t* values, std::uint32_t n, ScanKind kind, bool fallback, std::string* error);
+    // How the single pass's look-back runs: as in the compaction; Fallback: it reduces every
+    // predecessor itself (gives up at once); Aggregates: no workgroup but the first posts its
+    // inclusive prefix, so every look-back walks over aggregates, 256 a round, to tile 0.
+    enum class LookBack { AsItRuns, Fallback, Aggregates };
+    // Uploads n values and issues the scan; false and why when it cannot run.
+    bool begin(const std::uint32_t* values, std::uint32_t n, ScanKind kind, LookBack look, std::string* error);
     // 1: the n scanned values and the total are at `out` (n + 1 words); 0: not yet; -1: failed.
     int take(std::uint32_t* out);
 

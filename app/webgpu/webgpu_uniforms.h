@@ -19,7 +19,7 @@ static_assert(sizeof(VolumeUniform) == 160, "matches volume.wgsl's Volume");
 
 // shaders/scan_io_buffer.wgsl's ScanParams.
 struct ScanParamsUniform {
-    std::uint32_t n, fallback, pad0, pad1;
+    std::uint32_t n, fallback, aggregates, pad1;
 };
 static_assert(sizeof(ScanParamsUniform) == 16, "matches scan_io_buffer.wgsl's ScanParams");
 

@@ -567,10 +567,12 @@ const TILE_SCANS = [
   ['a tile and one (4097)', T + 1, (i) => (i * 13) % 5 === 0],
   ['all-active and none-active tiles', 5 * T + 3, (i) => (i >= 4096 && i < 2 * 4096) || i >= 4 * 4096],
   ['many tiles (70 tiles and 123, counts up to 9)', 70 * T + 123, (i) => (i * 2654435761) % 10],
+  // More than one round of the look-back (256 posts a round): 260 tiles and 5.
+  ['260 tiles and 5 (two rounds of look-back)', 260 * T + 5, (i) => (i % 7) % 2],
 ];
-add('WebGPU tile scans alone (rts, single, single with fallback) at sizes around the tile', async (page) => {
+add('WebGPU tile scans alone (rts, single, single with fallback, single over aggregates) at sizes around the tile', async (page) => {
   for (const [what, n, value] of TILE_SCANS)
-    for (const [scan, fallback] of [['rts', false], ['single', false], ['single', true]]) {
+    for (const [scan, fallback] of [['rts', false], ['single', false], ['single', true], ['single', 'aggregates']]) {
       const r = await page.evaluate(async (n, fn, scan, fallback) => {
         const value = new Function('i', `return (${fn})(i)`);
         const v = new Uint32Array(n);
@@ -583,7 +585,7 @@ add('WebGPU tile scans alone (rts, single, single with fallback) at sizes around
         }
         return total === sum ? '' : `total: GPU ${total}, CPU ${sum}`;
       }, n, value.toString(), scan, fallback);
-      assert(r === '', `${what}, scan=${scan}${fallback ? ' with fallback' : ''}: ${r}`);
+      assert(r === '', `${what}, scan=${scan}${fallback ? ` with fallback ${fallback}` : ''}: ${r}`);
     }
 });
 

@@ -20,7 +20,7 @@ const kInclusive = 0x40000000u;
 const kKind = 0x60000000u;
 const kValue = 0x1fffffffu;
 const kParity = 0x80000000u;
-const kLooks = 8u;  // looks at a predecessor's post before reducing its tile instead
+const kLooks = 64u;  // looks at a predecessor's post before reducing its tile instead
 
 var<workgroup> wg_ticket: u32;
 var<workgroup> wg_post: u32;

@@ -1,4 +1,4 @@
-// The tiles of the reduce-then-scan and the single-pass scan (after scan_hillis_steele.wgsl,
+// The tiles of the reduce-then-scan and the single-pass scan (after scan_exclusive.wgsl,
 // the workgroup's scan, and a scan_io_*.wgsl chunk, which says what the values are and where
 // the scanned keys go: scan_n, scan_value, scan_put, scan_done, forced_fallbacks,
 // inclusive_posts). A workgroup

@@ -1,5 +1,5 @@
 // The workgroup part of the block scan, shared by scan_block.wgsl and scan_classify.wgsl
-// (after scan_hillis_steele.wgsl): the kernel fills `tile` with its block's 1024 values,
+// (after scan_exclusive.wgsl): the kernel fills `tile` with its block's 1024 values,
 // scan_tile() turns them into their exclusive scan in place and returns the block's total.
 // Four values an invocation, then the workgroup's scan of the 256 partial sums.
 const kThreads = 256u;

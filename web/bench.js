@@ -397,8 +397,7 @@
       return;
     }
     status(`benchmark ${plan}: opening the sample ${name}`);
-    await hp.set({ pyramid: 'scalar', format: 'float' });
-    await hp.loadSample(name);
+    await hp.loadSample(name);  // (before any WebGL2 setting: a 512³ volume may be shown)
     const volume = await hp.volume();
     const integer = volume.values.every(Number.isInteger);
     const presets = sample.presets.filter((p) => !presetName || p.name === presetName);

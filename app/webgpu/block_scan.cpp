@@ -16,7 +16,7 @@ bool BlockScan::init(std::uint32_t n, BufferRef data, std::string* error, ScanLi
     const std::vector<BindingSpec> bindings = {
         {"level", kUniformBinding, sizeof(ScanLevelUniform)}, {"data", kWrite}, {"sums", kWrite}, {"limit", kRead}};
     block_pipeline_ = pipeline(
-        {"groups.wgsl", "scan_hillis_steele.wgsl", "scan_workgroup.wgsl", "scan_level.wgsl", "scan_block.wgsl"}, bindings,
+        {"groups.wgsl", "scan_exclusive.wgsl", "scan_workgroup.wgsl", "scan_level.wgsl", "scan_block.wgsl"}, bindings,
         &why);
     add_pipeline_ = pipeline({"groups.wgsl", "scan_level.wgsl", "scan_add.wgsl"},
                              {bindings[0], bindings[1], {"sums", kRead}, bindings[3]}, &why);

@@ -4,7 +4,7 @@
 // below (the plan: app/core/compute_plan.h). The total ends in total_buffer()[0]. With a
 // ScanLimit only the first elements the GPU says hold data are scanned (the surface's vertex
 // counts of the cells a frame compacted). Another engine can take this class and
-// shaders/scan_hillis_steele.wgsl, scan_workgroup.wgsl, scan_level.wgsl, scan_block.wgsl,
+// shaders/scan_exclusive.wgsl, scan_workgroup.wgsl, scan_level.wgsl, scan_block.wgsl,
 // scan_add.wgsl as they are.
 #pragma once
 

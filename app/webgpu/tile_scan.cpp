@@ -26,7 +26,7 @@ bool TileScan::init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::strin
         std::vector<const char*> chunks;
         if (sums && subgroups_) chunks.push_back("enable_subgroups.wgsl");
         chunks.insert(chunks.end(), io.chunks.begin(), io.chunks.end());
-        chunks.push_back("scan_hillis_steele.wgsl");
+        chunks.push_back("scan_exclusive.wgsl");
         chunks.push_back("scan_tiles.wgsl");
         if (sums) chunks.push_back(subgroups_ ? "scan_sum_subgroups.wgsl" : "scan_sum.wgsl");
         chunks.push_back(step);

@@ -29,14 +29,24 @@ fn is_active(v: vec4<i32>) -> bool {
 // (x+1, y+1) of one tile, x and y even), the same bits. In surface mode the four cells share
 // their corners: the 3×3 samples of slices z and z+1, 18 reads instead of 32. A sample past the
 // volume (x+2 at its far face, slice z+1 past the last) is read but only by a cell on a far
-// face, which is never active. Tiles narrower than 2 take the cell-by-cell way.
+// face, which is never active. In solid mode the quad's voxel is found once, and a quad past
+// the last slice reads nothing. Tiles narrower than 2 take the texel-by-texel way.
 fn quad_active(q: u32) -> vec4<u32> {
     let t = morton_decode(4u * q);
-    if (u.surface == 0u || any(u.tile_shift < vec2<u32>(1u))) {
+    if (any(u.tile_shift < vec2<u32>(1u))) {
         return vec4<u32>(u32(is_active(voxel_of(t))), u32(is_active(voxel_of(t + vec2<i32>(1, 0)))),
                          u32(is_active(voxel_of(t + vec2<i32>(0, 1)))), u32(is_active(voxel_of(t + vec2<i32>(1, 1)))));
     }
     let v = voxel_of(t).xyz;
+    if (u.surface == 0u) {
+        var on = vec4<u32>(0u);
+        if (v.z >= u.dims.z) { return on; }
+        for (var c = 0; c < 4; c++) {
+            let d = vec2<i32>(c & 1, c >> 1);  // texel t + d is voxel v + d, in the same tile
+            if (all(v.xy + d < u.dims.xy)) { on[c] = u32(atlas_value(t + d) >= u.iso); }
+        }
+        return on;
+    }
     let a = atlas_texel(v);
     let b = atlas_texel(v + vec3<i32>(0, 0, 1));
     var below: array<u32, 9>;  // sample (x+i, y+j) under iso: bit j*3+i, slice z

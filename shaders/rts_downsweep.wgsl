@@ -3,14 +3,15 @@
 // written to the stream at its key.
 @group(0) @binding(4) var<storage, read_write> tiles: array<u32>;
 
+var<workgroup> tiles_base: u32;
+
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+    if (lid.x == 0u) { tiles_base = tiles[wid.x]; }
     var v: array<u32, 16>;
     let first = first_of(wid.x, lid.x);
     let sum = scan_load(first, &v);
-    var key = tiles[wid.x] + workgroup_exclusive(lid.x, sum);
-    for (var j = 0u; j < kPerThread; j++) {
-        scan_put(first + j, key, v[j]);
-        key += v[j];
-    }
+    let before = workgroup_exclusive(lid.x, sum);
+    let base = workgroupUniformLoad(&tiles_base);
+    scan_write(lid.x, first, &v, base + before, base, workgroupUniformLoad(&wg_scan[kTileThreads - 1u]));
 }

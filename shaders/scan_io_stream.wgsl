@@ -11,7 +11,7 @@ fn scan_n() -> u32 { return u.atlas * u.atlas; }
 fn forced_fallbacks() -> u32 { return u.fallback; }
 fn inclusive_posts() -> bool { return true; }
 
-fn scan_value(i: u32) -> u32 { return u32(is_active(voxel_of(morton_decode(i)))); }
+fn scan_quad(q: u32) -> vec4<u32> { return quad_active(q); }
 
 fn scan_put(i: u32, key: u32, value: u32) {
     if (value != 0u && key < u.limit) { stream[key] = emit(morton_decode(i)); }

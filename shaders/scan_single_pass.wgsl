@@ -98,7 +98,7 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>) {
     let first = first_of(tile, t);
     let sum = scan_load(first, &v);
     let before = workgroup_exclusive(t, sum);
-    let aggregate = wg_scan[kTileThreads - 1u];
+    let aggregate = workgroupUniformLoad(&wg_scan[kTileThreads - 1u]);
     if (t == 0u) {
         if (tile == 0u) { post(tile, parity, kInclusive, aggregate); } else { post(tile, parity, kAggregate, aggregate); }
     }
@@ -106,11 +106,7 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>) {
     // (The scan check can withhold them: then every look-back walks over aggregates to tile 0.)
     if (t == 0u && tile > 0u && inclusive_posts()) { post(tile, parity, kInclusive, prefix + aggregate); }
 
-    var key = prefix + before;
-    for (var j = 0u; j < kPerThread; j++) {
-        scan_put(first + j, key, v[j]);
-        key += v[j];
-    }
+    scan_write(t, first, &v, prefix + before, prefix, aggregate);
 
     if (t == 0u) { wg_last = u32(atomicAdd(&tiles[1], 1u) % n == n - 1u); }
     if (workgroupUniformLoad(&wg_last) == 1u) {

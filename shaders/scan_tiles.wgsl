@@ -1,7 +1,7 @@
 // The tiles of the reduce-then-scan and the single-pass scan (after scan_exclusive.wgsl,
 // the workgroup's scan, and a scan_io_*.wgsl chunk, which says what the values are and where
-// the scanned keys go: scan_n, scan_value, scan_put, scan_done, forced_fallbacks,
-// inclusive_posts). A workgroup
+// the scanned keys go: scan_n, scan_value or scan_quad, scan_put, scan_done, forced_fallbacks,
+// inclusive_posts; then scan_values.wgsl or scan_flags.wgsl: scan_load, scan_write). A workgroup
 // of 256 invocations takes a tile of 4096 values, 16 consecutive values an invocation (in the
 // compaction, a 4×4 square of texels in Morton order): 2048² is 1,024 tiles, few enough for
 // one workgroup to scan their sums.
@@ -11,14 +11,3 @@ const kTile = 4096u;
 
 fn tile_count() -> u32 { return (scan_n() + kTile - 1u) / kTile; }
 fn first_of(tile: u32, t: u32) -> u32 { return tile * kTile + t * kPerThread; }
-
-// An invocation's 16 values from `first` on, into `v`; returns their sum.
-fn scan_load(first: u32, v: ptr<function, array<u32, 16>>) -> u32 {
-    var sum = 0u;
-    for (var j = 0u; j < kPerThread; j++) {
-        let x = scan_value(first + j);
-        (*v)[j] = x;
-        sum += x;
-    }
-    return sum;
-}

@@ -28,6 +28,7 @@ bool TileScan::init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::strin
         chunks.insert(chunks.end(), io.chunks.begin(), io.chunks.end());
         chunks.push_back("scan_exclusive.wgsl");
         chunks.push_back("scan_tiles.wgsl");
+        chunks.push_back(io.flags ? "scan_flags.wgsl" : "scan_values.wgsl");
         if (sums) chunks.push_back(subgroups_ ? "scan_sum_subgroups.wgsl" : "scan_sum.wgsl");
         chunks.push_back(step);
         return kernel(chunks, bindings, binds, &why);

@@ -24,6 +24,10 @@ struct ScanIo {
     std::vector<const char*> chunks;    // up to and including the scan_io_*.wgsl chunk
     std::vector<BindingSpec> bindings;  // binding i = bindings[i]; index 4 is the scan's own
     std::vector<Bind> binds;            // every binding but "tiles"
+    // The values are flags of Morton quads (scan_quad) and scan_put writes the flagged ones:
+    // scan_flags.wgsl reads them a quad at a time and writes the keys through workgroup memory,
+    // consecutive; else scan_values.wgsl (scan_value, every key to its element).
+    bool flags = false;
 };
 
 class TileScan {

@@ -2,17 +2,19 @@
 # The benchmark natively, on OpenGL ES 3 through EGL with no window (Mesa here; the NVIDIA
 # driver on the GPU machine), with GL timer queries. Where CUDA's nvcc is present it also
 # builds bench/cub/select_flagged.cu and times CUB's DeviceSelect::Flagged on the same flags.
-#   scripts/bench-native.sh [--quick] [--out FILE.json] [--no-build]
+#   scripts/bench-native.sh [--quick] [--out FILE.json] [--no-build] [--cub BIN]
 # --no-build runs a bench_native built before (the GPU machine has no compiler for it: build
-# it here, send build/native/bench_native along).
+# it here, send build/native/bench_native along). --cub BIN times a select_flagged built before
+# (here: nvcc -O3 -std=c++17 -arch=sm_90), which saves the GPU machine's lease nvcc's 10 s or more.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-quick="" out="" build=1
+quick="" out="" build=1 cub_bin=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=--quick; shift ;;
     --out) out=$2; shift 2 ;;
     --no-build) build=0; shift ;;
+    --cub) cub_bin=$2; shift 2 ;;
     *) echo "bench-native.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -23,7 +25,9 @@ if [ $build = 1 ]; then
 fi
 cub=()
 work=$(mktemp -d)
-if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+if [ -n "$cub_bin" ]; then
+  cub=(--cub "$cub_bin" --dump "$work")
+elif command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
   nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
   if "$nvcc" -O3 -std=c++17 -arch=native -o "$work/select_flagged" "$root/bench/cub/select_flagged.cu" 2>"$work/nvcc.log"; then
     cub=(--cub "$work/select_flagged" --dump "$work")

@@ -37,6 +37,9 @@
     // The surface's two WebGL2 routes (the scalar compaction before them).
     'scalar-vertex-route': { pyramid: 'scalar', format: 'float', route: 'vertex' },
     'scalar-fragment-route': { pyramid: 'scalar', format: 'float', route: 'fragment' },
+    // Their uint twins: what WebGL2 runs past a 4096² atlas (512³), where float sums are not exact.
+    'scalar-vertex-route-uint': { pyramid: 'scalar', format: 'uint', route: 'vertex' },
+    'scalar-fragment-route-uint': { pyramid: 'scalar', format: 'uint', route: 'fragment' },
   };
   // The WebGPU modes run where the page got a device; elsewhere they are left out (and said so).
   const PLANS = {
@@ -362,6 +365,11 @@
     document.head.append(s);
   });
 
+  // Whether this browser's WebGL2 holds a size² texture.
+  function glHolds(size) {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    return !!gl && gl.getParameter(gl.MAX_TEXTURE_SIZE) >= size;
+  }
   // The molstar plan: each volume into the demo (a raw uint16 file, or a sample) and into Mol*,
   // every mode in both regimes. Mol*'s rows: its extraction (and its draw) timed by its own timer
   // queries. `order`: the rows' place in the run.
@@ -372,10 +380,14 @@
     for (const [name, n] of P.volumes) {
       status(`benchmark ${plan}: making ${name} ${n}³`);
       const data = hpBenchVolumes.make(name, n);
-      // Past 256 the atlas (16384² at 512³) is the WebGPU modes' only: the file opens in one
-      // (Mol* tries it on its own context, and says where it cannot).
-      const modes = n > 256 ? P.modes.filter((m) => m.startsWith('webgpu') || m === 'molstar') : P.modes;
-      if (n > 256) await hp.set({ pyramid: modes[0] || 'webgpu-scan' });
+      // Past 256 the atlas (16384² at 512³) is the WebGPU modes', and WebGL2's with uint sums
+      // where the GPU's largest texture holds it: a WebGL2 mode runs as its uint twin there, or
+      // not at all. The file opens in the first mode (Mol* tries it on its own context, and says
+      // where it cannot).
+      const modes = n > 256 ? P.modes.map((m) => (MODES[`${m}-uint`] && glHolds(16384) ? `${m}-uint` : m))
+        .filter((m) => m.startsWith('webgpu') || m === 'molstar' || m.endsWith('-uint')) : P.modes;
+      const first = modes.find((m) => m !== 'molstar');
+      if (n > 256) await hp.set(MODES[first] || MODES['webgpu-scan']);
       await hp.loadVolume(new Uint8Array(data.buffer), { name: `${name}_${n}x${n}x${n}_uint16.raw` });
       await modeRows(rows, modes, { volumeName: name, n, volumeLabel: `${name} ${n}³`, iso: 32767.5,
         expectedTriangles: TRIANGLES[`${name}-${n}`] }, { data, dims: [n, n, n], iso: 32767.5 });

@@ -60,7 +60,8 @@ struct FrameResult {
 
 // Async readback: a traversal is drawn for the newest count known plus headroom for its
 // growth since (the shader's own test against the GPU's total keeps every written key
-// exact). Until a count has arrived it draws every key.
+// exact). Until a count has arrived it draws `capacity` keys (the WebGL2 frame gives what its
+// stream textures hold then, which grow once counts arrive).
 class AsyncLimit {
 public:
     std::uint32_t limit(bool known, std::uint32_t newest, std::uint64_t capacity) {

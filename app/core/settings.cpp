@@ -100,7 +100,7 @@ std::vector<Setting> make_table() {
         return std::string();
     };
     Setting& volume = t.emplace_back(number<&S::volume>("volume", "Volume", "N of the procedural N³ volume", 0, 1e9));
-    volume.values = {64, 128, 256, 512};  // 512³: the WebGPU modes only (volume_atlas.h)
+    volume.values = {64, 128, 256, 512};  // 512³: the WebGPU modes, and WebGL2 with uint sums where the GPU holds 16384² (volume_atlas.h)
     volume.then = [](S* s) { s->atlas = 0; };
     // A file has its own X×Y×Z (hp.stats().dims): no N to report.
     volume.effective = [](const S& s, const SettingsContext& c) {

@@ -5,14 +5,25 @@
 
 namespace hp {
 
-AtlasLimit atlas_limit(bool compute, int max_texture_size) {
-    if (compute) return {kMaxComputeAtlas, "the WebGPU modes' largest, 512³", ""};
-    AtlasLimit l;
-    if (max_texture_size > 0 && max_texture_size < kMaxGlAtlas) {
-        l.atlas = max_texture_size;
-        l.what = "this GPU's largest texture";
+AtlasLimit atlas_limit(Pyramid pyramid, Format sums, int max_texture_size) {
+    const auto sq = [](int s) { return std::to_string(s) + "²"; };
+    const std::string webgpu = "the WebGPU modes hold up to " + sq(kMaxComputeAtlas);
+    if (is_webgpu(pyramid)) return {kMaxComputeAtlas, "the WebGPU modes' largest, 512³", ""};
+    // The GPU's largest texture, as a power of two (atlases are).
+    int gpu = kMaxComputeAtlas;
+    while (max_texture_size > 0 && gpu > max_texture_size) gpu /= 2;
+    const bool exact = sums == Format::Uint && pyramid != Pyramid::Baseline;
+    if (exact || gpu < kMaxGlAtlas) {
+        if (gpu >= kMaxComputeAtlas) return {gpu, "WebGL2's largest, 512³", ""};
+        return {gpu, "this GPU's largest texture", webgpu};
     }
-    return l;
+    // Float sums: exact up to 2^24 keys. Where the GPU holds more, uint sums go on.
+    std::string beyond = webgpu;
+    if (gpu > kMaxGlAtlas)
+        beyond = (pyramid == Pyramid::Baseline ? "the scalar and vec4 pyramids with sums=uint hold up to "
+                                               : "sums=uint holds up to ") +
+                 sq(gpu) + " here, " + beyond;
+    return {kMaxGlAtlas, "WebGL2's largest with float sums, where they stay exact", beyond};
 }
 
 bool volume_layout(const std::array<int, 3>& dims, const AtlasLimit& limit, AtlasLayout* out, std::string* error) {

@@ -8,14 +8,17 @@
 #include <vector>
 
 #include "atlas_layout.h"
+#include "demo_state.h"
 #include "volume_file.h"
 
 namespace hp {
 
-// The largest atlas in each family of modes. WebGL2: its float pyramids' sums are exact up to
-// 4096² (2^24, docs/algorithm.md) and its stream is an S² RGBA32F texture (256 MiB there).
-// WebGPU: 16384² holds 512³; its sums are uint and its stream and mesh buffers are sized by
-// the volume and the device's binding limit, not by S² (webgpu_compaction.h).
+// The largest atlas in each family of modes. WebGL2 with float sums: 4096², where they stay
+// exact (2^24, docs/algorithm.md); with uint sums (scalar and vec4; the baseline's are float)
+// up to 16384², as far as the GPU's largest texture goes: its stream textures grow with the
+// count (traverse_pass.h) instead of taking S² RGBA32F (4 GiB at 16384²). WebGPU: 16384²
+// holds 512³; its sums are uint and its stream and mesh buffers are sized by the volume and
+// the device's binding limit, not by S² (webgpu_compaction.h).
 constexpr int kMaxGlAtlas = 4096;
 constexpr int kMaxComputeAtlas = 16384;
 // The most voxels a file opens to (512³: 512 MiB of floats in the page's memory).
@@ -26,12 +29,12 @@ constexpr int kMinVolumeAtlas = 256;
 // The largest atlas the modes in use can run, and the reason it is the largest.
 struct AtlasLimit {
     int atlas = kMaxGlAtlas;
-    std::string what = "WebGL2's largest, where its float sums stay exact";  // why it is the largest
-    std::string beyond = "the WebGPU modes hold up to " + std::to_string(kMaxComputeAtlas) + "²";  // the way past it
+    std::string what;    // why it is the largest
+    std::string beyond;  // the way past it ("" where there is none)
 };
-// WebGPU (compute): kMaxComputeAtlas; WebGL2: kMaxGlAtlas or max_texture_size, the smaller
-// (0: no GPU limit known).
-AtlasLimit atlas_limit(bool compute, int max_texture_size);
+// `pyramid` and `sums`: the modes in use; max_texture_size: the GPU's largest texture (0: no
+// limit known).
+AtlasLimit atlas_limit(Pyramid pyramid, Format sums, int max_texture_size);
 
 // The layout for a volume of `dims`: the smallest atlas from kMinVolumeAtlas up that holds it.
 // False when none within the limit does, with a sentence naming the size, the limit, why,

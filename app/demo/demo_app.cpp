@@ -84,7 +84,7 @@ void DemoApp::choose_source(Source s) {
 // Whether the modes of `s` can run an atlas of S² (atlas_limit); if not, *error is `what`
 // followed by the limit and the way past it.
 bool DemoApp::atlas_fits(const DemoState& s, int atlas, const std::string& what, std::string* error) const {
-    const AtlasLimit limit = atlas_limit(is_webgpu(s.pyramid), max_texture_size_);
+    const AtlasLimit limit = atlas_limit(s.pyramid, s.format, max_texture_size_);
     if (atlas <= limit.atlas) return true;
     *error = what + " larger than " + limit.what + " (" + std::to_string(limit.atlas) + "²)" +
              (limit.beyond.empty() || atlas > kMaxComputeAtlas ? "" : ": " + limit.beyond);
@@ -230,7 +230,7 @@ bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const Volu
     Volume loaded;
     if (!hp::load_volume(data, size, o, &loaded, error)) return false;
     AtlasLayout layout;
-    if (!volume_layout(loaded.dims, atlas_limit(is_webgpu(pending_.pyramid), max_texture_size_), &layout, error))
+    if (!volume_layout(loaded.dims, atlas_limit(pending_.pyramid, pending_.format, max_texture_size_), &layout, error))
         return false;
     std::vector<IsoPreset> presets = iso_presets(loaded);
     file_ = std::move(loaded);  // the one copy kept (the one shown stays until this one has loaded)

@@ -156,7 +156,8 @@ void iso_row(const Controls& c, const Setting& row) {
 void volume_row(const Controls& c, const Setting& row) {
     row_title(row.label);
     ImGui::SetNextItemWidth(-1);
-    static const char* sizes[] = {"64³ in 512²", "128³ in 2048²", "256³ in 4096²", "512³ in 16384² (WebGPU)"};
+    static const char* sizes[] = {"64³ in 512²", "128³ in 2048²", "256³ in 4096²",
+                                  "512³ in 16384² (WebGPU; WebGL2 with uint sums)"};
     int index = int(std::find(row.values.begin(), row.values.end(), double(c.s.volume)) - row.values.begin());
     ImGui::BeginDisabled(!row.enabled(c.s));
     if (ImGui::Combo("##volume", &index, sizes, int(row.values.size()))) set_value(row, &c.s, row.values[std::size_t(index)]);

@@ -99,12 +99,12 @@ void BaselinePyramid::traverse(const gl::Texture& base, std::uint32_t limit) {
     glUseProgram(traverse_.id());
     gl::bind_texture(0, atlas_);
     gl::bind_texture(1, base);
-    stream_rows_dirty_ = draw_stream_rows(stream_target_, size_, limit, stream_rows_dirty_, u_limit_,
+    stream_rows_dirty_ = draw_stream_rows(stream_target_, size_, size_, limit, stream_rows_dirty_, u_limit_,
                                           [](std::uint32_t) { glDrawArrays(GL_TRIANGLES, 0, 3); });
 }
 
 std::vector<float> BaselinePyramid::read_stream(std::uint32_t count) const {
-    return read_stream_rows(stream_target_, size_, count);
+    return read_stream_rows(stream_target_, size_, size_, count);
 }
 
 void BaselinePyramid::bind_view(const gl::Program&, const gl::Texture& base) const {

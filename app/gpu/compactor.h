@@ -45,6 +45,10 @@ public:
     // Texels past the written keys read as zero.
     virtual void traverse(const gl::Texture& base, std::uint32_t limit) = 0;
 
+    // The keys the stream holds now (size² at most; a histopyramid's stream grows with the
+    // keys asked for: traverse_pass.h).
+    virtual std::uint64_t stream_capacity() const { return std::uint64_t(size()) * std::uint64_t(size()); }
+
     virtual std::vector<float> read_stream(std::uint32_t count) const = 0;  // 4 floats a key
     virtual const gl::Texture& stream() const = 0;                           // RGBA32F
     virtual const gl::Program& traversal_program() const = 0;  // the emit chunk's uniforms

@@ -47,7 +47,10 @@ class CountStage : public GlStage {
     void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
         if (nonblocking(f, s)) {
             f.compactor->request_count();
-            const std::uint64_t all = std::uint64_t(f.compactor->size()) * std::uint64_t(f.compactor->size());
+            // With no count known yet, the keys the stream holds now: it grows with the counts
+            // that arrive, not to size² at the first frame (4 GiB at 16384²).
+            const std::uint64_t all = f.cell_known ? std::uint64_t(f.compactor->size()) * std::uint64_t(f.compactor->size())
+                                                   : f.compactor->stream_capacity();
             r->count = f.cell_known ? f.cell_newest : 0;
             r->count_age = f.cell_known ? f.cell_age : 0;
             r->keys_drawn = f.cell_limit.limit(f.cell_known, r->count, all);
@@ -96,7 +99,8 @@ class MeshReduceStage : public MeshStage {
         if (async(s)) {
             f.mesh.request_total();
             r->vertices = f.vertices_known ? f.vertices_newest : 0;
-            r->vertex_keys_drawn = f.vertex_limit.limit(f.vertices_known, r->vertices, f.mesh.capacity());
+            r->vertex_keys_drawn = f.vertex_limit.limit(f.vertices_known, r->vertices,
+                                                        f.vertices_known ? f.mesh.capacity() : f.mesh.stream_capacity());
         } else if (s.readback == Readback::Expected) {
             // No total is read: the expected cells have at most 15 vertices each.
             r->vertex_keys_drawn = std::uint32_t(std::min<std::uint64_t>(f.mesh.capacity(), 15ull * s.expected));

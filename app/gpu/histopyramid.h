@@ -55,6 +55,9 @@ public:
     std::string view_defines() const override { return defines_; }
     void bind_view(const gl::Program& p, const gl::Texture& base) const override;
 
+    int stream_rows() const { return traverse_.stream_rows(); }  // the stream textures' height (they grow)
+    std::uint64_t stream_capacity() const override { return std::uint64_t(desc_.size) * std::uint64_t(stream_rows()); }
+    SumFormat format() const { return desc_.format; }
     int levels() const { return levels_; }                   // reduction passes: log2(size)
     const gl::Texture& pyramid() const { return pyramid_; }  // levels 1..L as lods 0..L-1
 

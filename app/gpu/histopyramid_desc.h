@@ -2,6 +2,7 @@
 // and what its traversal writes for each key. Read by each of its passes.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 namespace hp {
@@ -29,6 +30,9 @@ struct HistoPyramidDesc {
     // The keys' order in the stream textures: row-major (k mod S, k div S), or in 8×4 tiles
     // (stream_tiles.h), which a traversal main that takes its key from hp_tile_key uses.
     bool tiles = false;
+    // The stream textures start with the rows these keys need (at most size×size: 2048² and
+    // smaller start whole) and grow, a power of two of rows at a time, with the keys drawn.
+    std::uint32_t first_stream_keys = 1u << 22;
 };
 
 }  // namespace hp

@@ -5,9 +5,10 @@
 
 namespace hp {
 
-HistoPyramidDesc MeshExtractPass::pyramid_desc(int size) {
+HistoPyramidDesc MeshExtractPass::pyramid_desc(int size, SumFormat format) {
     HistoPyramidDesc desc;
     desc.size = size;
+    desc.format = format;
     desc.emit = {"volume.glsl", "mc_tables.glsl", "emit_mesh_vertex.glsl", "stream_tiles.glsl"};
     desc.traverse_main = "mesh_extract.frag";
     desc.stream_outputs = 2;

@@ -19,7 +19,7 @@ class VolumeStages;
 class MeshExtractPass {
 public:
     // The pyramid over vertex counts whose traversal is this pass.
-    static HistoPyramidDesc pyramid_desc(int size);
+    static HistoPyramidDesc pyramid_desc(int size, SumFormat format);
     // After `pyramid` is made from pyramid_desc().
     void init(const HistoPyramid& pyramid);
     void run(const VolumeStages& volume, const McTables& tables, HistoPyramid& pyramid, const gl::Texture& counts,

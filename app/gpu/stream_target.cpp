@@ -9,9 +9,9 @@ void clear_stream(const gl::Framebuffer& target) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
-std::vector<float> read_stream_rows(const gl::Framebuffer& target, int size, std::uint32_t count,
+std::vector<float> read_stream_rows(const gl::Framebuffer& target, int size, int stream_rows, std::uint32_t count,
                                     int attachment, bool tiles) {
-    const std::uint64_t n = std::min<std::uint64_t>(count, std::uint64_t(size) * size);
+    const std::uint64_t n = std::min<std::uint64_t>(count, std::uint64_t(size) * std::uint64_t(stream_rows));
     std::vector<float> out(std::size_t(n) * 4);
     glBindFramebuffer(GL_FRAMEBUFFER, target.id());
     glReadBuffer(GL_COLOR_ATTACHMENT0 + GLenum(attachment));
@@ -21,7 +21,7 @@ std::vector<float> read_stream_rows(const gl::Framebuffer& target, int size, std
     const std::uint64_t per_band = std::uint64_t(band) * size;  // keys a band holds in either order
     std::uint64_t done = 0;
     for (int y = 0; done < n; y += band) {
-        glReadPixels(0, y, size, std::min(band, size - y), GL_RGBA, GL_FLOAT, rows.data());
+        glReadPixels(0, y, size, std::min(band, stream_rows - y), GL_RGBA, GL_FLOAT, rows.data());
         const std::uint64_t take = std::min<std::uint64_t>(n - done, per_band);
         if (!tiles) {
             std::copy_n(rows.begin(), std::size_t(take) * 4, out.begin() + std::ptrdiff_t(done * 4));

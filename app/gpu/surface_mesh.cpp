@@ -4,7 +4,7 @@
 
 namespace hp {
 
-bool SurfaceMesh::init(const AtlasLayout& layout, std::string* error) {
+bool SurfaceMesh::init(const AtlasLayout& layout, SumFormat format, std::string* error) {
     *this = SurfaceMesh();
     const int s = layout.atlas;
     counts_ = gl::Texture(GL_RG16F, s, s);
@@ -20,7 +20,7 @@ bool SurfaceMesh::init(const AtlasLayout& layout, std::string* error) {
     glClear(GL_COLOR_BUFFER_BIT);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     tables_.init();
-    if (!pyramid_.init(MeshExtractPass::pyramid_desc(s), error)) return false;
+    if (!pyramid_.init(MeshExtractPass::pyramid_desc(s, format), error)) return false;
     extract_.init(pyramid_);
     glUseProgram(0);
     return true;

@@ -28,7 +28,9 @@ namespace hp {
 
 class SurfaceMesh {
 public:
-    bool init(const AtlasLayout& layout, std::string* error);
+    // `format`: the vertex pyramid's sums, as the volume's (float sums are exact up to 2^24
+    // vertices; a 512³ surface can have 45M).
+    bool init(const AtlasLayout& layout, SumFormat format, std::string* error);
     void abandon();
 
     // The base: every cell's vertex count, from the volume's atlas at `iso`.
@@ -61,6 +63,7 @@ public:
     void bind_walk(const gl::Program& p, const WalkUniforms& u, std::uint32_t limit) const;
 
     std::uint32_t capacity() const { return std::uint32_t(pyramid_.size()) * std::uint32_t(pyramid_.size()); }
+    std::uint64_t stream_capacity() const { return pyramid_.stream_capacity(); }  // what the textures hold now
     int size() const { return pyramid_.size(); }
     const gl::Texture& positions() const { return pyramid_.stream(0); }  // RGBA32F: x, y, z, 1
     const gl::Texture& normals() const { return pyramid_.stream(1); }    // RGBA32F: nx, ny, nz, 0

@@ -8,8 +8,9 @@
 
 namespace hp {
 
-bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std::string* error) {
-    p->program = gl::build_program(vertex, {"colormap.glsl", "surface.frag"}, error);
+bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std::string* error,
+                        const std::string& defines) {
+    p->program = gl::build_program(vertex, {"colormap.glsl", "surface.frag"}, error, defines);
     if (!p->program) return false;
     p->view_proj = gl::uniform(p->program, "uViewProj");
     p->vertices = gl::uniform(p->program, "uVertices");
@@ -21,17 +22,22 @@ bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std:
 }
 
 bool SurfaceView::init(std::string* error) {
-    if (!build(&textures_, {"stream_tiles.glsl", "surface.vert"}, error) ||
-        !build(&walking_, {"pyramid_format.glsl", "traverse_common.glsl", "traverse_scalar.glsl", "volume.glsl",
-                           "mc_tables.glsl", "emit_mesh_vertex.glsl", "surface_walk.vert"},
-               error))
-        return false;
+    if (!build(&textures_, {"stream_tiles.glsl", "surface.vert"}, error)) return false;
+    // The walk reads the vertex pyramid's sums as they are stored: float or uint (HP_UINT).
+    for (SumFormat f : {SumFormat::Float, SumFormat::Uint}) {
+        Walking& w = walking_[int(f)];
+        if (!build(&w.draw,
+                   {"pyramid_format.glsl", "traverse_common.glsl", "traverse_scalar.glsl", "volume.glsl", "mc_tables.glsl",
+                    "emit_mesh_vertex.glsl", "surface_walk.vert"},
+                   error, f == SumFormat::Uint ? "#define HP_UINT 1\n" : ""))
+            return false;
+        w.volume = VolumeUniforms::of(w.draw.program);
+        w.walk = SurfaceMesh::WalkUniforms::of(w.draw.program);
+    }
     glUseProgram(textures_.program.id());
     glUniform1i(gl::uniform(textures_.program, "uPositions"), 0);
     glUniform1i(gl::uniform(textures_.program, "uNormals"), 1);
     u_size_ = gl::uniform(textures_.program, "uSize");
-    walking_volume_ = VolumeUniforms::of(walking_.program);
-    walking_walk_ = SurfaceMesh::WalkUniforms::of(walking_.program);
     glUseProgram(0);
     vao_ = gl::make_vertex_array();
     return true;
@@ -39,7 +45,7 @@ bool SurfaceView::init(std::string* error) {
 
 void SurfaceView::abandon() {
     textures_.program.abandon();
-    walking_.program.abandon();
+    for (Walking& w : walking_) w.draw.program.abandon();
     vao_.abandon();
 }
 
@@ -89,9 +95,10 @@ void SurfaceView::draw(PanelRect r, const SurfaceMesh& mesh, const SurfaceScene&
 void SurfaceView::draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, float iso,
                                const SurfaceScene& scene) const {
     if (!begin(r, scene.vertices)) return;
-    volume.bind_volume(walking_.program, walking_volume_, Classify::Surface, iso);
-    mesh.bind_walk(walking_.program, walking_walk_, scene.vertices);
-    draw_with(walking_, r, scene);
+    const Walking& w = walking_[int(mesh.pyramid().format())];
+    volume.bind_volume(w.draw.program, w.volume, Classify::Surface, iso);
+    mesh.bind_walk(w.draw.program, w.walk, scene.vertices);
+    draw_with(w.draw, r, scene);
 }
 
 }  // namespace hp

@@ -36,14 +36,20 @@ private:
         gl::Program program;
         GLint view_proj = -1, vertices = -1, eye = -1, color = -1, depth = -1, scale = -1;
     };
-    bool build(Program* p, const std::vector<const char*>& vertex, std::string* error);
+    bool build(Program* p, const std::vector<const char*>& vertex, std::string* error, const std::string& defines = "");
     // Clears the panel; false when there is nothing to draw.
     bool begin(PanelRect r, std::uint32_t vertices) const;
     void draw_with(const Program& p, PanelRect r, const SurfaceScene& scene) const;
 
-    Program textures_, walking_;
-    VolumeUniforms walking_volume_;
-    SurfaceMesh::WalkUniforms walking_walk_;
+    // The vertex route's program, one for each way the vertex pyramid stores its sums
+    // (walking_[int(SumFormat)]).
+    struct Walking {
+        Program draw;
+        VolumeUniforms volume;
+        SurfaceMesh::WalkUniforms walk;
+    };
+    Program textures_;
+    Walking walking_[2];
     GLint u_size_ = -1;
     gl::VertexArray vao_;
 };

@@ -5,25 +5,34 @@
 
 namespace hp {
 
-bool TraversePass::make_streams(const HistoPyramidDesc& desc, std::string* error) {
-    if (desc.stream_outputs < 1 || desc.stream_outputs > 2) {
-        *error = "a traversal writes one or two stream textures";
-        return false;
-    }
-    for (int i = 0; i < desc.stream_outputs; ++i) streams_.emplace_back(GL_RGBA32F, size_, size_);
-    target_ = desc.stream_outputs == 1 ? gl::color_targets({&streams_[0]})
-                                       : gl::color_targets({&streams_[0], &streams_[1]});
-    if (!target_) {
-        *error = "cannot render into the RGBA32F stream texture";
-        return false;
-    }
+bool TraversePass::make_streams(int rows) {
+    streams_.clear();
+    target_ = gl::Framebuffer();
+    for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {}  // errors from before
+    for (int i = 0; i < outputs_; ++i) streams_.emplace_back(GL_RGBA32F, size_, rows);
+    // Asked once a growth, never per frame: a GPU without the memory (an RGBA32F row of
+    // 16384 texels is 256 KiB a texture) says so here.
+    if (glGetError() == GL_OUT_OF_MEMORY) return false;
+    target_ = outputs_ == 1 ? gl::color_targets({&streams_[0]}) : gl::color_targets({&streams_[0], &streams_[1]});
+    rows_ = rows;
+    rows_dirty_ = 0;
+    if (!target_) return false;
+    clear_stream(target_);  // texels past the count read as zero from the first frame
     return true;
 }
 
 bool TraversePass::init(const HistoPyramidDesc& desc, const std::string& defines, int levels, std::string* error) {
     size_ = desc.size;
     tiles_ = desc.tiles;
-    if (!make_streams(desc, error)) return false;
+    outputs_ = desc.stream_outputs;
+    if (outputs_ < 1 || outputs_ > 2) {
+        *error = "a traversal writes one or two stream textures";
+        return false;
+    }
+    if (!make_streams(stream_rows_for(desc.first_stream_keys, size_))) {
+        *error = "cannot render into the RGBA32F stream texture";
+        return false;
+    }
     std::vector<const char*> find = {"pyramid_format.glsl", "traverse_common.glsl",
                                      desc.layout == PyramidLayout::Vec4 ? "traverse_vec4.glsl" : "traverse_scalar.glsl"};
     find.insert(find.end(), desc.emit.begin(), desc.emit.end());
@@ -38,7 +47,6 @@ bool TraversePass::init(const HistoPyramidDesc& desc, const std::string& defines
     glUniform1i(gl::uniform(program_, "uSize"), size_);
     glUseProgram(0);
     vao_ = gl::make_vertex_array();
-    clear_stream(target_);  // texels past the count read as zero from the first frame
     return true;
 }
 
@@ -50,16 +58,20 @@ void TraversePass::abandon() {
 }
 
 void TraversePass::run(const gl::Texture& pyramid, const gl::Texture& base, std::uint32_t limit) {
+    // Grown for the keys asked for; where the GPU has no memory for that, the rows it had
+    // again, and the keys past them are not written.
+    const int rows = stream_rows_for(limit, size_);
+    if (rows > rows_ && !make_streams(rows)) make_streams(rows_);
     glBindVertexArray(vao_.id());
     glUseProgram(program_.id());
     gl::bind_texture(0, pyramid);
     gl::bind_texture(1, base);
-    rows_dirty_ = draw_stream_rows(target_, size_, limit, rows_dirty_, u_limit_,
+    rows_dirty_ = draw_stream_rows(target_, size_, rows_, limit, rows_dirty_, u_limit_,
                                    [](std::uint32_t) { glDrawArrays(GL_TRIANGLES, 0, 3); }, tiles_);
 }
 
 std::vector<float> TraversePass::read_stream(std::uint32_t count, int output) const {
-    return read_stream_rows(target_, size_, count, output, tiles_);
+    return read_stream_rows(target_, size_, rows_, count, output, tiles_);
 }
 
 }  // namespace hp

@@ -7,6 +7,11 @@ namespace hp {
 
 namespace {
 
+// The sums of the mode's pyramids (the baseline's are float).
+SumFormat sums_of(const CompactionMode& mode) {
+    return mode.format == Format::Uint && mode.pyramid != Pyramid::Baseline ? SumFormat::Uint : SumFormat::Float;
+}
+
 // The cell compaction for `mode`; its traversal emits the voxel (emit_voxel.glsl).
 std::unique_ptr<Compactor> make_compactor(const AtlasLayout& layout, const CompactionMode& mode, std::string* error) {
     const std::vector<const char*> emit = {"volume.glsl", "emit_voxel.glsl"};
@@ -18,7 +23,7 @@ std::unique_ptr<Compactor> make_compactor(const AtlasLayout& layout, const Compa
     HistoPyramidDesc desc;
     desc.size = layout.atlas;
     desc.layout = mode.pyramid == Pyramid::Vec4 ? PyramidLayout::Vec4 : PyramidLayout::Scalar;
-    desc.format = mode.format == Format::Uint ? SumFormat::Uint : SumFormat::Float;
+    desc.format = sums_of(mode);
     desc.emit = emit;
     auto h = std::make_unique<HistoPyramid>();
     if (!h->init(desc, error)) return nullptr;
@@ -34,7 +39,7 @@ bool VolumeCompaction::init(const AtlasLayout& layout, const CompactionMode& mod
     }
     frame_ = std::make_unique<GlFrame>();
     GlFrame& f = *frame_;
-    if (!f.volume.init(layout, error) || !f.mesh.init(layout, error)) return false;
+    if (!f.volume.init(layout, error) || !f.mesh.init(layout, sums_of(mode), error)) return false;
     f.compactor = make_compactor(layout, mode, error);
     if (!f.compactor) return false;
     f.traversal_volume = VolumeUniforms::of(f.compactor->traversal_program());

@@ -6,9 +6,11 @@
 
 #include <cmath>
 #include <memory>
+#include <random>
 #include <sstream>
 
 #include "cpu_reference.h"
+#include "histopyramid.h"
 #include "reference_mesh.h"
 #include "png_atlas.h"
 #include "volume_atlas.h"
@@ -252,6 +254,51 @@ TEST_P(EdgeCases, AsyncCountArrivesAndTheStreamStaysExact) {
 INSTANTIATE_TEST_SUITE_P(Modes, EdgeCases, ::testing::ValuesIn(all_modes()),
                          [](const auto& info) { return name_of(info.param); });
 
+// The stream textures grow with the keys drawn (HistoPyramidDesc::first_stream_keys): a
+// pyramid that starts with 4 rows (2,048 keys at 512²) keeps them while fewer keys are drawn,
+// then grows to the power of two of rows that holds a base with 30% of its texels active
+// (78,643 keys: 154 rows, so 256), and writes every key as the CPU finds them.
+TEST(StreamGrowth, StartsSmallAndHoldsEveryKey) {
+    ASSERT_NE(context(), nullptr);
+    const int size = 512;
+    std::vector<std::uint8_t> flags(std::size_t(size) * size), bytes(flags.size());
+    std::mt19937 rng(7);
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+        flags[i] = rng() % 10 < 3;
+        bytes[i] = flags[i] ? 255 : 0;  // R8 reads 1.0
+    }
+    const std::vector<Texel> ref = active_texels_morton(flags, size);
+    gl::Texture base(GL_R8, size, size);
+    glBindTexture(GL_TEXTURE_2D, base.id());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, size, size, GL_RED, GL_UNSIGNED_BYTE, bytes.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    for (PyramidLayout layout : {PyramidLayout::Scalar, PyramidLayout::Vec4}) {
+        HistoPyramidDesc desc;
+        desc.size = size;
+        desc.layout = layout;
+        desc.first_stream_keys = 100;
+        HistoPyramid pyramid;
+        std::string error;
+        ASSERT_TRUE(pyramid.init(desc, &error)) << error;
+        EXPECT_EQ(pyramid.stream_rows(), 4);
+        pyramid.reduce(base);
+        const std::uint32_t count = pyramid.read_count();
+        ASSERT_EQ(count, ref.size());
+        pyramid.traverse(base, 2048);
+        EXPECT_EQ(pyramid.stream_rows(), 4) << "2,048 keys fit the first rows";
+        pyramid.traverse(base, count);
+        EXPECT_EQ(pyramid.stream_rows(), 256);
+        const std::vector<float> got = pyramid.read_stream(count + 1);
+        ASSERT_EQ(got.size(), (ref.size() + 1) * 4);
+        for (std::size_t k = 0; k < ref.size(); ++k)
+            ASSERT_TRUE(got[4 * k] == float(ref[k].x) && got[4 * k + 1] == float(ref[k].y) && got[4 * k + 3] == 1.0f)
+                << "key " << k << ": (" << got[4 * k] << ", " << got[4 * k + 1] << "), CPU (" << ref[k].x << ", "
+                << ref[k].y << ")";
+        for (int c = 0; c < 4; ++c) EXPECT_EQ(got[4 * ref.size() + std::size_t(c)], 0.0f) << "past the count";
+    }
+}
+
 }  // namespace
 
 
@@ -285,6 +332,7 @@ struct MeshCase {
     double time;
     Readback readback;
     bool fused_count = true;  // the classification writes the vertex counts (else their own pass)
+    Format sums = Format::Float;  // the pyramids' sums, the vertex pyramid's too
 };
 void PrintTo(const MeshCase& c, std::ostream* os) { *os << c.name; }
 
@@ -298,7 +346,8 @@ TEST_P(Surface, MeshEqualsCpuReference) {
     const AtlasLayout layout = layout_for_volume(c.volume);
     VolumeCompaction gpu;
     std::string error;
-    ASSERT_TRUE(gpu.init(layout, {Pyramid::Scalar, Format::Float}, &error)) << error;
+    ASSERT_TRUE(gpu.init(layout, {Pyramid::Scalar, c.sums}, &error)) << error;
+    EXPECT_EQ(gpu.mesh().pyramid().format(), c.sums == Format::Uint ? SumFormat::Uint : SumFormat::Float);
     FrameSettings s;
     s.source = c.source;
     s.time = c.time;
@@ -324,10 +373,12 @@ std::vector<MeshCase> mesh_cases() {
     out.push_back({nullptr, 64, Source::Noise, 0.5f, 2.5, Readback::Expected});
     out.push_back({nullptr, 128, Source::Metaballs, 0.5f, 1.25, Readback::Sync});
     out.push_back({nullptr, 64, Source::Noise, 0.35f, 0.75, Readback::Sync, false});
+    out.push_back({nullptr, 64, Source::Metaballs, 0.5f, 2.5, Readback::Sync, true, Format::Uint});
+    out.push_back({nullptr, 64, Source::Noise, 0.5f, 2.5, Readback::Async, false, Format::Uint});
     for (const MeshCase& c : out) {
         char n[96];
-        std::snprintf(n, sizeof n, "%d_%s_iso%g_%s%s", c.volume, name_of(c.source), c.iso, name_of(c.readback),
-                      c.fused_count ? "" : "_separate_count");
+        std::snprintf(n, sizeof n, "%d_%s_iso%g_%s%s%s", c.volume, name_of(c.source), c.iso, name_of(c.readback),
+                      c.fused_count ? "" : "_separate_count", c.sums == Format::Uint ? "_uint" : "");
         std::string name = n;
         for (char& ch : name)
             if (ch == '.') ch = 'p';

@@ -2,6 +2,7 @@
 
 #include "atlas_layout.h"
 #include "morton.h"
+#include "volume_atlas.h"
 
 namespace hp {
 namespace {
@@ -54,6 +55,36 @@ TEST(AtlasLayout, Validation) {
     EXPECT_NE(why.find("at least 2"), std::string::npos) << why;
     EXPECT_FALSE((AtlasLayout{1000, 64}.valid(&why)));
     EXPECT_FALSE((AtlasLayout{256, 512}.valid(&why)));
+}
+
+// The largest atlas each family of modes runs, and what the refusal offers instead.
+TEST(AtlasLimit, FloatSumsStopAt4096UintSumsGoToTheGpusLargest) {
+    for (Pyramid p : {Pyramid::WebgpuScan, Pyramid::WebgpuPyramid}) {
+        EXPECT_EQ(atlas_limit(p, Format::Float, 8192).atlas, 16384);
+        EXPECT_EQ(atlas_limit(p, Format::Float, 8192).beyond, "");
+    }
+    // WebGL2, float sums: exact to 2^24; uint sums offered up to the GPU's largest texture.
+    const AtlasLimit f = atlas_limit(Pyramid::Scalar, Format::Float, 8192);
+    EXPECT_EQ(f.atlas, 4096);
+    EXPECT_EQ(f.what, "WebGL2's largest with float sums, where they stay exact");
+    EXPECT_EQ(f.beyond, "sums=uint holds up to 8192² here, the WebGPU modes hold up to 16384²");
+    EXPECT_EQ(atlas_limit(Pyramid::Vec4, Format::Float, 32768).beyond,
+              "sums=uint holds up to 16384² here, the WebGPU modes hold up to 16384²");
+    EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Float, 4096).beyond, "the WebGPU modes hold up to 16384²");
+    // The baseline's sums are float whatever the setting.
+    EXPECT_EQ(atlas_limit(Pyramid::Baseline, Format::Uint, 16384).atlas, 4096);
+    EXPECT_EQ(atlas_limit(Pyramid::Baseline, Format::Uint, 16384).beyond,
+              "the scalar and vec4 pyramids with sums=uint hold up to 16384² here, the WebGPU modes hold up to 16384²");
+    // Uint sums: the GPU's largest texture (a power of two), up to 16384² (512³).
+    EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Uint, 8192).atlas, 8192);
+    EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Uint, 8192).what, "this GPU's largest texture");
+    EXPECT_EQ(atlas_limit(Pyramid::Vec4, Format::Uint, 16384).atlas, 16384);
+    EXPECT_EQ(atlas_limit(Pyramid::Vec4, Format::Uint, 16384).beyond, "");
+    EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Uint, 32768).atlas, 16384);
+    EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Uint, 0).atlas, 16384);  // no limit known
+    EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Uint, 12000).atlas, 8192);
+    EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Float, 2048).atlas, 2048);
+    EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Float, 2048).what, "this GPU's largest texture");
 }
 
 TEST(Morton, XIsTheLowestBit) {

@@ -4,6 +4,7 @@
 // is read back by a PLY reader no one here wrote (three.js's PLYLoader); the 3D view has
 // goldens in goldens.mjs.
 import { PLYLoader } from 'three/examples/jsm/loaders/PLYLoader.js';
+import { PNG } from 'pngjs';
 import { assert, exactMesh, pngOf, loadBytes, texelOf } from '../lib.mjs';
 
 // The 3D view alone, small: its frames run the surface stages.
@@ -34,6 +35,31 @@ add('mesh, fragment route: extracted every frame, exact', async (page) => {
   assert(s.mesh && s.extracted, `route=fragment: mesh ${s.mesh}, extracted ${s.extracted}`);
   await exactMesh(page, { pyramid: 'scalar', volume: 64, source: 'noise', iso: 0.45, time: 2 }, { atLeast: 300 });
   await page.evaluate(() => hp.set({ route: 'vertex' }));
+});
+
+// The vertex pyramid's sums follow `sums` (uint sums stay exact past 2^24 vertices: a 512³
+// surface has up to 45M): each route draws with uint sums the pixels it draws with float ones.
+add('mesh, sums=uint: the vertex and fragment routes draw the pixels float sums draw', async (page) => {
+  const shot = async (state) => {
+    await page.evaluate((state) => hp.set({ pyramid: 'scalar', volume: 64, source: 'metaballs', iso: 0.5, time: 1,
+      color: 'normal', ...state }).then(() => hp.frames(3)), state);
+    const s = await page.evaluate(() => hp.stats());
+    return { s, png: PNG.sync.read(await page.screenshot({ clip: s.layout.surface })) };
+  };
+  for (const route of ['vertex', 'fragment']) {
+    const f = await shot({ route, format: 'float' });
+    const u = await shot({ route, format: 'uint' });
+    assert(u.s.format === 'uint' && u.s.vertexCount === f.s.vertexCount && f.s.vertexCount > 1000,
+      `${route}: ${f.s.vertexCount} vertices with float sums, ${u.s.vertexCount} with ${u.s.format}`);
+    let differ = 0, lit = 0;
+    for (let i = 0; i < f.png.data.length; i += 4) {
+      if (f.png.data[i] !== u.png.data[i] || f.png.data[i + 1] !== u.png.data[i + 1] || f.png.data[i + 2] !== u.png.data[i + 2]) differ++;
+      if (f.png.data[i] + f.png.data[i + 1] + f.png.data[i + 2] > 120) lit++;
+    }
+    assert(lit > f.png.data.length / 4 / 20, `${route}: only ${lit} lit pixels: is the surface drawn?`);
+    assert(differ === 0, `${route}: ${differ} of ${f.png.data.length / 4} pixels differ between float and uint sums`);
+  }
+  await page.evaluate(() => hp.set({ format: 'float', route: 'vertex' }));
 });
 
 add('mesh 128³ in 2048² metaballs', (page) =>

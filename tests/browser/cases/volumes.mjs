@@ -154,6 +154,30 @@ add('volume file: too large for the atlas, refused with its size and the way out
   await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 100 }, { atLeast: 1000 });
 }, { timeout: 200 });
 
+// Past 4096² WebGL2 runs with uint sums (float sums are exact only to 2^24 keys), its stream
+// textures as high as the count needs: the same 64×64×5000 file opens whole at 8192² and is
+// exact; asking for float sums then is refused with the way out, and uint sums run on.
+add('volume file: past 4096² in WebGL2 with uint sums (8192², 64×64×5000), stream and mesh exact; float sums refused', async (page) => {
+  const r = await page.evaluate(async () => {
+    await hp.set({ pyramid: 'scalar', format: 'uint', readback: 'sync' });
+    const [X, Y, Z] = [64, 64, 5000];
+    const bytes = new Uint8Array(X * Y * Z);
+    for (let z = 0, i = 0; z < Z; z++)  // a ball of radius 12 every 250 slices
+      for (let y = 0; y < Y; y++)
+        for (let x = 0; x < X; x++, i++) bytes[i] = (x - 32) ** 2 + (y - 30) ** 2 + ((z % 250) - 125) ** 2 < 144 ? 200 : 10;
+    const info = await hp.loadVolume(bytes, { name: 'tall_64x64x5000_uint8.raw' });
+    const s = hp.stats();
+    const refused = await hp.set({ format: 'float' }).then(() => '', (e) => e.message);
+    return { dims: info.dims, atlas: s.atlas, refused, format: hp.stats().format, message: hp.stats().message };
+  });
+  assert(JSON.stringify(r.dims) === '[64,64,5000]' && r.atlas === 8192, `opened ${r.dims} in ${r.atlas}²`);
+  assert(/needs a 8192² atlas, larger than WebGL2's largest with float sums, where they stay exact \(4096²\): sums=uint holds up to 8192² here/.test(r.refused) &&
+    r.format === 'uint', `float sums: '${r.refused}', now ${r.format}`);
+  await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 100 }, { atLeast: 100000 });
+  await exactMesh(page, { classify: 'surface', iso: 100 }, { atLeast: 10000 });
+  await page.evaluate(() => hp.set({ format: 'float', source: 'metaballs' }));
+}, { timeout: 300 });
+
 add('volume file through the file picker: too large, then opened by the offered downsampling button', async (page) => {
   const file = path.join(os.tmpdir(), `hp-tall-${process.pid}_64x64x5000_uint8.raw`);
   const bytes = Buffer.alloc(64 * 64 * 5000);

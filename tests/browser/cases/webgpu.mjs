@@ -374,10 +374,15 @@ add('webgpu-scan vertices=shared: the PLY export is the GPU\'s vertices and indi
 // 512³ takes a 16384² atlas: past WebGL2's (its float sums, its S² stream texture), so WebGL2
 // refuses it with the way out; a WebGPU mode runs it, or, where the GPU has no memory for its
 // buffers (SwiftShader's 1 GiB atlas here), says so and the settings before it run again.
-add('volume=512: refused by WebGL2 with the way out; a WebGPU mode runs it or says the GPU has no memory for it', async (page) => {
+add('volume=512: refused by WebGL2 with the way out (float sums; uint sums past the GPU\'s largest texture); a WebGPU mode runs it or says the GPU has no memory for it', async (page) => {
   const r = await page.evaluate(async () => {
-    await hp.set({ pyramid: 'scalar', volume: 64, source: 'metaballs', readback: 'sync' });
+    await hp.set({ pyramid: 'scalar', volume: 64, source: 'metaballs', readback: 'sync', format: 'float' });
     const gl = await hp.set({ volume: 512 }).then(() => '', (e) => e.message);
+    const probe = document.createElement('canvas').getContext('webgl2');
+    const max = probe.getParameter(probe.MAX_TEXTURE_SIZE);
+    await hp.set({ format: 'uint' });
+    const uint = max < 16384 ? await hp.set({ volume: 512 }).then(() => '', (e) => e.message) : 'not tried';
+    await hp.set({ format: 'float' });
     const after = hp.stats();
     await hp.set({ pyramid: 'webgpu-scan' });
     const before = hp.stats().frame;
@@ -386,11 +391,13 @@ add('volume=512: refused by WebGL2 with the way out; a WebGPU mode runs it or sa
     for (let i = 0; i < 200 && hp.stats().volume === 512 && !hp.stats().count; i++) await hp.frames(1);
     const s = hp.stats();
     await hp.frames(3);
-    return { gl, after: { volume: after.volume, pyramid: after.pyramid }, s: { volume: s.volume, dims: s.dims, count: s.count,
+    return { gl, uint, max, after: { volume: after.volume, pyramid: after.pyramid }, s: { volume: s.volume, dims: s.dims, count: s.count,
       message: s.message, pyramid: s.pyramid, atlas: s.atlas }, before, frame: hp.stats().frame };
   });
-  assert(/volume=512 needs a 16384² atlas, larger than WebGL2's largest, where its float sums stay exact \(4096²\): the WebGPU modes hold up to 16384²/.test(r.gl),
-    `WebGL2: '${r.gl}'`);
+  assert(/volume=512 needs a 16384² atlas, larger than WebGL2's largest with float sums, where they stay exact \(4096²\): sums=uint holds up to \d+² here, the WebGPU modes hold up to 16384²/.test(r.gl),
+    `WebGL2, float sums: '${r.gl}'`);
+  assert(r.max >= 16384 || new RegExp(`volume=512 needs a 16384² atlas, larger than this GPU's largest texture \\(${r.max}²\\): the WebGPU modes hold up to 16384²`).test(r.uint),
+    `WebGL2, uint sums, MAX_TEXTURE_SIZE ${r.max}: '${r.uint}'`);
   assert(r.after.volume === 64 && r.after.pyramid === 'scalar', `after the refusal: ${JSON.stringify(r.after)}`);
   if (r.s.volume === 512) {
     assert(r.s.atlas === 16384 && r.s.count > 0, `512³ ran: ${JSON.stringify(r.s)}`);

@@ -353,7 +353,7 @@
     if (regime === 'paced') return measure(state);
     if (state.readback === 'sync') return null;
     // The vertex route's mesh is made by its draw; the other routes' by their surface stages.
-    const surface = !!(P.scene || P.volumes), vertexRoute = mode === 'scalar-vertex-route';
+    const surface = !!(P.scene || P.volumes), vertexRoute = state.route === 'vertex';
     return saturate(state, { draw: surface && vertexRoute, mesh: surface && !vertexRoute });
   }
 

@@ -59,6 +59,7 @@ for (const [name, make] of Object.entries(FILES))
     await exact(page, { classify: 'solid', iso: 500 }, { atLeast: 50 });
   });
 
+// (On a page of its own: hp.volume() is null only before any file was opened there.)
 add('volume file: raw, dims and type from an Open SciVis name; hp.volume gives its values', async (page) => {
   assert(await page.evaluate(() => hp.volume()) === null, 'hp.volume() before a file was opened is not null');
   await open(page, int16, { name: 'phantom_37x23x11_int16.raw' }, { file: 'raw', dims: DIMS, type: 'int16', range: [lo, hi] });
@@ -73,7 +74,7 @@ add('volume file: raw, dims and type from an Open SciVis name; hp.volume gives i
   const big = voxels(DIMS, 'int16', field, { bigEndian: true });
   await open(page, big, { dims: DIMS, type: 'int16', endian: 'big', spacing: [1, 2, 3] },
     { file: 'raw', dims: DIMS, spacing: [1, 2, 3], range: [lo, hi] });
-});
+}, { fresh: true });
 
 add('volume file: a PNG slice atlas through hp.loadVolume (file png, its tile size)', async (page) => {
   const png = pngOf(512, 512, (x, y) => ((x % 64) + (y % 64) < 40 ? 0.9 : 0.1));

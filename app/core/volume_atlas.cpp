@@ -5,25 +5,34 @@
 
 namespace hp {
 
+std::string AtlasLimit::ways_for(int needed) const {
+    std::string out;
+    for (const Way& w : ways)
+        if (w.atlas >= needed) out += (out.empty() ? "" : ", ") + w.text;
+    return out;
+}
+
 AtlasLimit atlas_limit(Pyramid pyramid, Format sums, int max_texture_size) {
     const auto sq = [](int s) { return std::to_string(s) + "²"; };
-    const std::string webgpu = "the WebGPU modes hold up to " + sq(kMaxComputeAtlas);
-    if (is_webgpu(pyramid)) return {kMaxComputeAtlas, "the WebGPU modes' largest, 512³", ""};
+    const AtlasLimit::Way webgpu{"the WebGPU modes hold up to " + sq(kMaxComputeAtlas), kMaxComputeAtlas};
+    if (is_webgpu(pyramid)) return {kMaxComputeAtlas, "the WebGPU modes' largest, 512³", {}};
     // The GPU's largest texture, as a power of two (atlases are).
     int gpu = kMaxComputeAtlas;
     while (max_texture_size > 0 && gpu > max_texture_size) gpu /= 2;
     const bool exact = sums == Format::Uint && pyramid != Pyramid::Baseline;
     if (exact || gpu < kMaxGlAtlas) {
-        if (gpu >= kMaxComputeAtlas) return {gpu, "WebGL2's largest, 512³", ""};
-        return {gpu, "this GPU's largest texture", webgpu};
+        if (gpu >= kMaxComputeAtlas) return {gpu, "WebGL2's largest, 512³", {}};
+        return {gpu, "this GPU's largest texture", {webgpu}};
     }
     // Float sums: exact up to 2^24 keys. Where the GPU holds more, uint sums go on.
-    std::string beyond = webgpu;
+    AtlasLimit l{kMaxGlAtlas, "WebGL2's largest with float sums, where they stay exact", {}};
     if (gpu > kMaxGlAtlas)
-        beyond = (pyramid == Pyramid::Baseline ? "the scalar and vec4 pyramids with sums=uint hold up to "
-                                               : "sums=uint holds up to ") +
-                 sq(gpu) + " here, " + beyond;
-    return {kMaxGlAtlas, "WebGL2's largest with float sums, where they stay exact", beyond};
+        l.ways.push_back({(pyramid == Pyramid::Baseline ? "the scalar and vec4 pyramids with sums=uint hold up to "
+                                                        : "sums=uint holds up to ") +
+                              sq(gpu) + " here",
+                          gpu});
+    l.ways.push_back(webgpu);
+    return l;
 }
 
 bool volume_layout(const std::array<int, 3>& dims, const AtlasLimit& limit, AtlasLayout* out, std::string* error) {
@@ -31,9 +40,10 @@ bool volume_layout(const std::array<int, 3>& dims, const AtlasLimit& limit, Atla
     const std::string size = std::to_string(dims[0]) + "×" + std::to_string(dims[1]) + "×" + std::to_string(dims[2]);
     if (!AtlasLayout(l.atlas, dims).valid(error)) return false;  // an axis below 2 voxels
     if (l.atlas > limit.atlas) {
+        const std::string ways = limit.ways_for(l.atlas);
         *error = "a " + size + " volume needs a " + std::to_string(l.atlas) + "² slice atlas; the largest here is " +
                  std::to_string(limit.atlas) + "² (" + limit.what + "): load it downsampled by 2 (downsample: 2)" +
-                 (limit.beyond.empty() || l.atlas > kMaxComputeAtlas ? "" : "; " + limit.beyond);
+                 (ways.empty() ? "" : "; " + ways);
         return false;
     }
     *out = l;

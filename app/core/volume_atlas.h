@@ -26,11 +26,17 @@ constexpr std::uint64_t kMaxVolumeVoxels = std::uint64_t(1) << 27;
 // The smallest atlas a volume gets (the PNG atlas's smallest too).
 constexpr int kMinVolumeAtlas = 256;
 
-// The largest atlas the modes in use can run, and the reason it is the largest.
+// The largest atlas the modes in use can run, the reason it is the largest, and the ways past it.
 struct AtlasLimit {
+    struct Way {
+        std::string text;  // "sums=uint holds up to 8192² here"
+        int atlas;         // the largest atlas it holds
+    };
     int atlas = kMaxGlAtlas;
-    std::string what;    // why it is the largest
-    std::string beyond;  // the way past it ("" where there is none)
+    std::string what;        // why it is the largest
+    std::vector<Way> ways;   // the ways past it
+    // The ways that hold `needed`, joined ("" where none does).
+    std::string ways_for(int needed) const;
 };
 // `pyramid` and `sums`: the modes in use; max_texture_size: the GPU's largest texture (0: no
 // limit known).

@@ -86,8 +86,8 @@ void DemoApp::choose_source(Source s) {
 bool DemoApp::atlas_fits(const DemoState& s, int atlas, const std::string& what, std::string* error) const {
     const AtlasLimit limit = atlas_limit(s.pyramid, s.format, max_texture_size_);
     if (atlas <= limit.atlas) return true;
-    *error = what + " larger than " + limit.what + " (" + std::to_string(limit.atlas) + "²)" +
-             (limit.beyond.empty() || atlas > kMaxComputeAtlas ? "" : ": " + limit.beyond);
+    const std::string ways = limit.ways_for(atlas);
+    *error = what + " larger than " + limit.what + " (" + std::to_string(limit.atlas) + "²)" + (ways.empty() ? "" : ": " + ways);
     return false;
 }
 

@@ -61,25 +61,28 @@ TEST(AtlasLayout, Validation) {
 TEST(AtlasLimit, FloatSumsStopAt4096UintSumsGoToTheGpusLargest) {
     for (Pyramid p : {Pyramid::WebgpuScan, Pyramid::WebgpuPyramid}) {
         EXPECT_EQ(atlas_limit(p, Format::Float, 8192).atlas, 16384);
-        EXPECT_EQ(atlas_limit(p, Format::Float, 8192).beyond, "");
+        EXPECT_TRUE(atlas_limit(p, Format::Float, 8192).ways.empty());
     }
     // WebGL2, float sums: exact to 2^24; uint sums offered up to the GPU's largest texture.
     const AtlasLimit f = atlas_limit(Pyramid::Scalar, Format::Float, 8192);
     EXPECT_EQ(f.atlas, 4096);
     EXPECT_EQ(f.what, "WebGL2's largest with float sums, where they stay exact");
-    EXPECT_EQ(f.beyond, "sums=uint holds up to 8192² here, the WebGPU modes hold up to 16384²");
-    EXPECT_EQ(atlas_limit(Pyramid::Vec4, Format::Float, 32768).beyond,
+    EXPECT_EQ(f.ways_for(8192), "sums=uint holds up to 8192² here, the WebGPU modes hold up to 16384²");
+    // Only the ways that hold what is needed: uint sums stop at this GPU's 8192².
+    EXPECT_EQ(f.ways_for(16384), "the WebGPU modes hold up to 16384²");
+    EXPECT_EQ(f.ways_for(32768), "");
+    EXPECT_EQ(atlas_limit(Pyramid::Vec4, Format::Float, 32768).ways_for(16384),
               "sums=uint holds up to 16384² here, the WebGPU modes hold up to 16384²");
-    EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Float, 4096).beyond, "the WebGPU modes hold up to 16384²");
+    EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Float, 4096).ways_for(8192), "the WebGPU modes hold up to 16384²");
     // The baseline's sums are float whatever the setting.
     EXPECT_EQ(atlas_limit(Pyramid::Baseline, Format::Uint, 16384).atlas, 4096);
-    EXPECT_EQ(atlas_limit(Pyramid::Baseline, Format::Uint, 16384).beyond,
+    EXPECT_EQ(atlas_limit(Pyramid::Baseline, Format::Uint, 16384).ways_for(8192),
               "the scalar and vec4 pyramids with sums=uint hold up to 16384² here, the WebGPU modes hold up to 16384²");
     // Uint sums: the GPU's largest texture (a power of two), up to 16384² (512³).
     EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Uint, 8192).atlas, 8192);
     EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Uint, 8192).what, "this GPU's largest texture");
     EXPECT_EQ(atlas_limit(Pyramid::Vec4, Format::Uint, 16384).atlas, 16384);
-    EXPECT_EQ(atlas_limit(Pyramid::Vec4, Format::Uint, 16384).beyond, "");
+    EXPECT_TRUE(atlas_limit(Pyramid::Vec4, Format::Uint, 16384).ways.empty());
     EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Uint, 32768).atlas, 16384);
     EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Uint, 0).atlas, 16384);  // no limit known
     EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Uint, 12000).atlas, 8192);

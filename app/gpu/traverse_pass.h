@@ -5,7 +5,8 @@
 // texel (k mod size, k div size), or in 8×4 tiles (HistoPyramidDesc::tiles); only the rows
 // the limit needs are drawn. The stream textures are size wide and as high as the keys drawn
 // so far need (HistoPyramidDesc::first_stream_keys to start with): a 16384² RGBA32F stream
-// would be 4 GiB, the 2.6M keys of a 512³ surface take 160 MiB.
+// would be 4 GiB; the 7.6M cells of a 512³ gyroid take 512 rows (128 MiB), its 45.5M
+// vertices 4096 rows (1 GiB a texture).
 #pragma once
 
 #include <cstdint>

@@ -8,7 +8,7 @@
 //  - saturated: frames issued back to back with the page's loop paused and no view drawn
 //    (hp.runFrames), after a warm-up that keeps the GPU busy, async or expected readback;
 //    the per-pass medians and the wall time over the frames (`ms.wall`).
-// Every row has `startMs` and `endMs` (Date.now()): the GPU machine's driver samples the clocks
+// Every row, the floor's too, has `startMs` and `endMs` (Date.now()): the GPU machine's driver samples the clocks
 // on the same clock, and tests/browser/bench-clocks.mjs gives each row the clocks it ran at.
 'use strict';
 (function () {
@@ -129,26 +129,30 @@
     return { iso: P.scene.iso, occupancy: s.count / s.volume ** 3, count: s.count };
   }
 
-  // One compute pass on `device` timed by its timestamp queries: `record(pass)` fills it,
-  // `before(encoder)` comes ahead of it. Resolves to its ms (null when the stamps go backwards);
-  // done() frees its queries and buffers.
-  function passTimer(device) {
-    const queries = device.createQuerySet({ type: 'timestamp', count: 2 });
-    const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-    const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-    const time = async (record, before = () => {}) => {
+  // Compute passes on `device`, each timed by its own pair of timestamp queries: time(record,
+  // before, n) records n passes back to back in one submission (`record(pass)` fills a pass,
+  // `before(encoder)` comes ahead of each) and resolves to their ms (null where the stamps go
+  // backwards); `most` passes at most (a query set holds 4096 queries). done() frees it all.
+  function passTimer(device, most = 1) {
+    const queries = device.createQuerySet({ type: 'timestamp', count: 2 * most });
+    const resolve = device.createBuffer({ size: 16 * most, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const read = device.createBuffer({ size: 16 * most, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const time = async (record, before = () => {}, n = 1) => {
       const encoder = device.createCommandEncoder();
-      before(encoder);
-      const pass = encoder.beginComputePass({ timestampWrites: { querySet: queries, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
-      record(pass);
-      pass.end();
-      encoder.resolveQuerySet(queries, 0, 2, resolve, 0);
-      encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
+      for (let i = 0; i < n; i++) {
+        before(encoder);
+        const pass = encoder.beginComputePass({ timestampWrites: { querySet: queries, beginningOfPassWriteIndex: 2 * i,
+          endOfPassWriteIndex: 2 * i + 1 } });
+        record(pass);
+        pass.end();
+      }
+      encoder.resolveQuerySet(queries, 0, 2 * n, resolve, 0);
+      encoder.copyBufferToBuffer(resolve, 0, read, 0, 16 * n);
       device.queue.submit([encoder.finish()]);
-      await read.mapAsync(GPUMapMode.READ);
-      const t = new BigUint64Array(read.getMappedRange().slice(0));
+      await read.mapAsync(GPUMapMode.READ, 0, 16 * n);
+      const t = new BigUint64Array(read.getMappedRange(0, 16 * n).slice(0));
       read.unmap();
-      return t[1] >= t[0] ? Number(t[1] - t[0]) / 1e6 : null;
+      return Array.from({ length: n }, (_, i) => (t[2 * i + 1] >= t[2 * i] ? Number(t[2 * i + 1] - t[2 * i]) / 1e6 : null));
     };
     time.done = () => { queries.destroy(); resolve.destroy(); read.destroy(); };
     return time;
@@ -161,7 +165,10 @@
   // and one write of the atlas), and an unordered compaction of S² floats with 10% at or above
   // the iso (each workgroup counts its active elements, takes its place with one atomicAdd and
   // writes their indices there: no order kept between workgroups, so it bounds any ordered
-  // compaction from below). No other work is queued meanwhile.
+  // compaction from below). No other work is queued meanwhile. In each of P.regimes, as the
+  // modes' rows: paced, one pass an animation frame (P.warmup, then P.frames); saturated, after
+  // the burst, P.warmup and then P.saturated passes back to back in one submission (at most 2048
+  // in all). Each row has its regime, startMs and endMs, so that its clocks can be joined.
   async function floor(atlas) {
     const device = Module.hpGpu && Module.hpGpu.device;
     if (!device || !device.features.has('timestamp-query')) return [];
@@ -211,26 +218,37 @@
     const chainGroup = device.createBindGroup({ layout: chain.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: word } }] });
     const copyGroup = device.createBindGroup({ layout: copy.getBindGroupLayout(0),
       entries: [{ binding: 1, resource: { buffer: src } }, { binding: 2, resource: { buffer: dst } }] });
-    const timer = passTimer(device);
+    const saturated = Math.min(P.saturated, 2048 - P.warmup);
+    const timer = passTimer(device, P.warmup + Math.max(saturated, 1));
     const groups = bytes / 16 / 256, gx = Math.min(groups, 32768), gy = Math.ceil(groups / 32768);
     const cx = Math.min(4 * groups, 32768), cy = Math.ceil(4 * groups / 32768);  // a float an invocation
+    let regime, heated = null;  // the rows' regime (the loop below) and the burst before them
     async function time(record, before) {
-      const ms = [];
-      for (let f = 0; f < P.warmup + P.frames; f++) {
-        const t = await timer(record, before);
-        if (f >= P.warmup && t !== null) ms.push(t);
+      let ms = [], startMs = Date.now();
+      if (regime === 'saturated') ms = (await timer(record, before, P.warmup + saturated)).slice(P.warmup);
+      else {
+        for (let f = 0; f < P.warmup + P.frames; f++) {
+          await new Promise(requestAnimationFrame);
+          if (f === P.warmup) startMs = Date.now();
+          const t = await timer(record, before);
+          if (f >= P.warmup) ms.push(...t);
+        }
       }
-      return median(ms);
+      ms = ms.filter((t) => t !== null);
+      return { regime, startMs, endMs: Date.now(), frames: ms.length, ...(heated && { burst: heated }), ms: median(ms) };
     }
     const rows = [];
-    for (const n of [1, 3, 7])
-      rows.push({ atlas, what: `chain of ${n} dependent dispatch${n > 1 ? 'es' : ''}`, dispatches: n,
-        ms: await time((pass) => { pass.setPipeline(chain); pass.setBindGroup(0, chainGroup); for (let i = 0; i < n; i++) pass.dispatchWorkgroups(1); }) });
-    rows.push({ atlas, what: `copy of the atlas (${bytes / 1048576} MiB read, ${bytes / 1048576} MiB written)`, bytes,
-      ms: await time((pass) => { pass.setPipeline(copy); pass.setBindGroup(0, copyGroup); pass.dispatchWorkgroups(gx, gy); }) });
-    rows.push({ atlas, what: `unordered atomic compaction (10% of ${atlas}² active, one atomicAdd a workgroup)`,
-      active: 0.1, ms: await time((pass) => { pass.setPipeline(compact); pass.setBindGroup(0, compactGroup);
-        pass.dispatchWorkgroups(cx, cy); }, (encoder) => encoder.clearBuffer(counter)) });
+    for (regime of P.regimes) {
+      heated = regime === 'saturated' && P.heat ? await burst(P.burstMs) : null;
+      for (const n of [1, 3, 7])
+        rows.push({ atlas, what: `chain of ${n} dependent dispatch${n > 1 ? 'es' : ''}`, dispatches: n,
+          ...await time((pass) => { pass.setPipeline(chain); pass.setBindGroup(0, chainGroup); for (let i = 0; i < n; i++) pass.dispatchWorkgroups(1); }) });
+      rows.push({ atlas, what: `copy of the atlas (${bytes / 1048576} MiB read, ${bytes / 1048576} MiB written)`, bytes,
+        ...await time((pass) => { pass.setPipeline(copy); pass.setBindGroup(0, copyGroup); pass.dispatchWorkgroups(gx, gy); }) });
+      rows.push({ atlas, what: `unordered atomic compaction (10% of ${atlas}² active, one atomicAdd a workgroup)`,
+        active: 0.1, ...await time((pass) => { pass.setPipeline(compact); pass.setBindGroup(0, compactGroup);
+          pass.dispatchWorkgroups(cx, cy); }, (encoder) => encoder.clearBuffer(counter)) });
+    }
     for (const b of [word, src, dst, flags, counter, keys]) b.destroy();
     timer.done();
     return rows;
@@ -436,7 +454,7 @@
         if (mode === 'molstar') {
           // A volume Mol* cannot take (its atlas past MAX_TEXTURE_SIZE / 2, memory) is a row saying so.
           const m = await hpMolstar.isosurface({ ...mol, regime,
-            frames: regime === 'paced' ? P.frames : Math.min(P.saturated, 200), warmup: P.warmup })
+            frames: regime === 'paced' ? P.frames : P.saturated, warmup: P.warmup })
             .catch((e) => ({ error: String(e.message || e) }));
           if (m.error) {
             rows.push({ ...base, readback: 'sync', skipped: `Mol*: ${m.error}`, ms: {} });
@@ -481,7 +499,7 @@
     const t0 = performance.now();
     for (const atlas of P.atlases) {
       if (P.floor && !noWebgpu) {
-        status(`benchmark ${plan}: the floor at ${atlas}²`);
+        status(`benchmark ${plan}: the floor at ${atlas}², ${P.regimes.join(' and ')}`);
         floors.push(...await floor(atlas));
       }
       for (const target of P.occupancy) {
@@ -502,8 +520,12 @@
       }
     }
     if (P.volumes) await volumeRows(rows);
+    // The browser's full build (the user agent string says only 156.0.0.0); null where the
+    // browser has no client hints (Firefox, WebKit) or the page is not a secure context.
+    const build = navigator.userAgentData ? await navigator.userAgentData.getHighEntropyValues(['fullVersionList'])
+      .then((v) => v.fullVersionList, () => null) : null;
     const result = { plan, date: new Date().toISOString(), seconds: (performance.now() - t0) / 1000,
-      userAgent: navigator.userAgent, renderer: renderer(), timing: rows[0] && rows[0].timing,
+      userAgent: navigator.userAgent, fullVersionList: build, renderer: renderer(), timing: rows[0] && rows[0].timing,
       webgpu: noWebgpu ? `not run: ${noWebgpu}` : (Module.hpGpu.adapter || 'yes'),
       frames: P.frames, warmup: P.warmup, rows, floor: floors };
     window.hpBench = result;

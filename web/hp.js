@@ -10,7 +10,7 @@
   const volumeOptionKeys = ['name', 'dims', 'type', 'spacing', 'endian', 'downsample'];
   const pageOnly = new Set(['png', 'tile', 'bench', 'load', ...volumeOptionKeys]);
   const PHANTOM = { name: 'phantom', label: 'Phantom (synthetic, 64³ PNG)', file: 'assets/head-phantom-64.png', tile: 64 };
-  // The samples setup could fetch (samples/samples.json, scripts/make-samples.sh), then the phantom.
+  // The samples setup could fetch (samples/samples.json, scripts/make-samples.py), then the phantom.
   const samples = fetch('samples/samples.json').then((r) => (r.ok ? r.json() : [])).catch(() => [])
     .then((list) => [...(Array.isArray(list) ? list : []), PHANTOM]);
 
@@ -68,6 +68,15 @@
   };
   window.Module = Module;
 
+  // The GPU losses the page met (hp.stats().losses): WebGL context losses and restores as the
+  // canvas reports them, WebGPU devices lost and got back (openDevice), the last reason.
+  const losses = { webgl: 0, webglRestored: 0, webgpu: 0, webgpuRestored: 0, reason: '' };
+  $('canvas').addEventListener('webglcontextlost', (e) => {
+    losses.webgl++;
+    losses.reason = `the WebGL context was lost${e.statusMessage ? `: ${e.statusMessage}` : ''}`;
+  });
+  $('canvas').addEventListener('webglcontextrestored', () => { losses.webglRestored++; });
+
   // WebGPU for the webgpu-* modes: the device is asked for before the module starts (the
   // request is asynchronous; the C++ side finds it in Module.hpGpu). Without it the modes are
   // shown disabled with the reason, and the WebGL2 demo runs as ever.
@@ -100,12 +109,14 @@
         gpu.lost = true;
         gpu.reason = `the WebGPU device was lost: ${info.message || info.reason}`;
         gpu.errors.push(gpu.reason);
+        losses.webgpu++;
+        losses.reason = gpu.reason;
         if (info.reason === 'destroyed') return;
         const lostReason = gpu.reason;
         for (const wait of [500, 1000, 2000, 4000, 8000]) {
           await new Promise((r) => setTimeout(r, wait));
           await openDevice(gpu);
-          if (!gpu.lost && gpu.device) { gpu.restored++; return; }
+          if (!gpu.lost && gpu.device) { gpu.restored++; losses.webgpuRestored++; return; }
           gpu.lost = true;
           gpu.reason = `${lostReason}; asked for a new one: ${gpu.reason}`;
         }
@@ -335,6 +346,7 @@
     stats() {
       const s = JSON.parse(call('hp_stats', 'string', [], []));
       s.heapBytes = Module.HEAPU8.length;
+      s.losses = { ...losses };
       return s;
     },
     // Restarts the per-pass timing window (stats().ms gives medians since then).
@@ -497,7 +509,12 @@
         return { file: 'png', dims: s.dims, spacing: [1, 1, 1], type: bytes[24] === 16 ? 'uint16' : 'uint8',
           range: [0, 1], presets: [], replaced: 0, notes: [] };
       }
-      handOver(bytes, 'the volume file', 'hp_load_volume', ['string'], [text]);
+      try {
+        handOver(bytes, 'the volume file', 'hp_load_volume', ['string'], [text]);
+      } catch (e) {  // refused for its size where it opens downsampled by 2: the page offers that
+        e.opensDownsampled = call('hp_load_opens_downsampled', 'number', [], []) === 1;
+        throw e;
+      }
       // A sample's notice stays on the page while it is shown (by the overlay, a link or the API).
       const sample = typeof urlOrBytes === 'string' ? (await samples).find((x) => x.file === urlOrBytes) : null;
       $('attribution').textContent = sample ? sample.attribution || '' : '';
@@ -592,8 +609,7 @@
       else await hp.loadVolume(b, { name: file.name });
     } catch (e) {
       report(e.message);
-      if (!isPng(b) && /downsample: 2/.test(e.message))
-        offer('Open it downsampled by 2', () => hp.loadVolume(b, { name: file.name, downsample: 2 }));
+      if (e.opensDownsampled) offer('Open it downsampled by 2', () => hp.loadVolume(b, { name: file.name, downsample: 2 }));
     }
   }
   function offer(label, action) {

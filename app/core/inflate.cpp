@@ -285,6 +285,10 @@ Inflated inflate(const std::uint8_t* data, std::size_t size, Wrapper wrapper, st
         }
         start = 2;
     }
+    // Room for what the stream can hold, taken once: DEFLATE gives at most 1032 bytes a byte of
+    // input (258 a 2-bit match), so a small file claiming much reserves little, and a real one
+    // inflates without the vector's doubling (which would hold twice the data at its last step).
+    out->reserve(std::size_t(std::min<std::uint64_t>(cap, std::uint64_t(size - start) * 1032)));
     Bits bits(data + start, size - start);
     const Inflated r = Inflater(bits, cap, out, error).run();
     if (r != Inflated::Ended) return r;

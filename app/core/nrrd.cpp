@@ -67,7 +67,7 @@ bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* 
     const std::string type = lower(field("type"));
     if (!nrrd_type(type, &h->type))
         return *error = "NRRD type '" + type.substr(0, 30) +
-                        "' is not one this page opens (uchar, char, short, ushort, int, float, double)",
+                        "' is not one this page opens (uchar, signed char, short, ushort, int, float, double)",
                false;
     if (field("dimension") != "3")
         return *error = "a NRRD of dimension " + field("dimension").substr(0, 10) +

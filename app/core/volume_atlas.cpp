@@ -42,8 +42,7 @@ bool volume_layout(const std::array<int, 3>& dims, const AtlasLimit& limit, Atla
     if (l.atlas > limit.atlas) {
         const std::string ways = limit.ways_for(l.atlas);
         *error = "a " + size + " volume needs a " + std::to_string(l.atlas) + "² slice atlas; the largest here is " +
-                 std::to_string(limit.atlas) + "² (" + limit.what + "): load it downsampled by 2 (downsample: 2)" +
-                 (ways.empty() ? "" : "; " + ways);
+                 std::to_string(limit.atlas) + "² (" + limit.what + ")" + (ways.empty() ? "" : ": " + ways);
         return false;
     }
     *out = l;

@@ -44,7 +44,8 @@ AtlasLimit atlas_limit(Pyramid pyramid, Format sums, int max_texture_size);
 
 // The layout for a volume of `dims`: the smallest atlas from kMinVolumeAtlas up that holds it.
 // False when none within the limit does, with a sentence naming the size, the limit, why,
-// and the ways out (a WebGPU mode where it is WebGL2's limit; downsample: 2).
+// and the ways out (a WebGPU mode where it is WebGL2's limit); whether the volume downsampled
+// by 2 would fit is the caller's to say (DemoApp::load_volume).
 bool volume_layout(const std::array<int, 3>& dims, const AtlasLimit& limit, AtlasLayout* out, std::string* error);
 
 // Calls put(first_row, rows, band) for each row of tiles, top to bottom: band holds `rows`

@@ -66,40 +66,35 @@ bool ascii_values(const std::uint8_t* p, std::size_t n, std::size_t count, std::
     return true;
 }
 
-// NaN → the lowest finite value, ±Inf → the lowest / highest; the range after that.
-bool finite_values(Volume* v, std::string* error) {
+// The finite range of `count` values (value(i)) into v->lo, v->hi, and how many are not finite
+// (NaN is to become the lowest finite value, ±Inf the lowest / highest) into v->replaced.
+template <typename Value>
+bool finite_range(std::uint64_t count, const Value& value, Volume* v, std::string* error) {
     float lo = std::numeric_limits<float>::infinity(), hi = -lo;
-    for (float x : v->values)
+    for (std::uint64_t i = 0; i < count; ++i) {
+        const float x = value(i);
         if (std::isfinite(x)) lo = std::min(lo, x), hi = std::max(hi, x);
+        else ++v->replaced;
+    }
     if (lo > hi) return *error = "no value in the volume is a finite number", false;
-    for (float& x : v->values)
-        if (!std::isfinite(x)) {
-            x = x > 0 ? hi : lo;
-            ++v->replaced;
-        }
     if (v->replaced)
         v->notes.push_back(std::to_string(v->replaced) + " non-finite value(s) (NaN, ±Inf) replaced by the finite range's ends");
     v->lo = lo, v->hi = hi;
     return true;
 }
 
-// Each axis floor(n/2), the mean of each 2×2×2 block, spacing doubled; the world map follows
-// (its columns doubled, the origin moved to the first block's centre).
-void downsample(Volume* v) {
-    const std::array<int, 3> d = v->dims, h{d[0] / 2, d[1] / 2, d[2] / 2};
-    std::vector<float> out(std::size_t(h[0]) * std::size_t(h[1]) * std::size_t(h[2]));
-    auto at = [&](int x, int y, int z) {
-        return v->values[std::size_t(x) + std::size_t(d[0]) * (std::size_t(y) + std::size_t(d[1]) * std::size_t(z))];
-    };
-    for (int z = 0; z < h[2]; ++z)
-        for (int y = 0; y < h[1]; ++y)
-            for (int x = 0; x < h[0]; ++x) {
-                double sum = 0;
-                for (int k = 0; k < 8; ++k) sum += at(2 * x + (k & 1), 2 * y + (k >> 1 & 1), 2 * z + (k >> 2));
-                out[std::size_t(x) + std::size_t(h[0]) * (std::size_t(y) + std::size_t(h[1]) * std::size_t(z))] = float(sum / 8);
-            }
-    v->values = std::move(out);
-    v->dims = h;
+// finite_range over v->values, then the non-finite ones replaced in place.
+bool finite_values(Volume* v, std::string* error) {
+    if (!finite_range(v->values.size(), [&](std::uint64_t i) { return v->values[i]; }, v, error)) return false;
+    for (float& x : v->values)
+        if (!std::isfinite(x)) x = x > 0 ? v->hi : v->lo;
+    return true;
+}
+
+// The world frame of a volume downsampled by 2 (each axis floor(n/2)): spacing doubled, the
+// world map's columns doubled and its origin moved to the first block's centre.
+void halve_frame(Volume* v) {
+    for (int& d : v->dims) d /= 2;
     for (double& s : v->spacing) s *= 2;
     for (int r = 0; r < 3; ++r) {
         double* row = &v->to_world[std::size_t(4 * r)];
@@ -107,6 +102,24 @@ void downsample(Volume* v) {
         for (int c = 0; c < 3; ++c) row[c] *= 2;
     }
     v->notes.push_back("downsampled by 2 (the mean of each 2×2×2 block)");
+}
+
+// The mean of each 2×2×2 block of `full` (dims d), x fastest; value(i) gives voxel i's value.
+template <typename Value>
+std::vector<float> block_means(const std::array<int, 3>& d, const Value& value) {
+    const std::array<int, 3> h{d[0] / 2, d[1] / 2, d[2] / 2};
+    std::vector<float> out(std::size_t(h[0]) * std::size_t(h[1]) * std::size_t(h[2]));
+    const std::size_t row = std::size_t(d[0]), slice = row * std::size_t(d[1]);
+    std::size_t o = 0;
+    for (int z = 0; z < h[2]; ++z)
+        for (int y = 0; y < h[1]; ++y)
+            for (int x = 0; x < h[0]; ++x) {
+                const std::size_t first = 2 * std::size_t(x) + 2 * std::size_t(y) * row + 2 * std::size_t(z) * slice;
+                double sum = 0;
+                for (int k = 0; k < 8; ++k) sum += value(first + std::size_t(k & 1) + (k >> 1 & 1) * row + (k >> 2) * slice);
+                out[o++] = float(sum / 8);
+            }
+    return out;
 }
 
 }  // namespace
@@ -170,13 +183,21 @@ bool check_claims(const VolumeHeader& h, const VolumeOptions& o, std::string* er
     for (std::int64_t d : h.dims) {
         if (d < 2) return *error = what + ": each axis needs at least 2 voxels", false;
         if (d > o.max_dim) return *error = what + ": an axis of more than " + std::to_string(o.max_dim) + " voxels", false;
+        if (o.downsample == 2 && d < 4)
+            return *error = what + " is too small to downsample (each axis needs 4 voxels)", false;
     }
+    // The cap is on the volume opened: downsampled by 2, an eighth of the voxels (floor(n/2) an axis).
     const std::uint64_t count = std::uint64_t(h.dims[0]) * std::uint64_t(h.dims[1]) * std::uint64_t(h.dims[2]);
-    if (count > o.max_voxels)
-        return *error = what + " has " + std::to_string(count) + " voxels, more than the " +
-                        std::to_string(o.max_voxels) + " this page opens" +
-                        (o.downsample == 1 ? ": load it downsampled by 2 (downsample: 2), an eighth of them" : ""),
-               false;
+    const std::uint64_t opened = o.downsample == 2 ? std::uint64_t(h.dims[0] / 2) * std::uint64_t(h.dims[1] / 2) *
+                                                         std::uint64_t(h.dims[2] / 2)
+                                                   : count;
+    if (opened > o.max_voxels)
+        return *error = what + " has " + std::to_string(count) + " voxels," +
+                        (o.downsample == 2 ? " " + std::to_string(opened) + " downsampled by 2," : "") +
+                        " more than the " + std::to_string(o.max_voxels) + " this page opens", false;
+    if (data_bytes(h) > o.max_data_bytes)
+        return *error = what + " of " + type_name(h.type) + " holds " + std::to_string(data_bytes(h)) +
+                        " bytes of data, more than the " + std::to_string(o.max_data_bytes) + " this page decodes", false;
     for (double s : h.spacing)
         if (!(s > 0) || !std::isfinite(s)) return *error = what + ": its voxel spacing must be positive numbers", false;
     return true;
@@ -225,14 +246,35 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
             return *error = "the file holds " + std::to_string(size - h.offset) + " bytes of data, fewer than the " +
                             std::to_string(bytes) + " " + what + " of " + type_name(h.type) + " needs", false;
         }
-        v.values.resize(count);
-        const int n = type_size(h.type);
-        for (std::uint64_t i = 0; i < count; ++i) v.values[i] = float(stored(raw + i * std::uint64_t(n), h.type, h.big_endian));
+        // Stored → float32 in data units; downsampled, block by block straight from the stored
+        // bytes (the full-size volume is never held as floats), non-finite values replaced first.
+        const std::uint64_t n = std::uint64_t(type_size(h.type));
+        const bool scaled = h.slope != 1 || h.intercept != 0;
+        const auto value = [&](std::uint64_t i) {
+            const float x = float(stored(raw + i * n, h.type, h.big_endian));
+            return scaled ? float(h.slope * double(x) + h.intercept) : x;
+        };
+        if (o.downsample == 2) {
+            if (!finite_range(count, value, &v, error)) return false;
+            v.values = block_means(v.dims, [&](std::size_t i) {
+                const float x = value(i);
+                return double(std::isfinite(x) ? x : x > 0 ? v.hi : v.lo);
+            });
+        } else {
+            v.values.resize(count);
+            for (std::uint64_t i = 0; i < count; ++i) v.values[i] = value(i);
+        }
         inflated = std::vector<std::uint8_t>();
     }
-    if (h.slope != 1 || h.intercept != 0)
+    if (h.encoding == Encoding::Ascii && (h.slope != 1 || h.intercept != 0))
         for (float& x : v.values) x = float(h.slope * double(x) + h.intercept);
-    if (!finite_values(&v, error)) return false;
+    if (o.downsample == 2 && h.encoding == Encoding::Ascii) {  // text: parsed whole, then halved
+        if (!finite_values(&v, error)) return false;
+        const std::vector<float> full = std::move(v.values);
+        v.values = block_means(v.dims, [&](std::size_t i) { return double(full[i]); });
+    } else if (o.downsample != 2 && !finite_values(&v, error)) {
+        return false;
+    }
 
     const bool placed = std::any_of(h.to_world.begin(), h.to_world.end(), [](double x) { return x != 0; });
     if (placed) v.to_world = h.to_world;
@@ -245,9 +287,7 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
         v.spacing = o.spacing;
     }
     if (o.downsample == 2) {
-        if (v.dims[0] < 4 || v.dims[1] < 4 || v.dims[2] < 4)
-            return *error = what + " is too small to downsample (each axis needs 4 voxels)", false;
-        downsample(&v);
+        halve_frame(&v);
         v.lo = *std::min_element(v.values.begin(), v.values.end());
         v.hi = *std::max_element(v.values.begin(), v.values.end());
     }
@@ -257,42 +297,65 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
 
 }  // namespace volume
 
-bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, Volume* out,
-                 std::string* error) {
+namespace {
+
+// Reads the header of `data` into *h and checks its claims against `o`. A .nii.gz's header is
+// inside the gzip stream: `unzipped` gets enough of it for the header (348 bytes; 544 tell
+// NIfTI-2 apart) and, with `whole`, exactly what the header describes, its data then read from
+// *unzipped instead of `data`.
+bool read_header(const std::uint8_t* data, std::size_t size, const VolumeOptions& o, bool whole, volume::VolumeHeader* h,
+                 std::vector<std::uint8_t>* unzipped, std::string* error) {
     using namespace volume;
     error->clear();
-    VolumeHeader h;
-    std::vector<std::uint8_t> unzipped;  // a .nii.gz: the header is inside the gzip stream
     if (size >= 132 && std::memcmp(data + 128, "DICM", 4) == 0) {
         *error = "a DICOM file: convert the series to NIfTI first (for example with dcm2niix) and open the .nii.gz";
         return false;
     }
     if (is_gzip(data, size)) {
-        // Enough of the stream for a NIfTI header (348 bytes; 544 tell NIfTI-2 apart), then,
-        // once its claims are checked, exactly what the header describes.
         std::string why;
-        if (inflate(data, size, Wrapper::Gzip, 544, &unzipped, &why) == Inflated::Failed && unzipped.size() < 348)
+        if (inflate(data, size, Wrapper::Gzip, 544, unzipped, &why) == Inflated::Failed && unzipped->size() < 348)
             return *error = "a gzip file that cannot be read: " + why, false;
-        if (!read_nifti_header(unzipped.data(), unzipped.size(), &h, error)) {
+        if (!read_nifti_header(unzipped->data(), unzipped->size(), h, error)) {
             if (error->empty()) *error = "a gzip file that holds no NIfTI volume (a .nii.gz is the one gzip file this page opens)";
             return false;
         }
-        if (!check_claims(h, options, error)) return false;
-        const std::uint64_t need = h.offset + data_bytes(h);
-        const Inflated r = inflate(data, size, Wrapper::Gzip, std::size_t(need), &unzipped, error);
+        if (!check_claims(*h, o, error)) return false;
+        if (!whole) return true;
+        const std::uint64_t need = h->offset + data_bytes(*h);
+        const Inflated r = inflate(data, size, Wrapper::Gzip, std::size_t(need), unzipped, error);
         if (r == Inflated::Failed) return false;
-        if (r == Inflated::Capped && !h.more_follows)
+        if (r == Inflated::Capped && !h->more_follows)
             return *error = "the .nii.gz inflates to more than the " + std::to_string(need) + " bytes its header describes",
                    false;
-        return decode(unzipped.data(), unzipped.size(), h, options, out, error);
+        return true;
     }
-    const bool read = size >= 348 && read_nifti_header(data, size, &h, error) ? true
+    const bool read = size >= 348 && read_nifti_header(data, size, h, error) ? true
                       : !error->empty()                                      ? false
-                      : size >= 7 && std::memcmp(data, "NRRD000", 7) == 0    ? read_nrrd_header(data, size, &h, error)
-                      : size >= 14 && std::memcmp(data, "# vtk DataFile", 14) == 0 ? read_vtk_header(data, size, &h, error)
-                      : looks_like_mha(data, size) ? read_mha_header(data, size, &h, error)
-                                                   : read_raw_header(size, options, &h, error);
-    return read && decode(data, size, h, options, out, error);
+                      : size >= 7 && std::memcmp(data, "NRRD000", 7) == 0    ? read_nrrd_header(data, size, h, error)
+                      : size >= 14 && std::memcmp(data, "# vtk DataFile", 14) == 0 ? read_vtk_header(data, size, h, error)
+                      : looks_like_mha(data, size) ? read_mha_header(data, size, h, error)
+                                                   : read_raw_header(size, o, h, error);
+    return read && check_claims(*h, o, error);
+}
+
+}  // namespace
+
+bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, Volume* out,
+                 std::string* error) {
+    volume::VolumeHeader h;
+    std::vector<std::uint8_t> unzipped;
+    if (!read_header(data, size, options, true, &h, &unzipped, error)) return false;
+    return unzipped.empty() ? volume::decode(data, size, h, options, out, error)
+                            : volume::decode(unzipped.data(), unzipped.size(), h, options, out, error);
+}
+
+bool volume_dims(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, std::array<int, 3>* dims,
+                 std::string* error) {
+    volume::VolumeHeader h;
+    std::vector<std::uint8_t> unzipped;
+    if (!read_header(data, size, options, false, &h, &unzipped, error)) return false;
+    *dims = {int(h.dims[0]), int(h.dims[1]), int(h.dims[2])};
+    return true;
 }
 
 std::vector<IsoPreset> iso_presets(const Volume& v) {

@@ -49,9 +49,11 @@ struct VolumeOptions {
     std::array<double, 3> spacing{};   // overrides the file's spacing (raw: default 1)
     bool big_endian = false;           // raw only
     int downsample = 1;                // 1, or 2: each axis floor(n/2), mean of each 2×2×2 block,
-                                       // spacing doubled (to_world scaled to match)
+                                       // spacing doubled (to_world scaled to match); halved
+                                       // while decoding (the full size is never held as floats)
     // Limits (the fuzz build lowers them so inputs stay small).
-    std::uint64_t max_voxels = std::uint64_t(1) << 30;  // X·Y·Z
+    std::uint64_t max_voxels = std::uint64_t(1) << 30;      // X·Y·Z of the volume opened (downsampled: halved)
+    std::uint64_t max_data_bytes = std::uint64_t(1) << 30;  // the stored data decoded (full size)
     int max_dim = 65535;
 };
 
@@ -60,6 +62,13 @@ struct VolumeOptions {
 // file: convert it to .nii (e.g. with nibabel or fslchfiletype)"); *out is untouched then.
 // A DICOM file (DICM at byte 128) is recognized and refused with a message naming dcm2niix.
 bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, Volume* out,
+                 std::string* error);
+
+// The sizes a file's header claims, read and checked against `options` (the limits, and the
+// downsampling asked for) without decoding the data: false with the loader's sentence where
+// load_volume would refuse the header. The page asks it, at downsample 2, whether a file refused
+// for its size would open downsampled.
+bool volume_dims(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, std::array<int, 3>* dims,
                  std::string* error);
 
 // Suggested iso values for a volume (the page's preset buttons): for a CT in Hounsfield units

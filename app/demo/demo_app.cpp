@@ -222,16 +222,42 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
 }
 
 bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options,
-                          std::string* error) {
-    // Nothing larger than 512³ is decoded (downsampled or not); a volume the modes in use cannot
+                          std::string* error, bool* opens_downsampled) {
+    // Nothing larger than 512³ is opened (downsampled or not); a volume the modes in use cannot
     // hold is then refused by the atlas check below, which names the size and the ways out.
     VolumeOptions o = options;
     o.max_voxels = std::min(o.max_voxels, kMaxVolumeVoxels);
-    Volume loaded;
-    if (!hp::load_volume(data, size, o, &loaded, error)) return false;
-    AtlasLayout layout;
-    if (!volume_layout(loaded.dims, atlas_limit(pending_.pyramid, pending_.format, max_texture_size_), &layout, error))
+    const AtlasLimit limit = atlas_limit(pending_.pyramid, pending_.format, max_texture_size_);
+    // Refused at full size for its size (the voxel cap, or the atlas): does it open downsampled
+    // by 2? Where the halved volume passes both, read from the header alone (nothing more is
+    // decoded), the refusal says so and the page offers it.
+    const auto refuse = [&](bool for_its_size) {
+        VolumeOptions half = o;
+        half.downsample = 2;
+        std::array<int, 3> d{};
+        AtlasLayout l;
+        std::string unused;
+        const bool opens = for_its_size && o.downsample == 1 && volume_dims(data, size, half, &d, &unused) &&
+                           volume_layout({d[0] / 2, d[1] / 2, d[2] / 2}, limit, &l, &unused);
+        if (opens)
+            *error += "; downsampled by 2 (downsample: 2) it opens as " + std::to_string(d[0] / 2) + "×" +
+                      std::to_string(d[1] / 2) + "×" + std::to_string(d[2] / 2);
+        if (opens_downsampled) *opens_downsampled = opens;
         return false;
+    };
+    Volume loaded;
+    if (!hp::load_volume(data, size, o, &loaded, error)) {
+        // The voxel cap is the one refusal of the loader's that halving lifts.
+        VolumeOptions uncapped = o;
+        uncapped.max_voxels = std::uint64_t(1) << 62;
+        std::array<int, 3> d{};
+        std::string unused;
+        return refuse(volume_dims(data, size, uncapped, &d, &unused) &&
+                      std::uint64_t(d[0]) * std::uint64_t(d[1]) * std::uint64_t(d[2]) > o.max_voxels);
+    }
+    AtlasLayout layout;
+    if (!volume_layout(loaded.dims, limit, &layout, error)) return refuse(true);
+    if (opens_downsampled) *opens_downsampled = false;
     std::vector<IsoPreset> presets = iso_presets(loaded);
     file_ = std::move(loaded);  // the one copy kept (the one shown stays until this one has loaded)
     file_layout_ = layout;

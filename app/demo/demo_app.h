@@ -74,8 +74,11 @@ public:
     int& png_tile() { return png_tile_; }
     // A volume file (volume_file.h): read, checked against the atlas this GPU can hold, then
     // shown (source=file, iso at its first preset). False with the loader's or the limit's
-    // message; the volume shown stays.
-    bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, std::string* error);
+    // message; the volume shown stays. A file refused at full size for its size (the voxel cap
+    // or the atlas) that opens downsampled by 2 says so, and sets *opens_downsampled (the
+    // page's offer).
+    bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, std::string* error,
+                     bool* opens_downsampled = nullptr);
     const Volume* file() const { return file_ ? &*file_ : nullptr; }
     const AtlasLayout& file_layout() const { return file_layout_; }
     // Changes the pending source, and iso to the one that source had (each keeps its own: a

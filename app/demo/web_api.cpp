@@ -245,16 +245,22 @@ EMSCRIPTEN_KEEPALIVE const char* hp_load_atlas(const std::uint8_t* data, int siz
 // A volume file: `options` holds "key=value" lines (name, dims "X,Y,Z", type, spacing
 // "sx,sy,sz", endian "big"/"little", downsample); "" when it is shown from the next frame,
 // else why not (the volume shown stays).
+// hp_load_opens_downsampled(): whether the file last refused opens downsampled by 2 (the page's
+// offer is driven by it, not by the message's words).
+static bool g_opens_downsampled = false;
 EMSCRIPTEN_KEEPALIVE const char* hp_load_volume(const std::uint8_t* data, int size, const char* options) {
     hp::g_reply.clear();
     hp::VolumeOptions o;
+    g_opens_downsampled = false;
     if (hp::volume_options(options, &o, &hp::g_reply) &&
-        g_app->load_volume(data, std::size_t(std::max(size, 0)), o, &hp::g_reply))
+        g_app->load_volume(data, std::size_t(std::max(size, 0)), o, &hp::g_reply, &g_opens_downsampled))
         return hp::g_reply.c_str();
     hp::g_reply = "cannot open " + (o.name.empty() ? std::string("the volume") : o.name) + ": " + hp::g_reply;
     g_app->set_message(hp::g_reply);
     return hp::g_reply.c_str();
 }
+
+EMSCRIPTEN_KEEPALIVE int hp_load_opens_downsampled() { return g_opens_downsampled ? 1 : 0; }
 
 // The volume file shown last, as hp.loadVolume resolves it ("null" before one is loaded).
 EMSCRIPTEN_KEEPALIVE const char* hp_volume_info() {

@@ -1,4 +1,4 @@
-// Gives each benchmark row the GPU clocks it ran at. The GPU machine's driver
+// Gives each benchmark row (and each floor row) the GPU clocks it ran at. The GPU machine's driver
 // (../shared/gpu-browser/drive.py) samples nvidia-smi every 250 ms while the page runs, each
 // sample stamped with `epochMs`; the page stamps each row with Date.now() at its start and end
 // (web/bench.js). A row gets the SM clock's min / median / max over the samples inside its
@@ -29,7 +29,7 @@ export function clocksOf(row, samples) {
 
 export function withClocks(result, clocks) {
   const samples = clocks && clocks.samples;
-  for (const r of result.rows) r.clocks = clocksOf(r, samples);
+  for (const r of [...result.rows, ...(result.floor || [])]) r.clocks = clocksOf(r, samples);
   return result;
 }
 
@@ -40,6 +40,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const result = withClocks(doc.result, doc.clocks);
   result.gpu = doc.gpu;
   result.clockSummary = doc.clocks ? { smMHz: doc.clocks.smMHz, samples: (doc.clocks.samples || []).length } : null;
+  // The samples themselves, so that any row's clocks can be checked against its span later.
+  result.clockSamples = doc.clocks ? doc.clocks.samples : null;
   fs.writeFileSync(out, JSON.stringify(result, null, 1));
   console.log(table(result));
   if (png) await chart(result, png);

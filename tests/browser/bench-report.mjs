@@ -45,10 +45,13 @@ export function table(result) {
       f(r.ms.mesh), f(r.ms.gpu), f(r.ms.compute), f(r.ms.frame), r.ms.wall ? f(r.ms.wall) : ''.padStart(12),
       clockText(r).padStart(12), ratio.padStart(12)].join(''));
   }
-  // The floor (web/bench.js's floor()): what the API and the memory allow, per atlas.
+  // The floor (web/bench.js's floor()): what the API and the memory allow, per atlas, with its
+  // regime and clocks (before 2026-11-26 it had neither: 'no regime', 'unknown').
   if (result.floor && result.floor.length) {
-    lines.push('', 'floor (WebGPU timestamps, ms):');
-    for (const r of result.floor) lines.push(`${String(r.atlas).padEnd(9)}${r.ms.toFixed(4).padStart(9)}  ${r.what}`);
+    lines.push('', 'floor (WebGPU timestamps, ms; regime; SM MHz):');
+    for (const r of result.floor)
+      lines.push(`${String(r.atlas).padEnd(9)}${r.ms.toFixed(4).padStart(9)}  ${(r.regime || 'no regime').padEnd(10)}` +
+        `${(clockText(r) || 'unknown').padStart(10)}  ${r.what}`);
   }
   return lines.join('\n');
 }

@@ -5,6 +5,19 @@ export function assert(cond, message) {
   if (!cond) throw new Error(message);
 }
 
+// The suite's time table: the sum of the cases' own times (page loads included) per case file,
+// one line each as "time: TIER FILE CASES SECONDS" (scripts/test.sh gathers these lines).
+// `times`: [ms, name, file] per case.
+export function printTimeTable(tier, times) {
+  const sums = new Map();
+  for (const [ms, , file] of times) {
+    const t = sums.get(file) ?? { n: 0, ms: 0 };
+    sums.set(file, { n: t.n + 1, ms: t.ms + ms });
+  }
+  for (const [file, t] of [...sums].sort((a, b) => b[1].ms - a[1].ms))
+    console.log(`time: ${tier} ${file} ${t.n} ${(t.ms / 1000).toFixed(1)}`);
+}
+
 // Compares two streams of [x,y,z,w]; names the first differing key with both values.
 export function sameStream(gpu, cpu, what = 'stream') {
   assert(gpu.length === cpu.length, `${what}: GPU has ${gpu.length} entries, CPU ${cpu.length}`);

@@ -7,6 +7,7 @@
 // HP_CASE_TIMEOUT=seconds: the limit of every case that sets none (default 300).
 import { serve } from './serve.mjs';
 import { launch, openDemo } from './browser.mjs';
+import { printTimeTable } from './lib.mjs';
 import basics from './cases/basics.mjs';
 import exact from './cases/exact.mjs';
 import badInput from './cases/bad_input.mjs';
@@ -22,10 +23,12 @@ import gpuCrash from './cases/gpu_crash.mjs';
 import explain from './cases/explain.mjs';
 import bench from './cases/bench.mjs';
 
-const kinds = [basics, exact, surface, badInput, goldens, robustness, webgpu, hostile, volumes, samples, layout, gpuCrash,
-  explain, bench];
+// Each kind by its file in cases/ (the time table sums the cases' own times by it).
+const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness, webgpu, hostile, volumes, samples,
+  layout, gpu_crash: gpuCrash, explain, bench };
 const quick = process.argv.includes('--quick');
-const cases = quick ? kinds.map((k) => k[0]) : kinds.flat();
+const cases = Object.entries(kinds).flatMap(([file, list]) =>
+  (quick ? list.slice(0, 1) : list).map((c) => ({ ...c, file })));
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.
 const SMALL = { width: 640, height: 400 };
 
@@ -104,7 +107,7 @@ try {
       printErrors(caseLog());
       await closePage();  // a case that timed out may still be running on it
     }
-    times.push([Date.now() - t0, c.name]);
+    times.push([Date.now() - t0, c.name, c.file]);
   }
 } finally {
   await closePage();
@@ -113,7 +116,8 @@ try {
 }
 if (times.length > 1) {
   console.log('slowest:');
-  for (const [ms, name] of times.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+  for (const [ms, name] of [...times].sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
 }
+printTimeTable('chromium', times);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exitCode = failed ? 1 : 0;

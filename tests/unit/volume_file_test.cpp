@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -338,6 +339,107 @@ TEST(VolumeFile, DownsampleByTwo) {
     EXPECT_EQ(v.values[0], float(ramp(0, 0, 0) + 0.5 + 5 + 50));
     EXPECT_EQ(v.to_world, (std::array<double, 12>{2, 0, 0, 0.5, 0, 2, 0, 0.5, 0, 0, 2, 0.5}));
     EXPECT_NE(v.notes.back().find("downsampled"), std::string::npos);
+}
+
+// Halved while decoding, from the stored bytes: the same block means as halving the full-size
+// floats, in every encoding (raw, gzip, ASCII), with scaling applied and non-finite values
+// replaced before the means; the voxel cap is on the volume opened.
+TEST(VolumeFile, DownsampledWhileDecoding) {
+    const std::array<int, 3> d{7, 6, 5};  // odd X and Z: the last voxel of each is dropped
+    const auto f = [](int x, int y, int z) {
+        return x == 1 && y == 2 && z == 3 ? std::numeric_limits<double>::quiet_NaN() : x * 3 + y * 7 - z * 11 + 0.25 * (x % 3);
+    };
+    const Volume full = load(voxels<float>(d, f), [] { VolumeOptions o; o.name = "v_7x6x5_float32.raw"; return o; }());
+    std::vector<float> want;  // the means of full's (NaN-replaced) values
+    for (int z = 0; z < 2; ++z)
+        for (int y = 0; y < 3; ++y)
+            for (int x = 0; x < 3; ++x) {
+                double sum = 0;
+                for (int k = 0; k < 8; ++k)
+                    sum += full.values[std::size_t(2 * x + (k & 1) + 7 * (2 * y + (k >> 1 & 1) + 6 * (2 * z + (k >> 2))))];
+                want.push_back(float(sum / 8));
+            }
+    VolumeOptions o;
+    o.name = "v_7x6x5_float32.raw";
+    o.downsample = 2;
+    const Volume raw = load(voxels<float>(d, f), o);
+    EXPECT_EQ(raw.dims, (std::array<int, 3>{3, 3, 2}));
+    EXPECT_EQ(raw.values, want);
+    EXPECT_EQ(raw.replaced, 1u);
+    EXPECT_EQ(raw.lo, *std::min_element(want.begin(), want.end()));
+    NiftiOptions n;
+    n.datatype = 16;
+    n.dim = {3, 7, 6, 5, 1, 1, 1, 1};
+    o.name.clear();
+    const Volume gz = load(deflated(nifti(voxels<float>(d, f), n), true), o);
+    EXPECT_EQ(gz.values, want);
+    EXPECT_EQ(gz.spacing, (std::array<double, 3>{1, 1.5, 4}));
+    // int16 with NIfTI's scaling: each value scaled before the means.
+    n.datatype = 4;
+    n.slope = 0.5f, n.inter = 3;
+    const Volume scaled = load(nifti(voxels<std::int16_t>(d, [](int x, int y, int z) { return x + 10 * y + 100 * z; }), n), o);
+    EXPECT_EQ(scaled.values[0], float(0.5 * (0 + 1 + 10 + 11 + 100 + 101 + 110 + 111) / 8 + 3));
+    // ASCII (VTK): parsed whole, then halved the same way.
+    std::string numbers;
+    for (int z = 0; z < 5; ++z)
+        for (int y = 0; y < 6; ++y)
+            for (int x = 0; x < 7; ++x) numbers += std::to_string(x + 10 * y + 100 * z) + " ";
+    const Volume ascii = load(text("# vtk DataFile Version 3.0\nt\nASCII\nDATASET STRUCTURED_POINTS\nDIMENSIONS 7 6 5\n"
+                                   "SPACING 1 1 1\nORIGIN 0 0 0\nPOINT_DATA 210\nSCALARS v short 1\nLOOKUP_TABLE default\n" + numbers), o);
+    EXPECT_EQ(ascii.dims, (std::array<int, 3>{3, 3, 2}));
+    EXPECT_EQ(ascii.values[0], float((0 + 1 + 10 + 11 + 100 + 101 + 110 + 111) / 8.0));
+}
+
+TEST(VolumeFile, VoxelCapCountsTheVolumeOpened) {
+    // 1024×1024×129 (past 2^27) opens downsampled (512×512×64 = 2^24); the header alone says so.
+    NiftiOptions n;
+    n.datatype = 2;
+    n.dim = {3, 1024, 1024, 129, 1, 1, 1, 1};
+    const Bytes head = nifti({}, n);
+    VolumeOptions o;
+    o.max_voxels = std::uint64_t(1) << 27;
+    std::array<int, 3> dims{};
+    std::string error;
+    EXPECT_FALSE(volume_dims(head.data(), head.size(), o, &dims, &error));
+    EXPECT_EQ(error, "a 1024×1024×129 volume has 135266304 voxels, more than the 134217728 this page opens");
+    o.downsample = 2;
+    EXPECT_TRUE(volume_dims(head.data(), head.size(), o, &dims, &error)) << error;
+    EXPECT_EQ(dims, (std::array<int, 3>{1024, 1024, 129}));
+    // Halved and still past it: said with both counts.
+    n.dim = {3, 4096, 4096, 129, 1, 1, 1, 1};
+    const Bytes big = nifti({}, n);
+    EXPECT_FALSE(volume_dims(big.data(), big.size(), o, &dims, &error));
+    EXPECT_EQ(error, "a 4096×4096×129 volume has 2164260864 voxels, 268435456 downsampled by 2, more than the 134217728 "
+                     "this page opens");
+    // The stored data decoded is capped whatever the downsampling.
+    o.max_voxels = std::uint64_t(1) << 30;
+    o.max_data_bytes = 1000;
+    n.dim = {3, 16, 16, 16, 1, 1, 1, 1};
+    const Bytes small = nifti({}, n);
+    EXPECT_FALSE(volume_dims(small.data(), small.size(), o, &dims, &error));
+    EXPECT_EQ(error, "a 16×16×16 volume of uint8 holds 4096 bytes of data, more than the 1000 this page decodes");
+    n.dim = {3, 3, 16, 16, 1, 1, 1, 1};
+    o.max_data_bytes = std::uint64_t(1) << 30;
+    const Bytes thin = nifti({}, n);
+    EXPECT_FALSE(volume_dims(thin.data(), thin.size(), o, &dims, &error));
+    EXPECT_EQ(error, "a 3×16×16 volume is too small to downsample (each axis needs 4 voxels)");
+}
+
+TEST(VolumeFile, NrrdTypesTheMessageNamesAllOpen) {
+    std::string why;
+    const Bytes bad = text("NRRD0004\ntype: char\ndimension: 3\nsizes: 2 2 2\nencoding: raw\n\n") + Bytes(8, 0);
+    const std::string refused = refusal(bad);
+    const std::size_t open = refused.find('('), close = refused.find(')');
+    ASSERT_NE(open, std::string::npos);
+    std::string list = refused.substr(open + 1, close - open - 1) + ",";
+    int named = 0;
+    for (std::size_t at = 0, comma; (comma = list.find(',', at)) != std::string::npos; at = comma + 2, ++named) {
+        const std::string type = list.substr(at, comma - at);
+        Volume v;
+        const Bytes b = text("NRRD0004\ntype: " + type + "\ndimension: 3\nsizes: 2 2 2\nencoding: raw\n\n") + Bytes(64, 0);
+        EXPECT_TRUE(load_volume(b.data(), b.size(), {}, &v, &why)) << "'" << type << "', named in the message: " << why;
+    }
+    EXPECT_EQ(named, 7);
 }
 
 TEST(VolumeFile, PresetsAndHistogram) {

@@ -92,6 +92,7 @@ export default [
   golden('CT head sample at its bone preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/ct-head.nrrd&iso=400', 'ct-head-bone'),
   golden('CT head sample at its skin preset, every view', 'view=all&color=bone&load=samples/ct-head.nrrd&iso=-300', 'ct-head-skin-all'),
   golden('MRI brain sample at its brain-surface preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/mri-brain.nii.gz', 'mri-brain-surface'),
+  golden('MRI brain sample at its white-matter preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/mri-brain.nii.gz&iso=69', 'mri-brain-white-matter'),
   // The Explain view: the middle key's walk three levels down (the texel, its children and the
   // one taken over the pyramid, its footprint in the atlas, the key in the stream, its cell in
   // 3D) and its numbers in the controls.

@@ -14,8 +14,12 @@ cases.push({
       window.hpLoseContext.loseContext();
     });
     await page.waitForFunction(() => /lost/.test(document.getElementById('message').textContent), { timeout: 10000 });
+    const lost = await page.evaluate(() => hp.stats().losses);
+    assert(before.losses.webgl === 0 && lost.webgl === 1 && lost.webglRestored === 0 && /WebGL context was lost/.test(lost.reason),
+      `losses before ${JSON.stringify(before.losses)}, after the loss ${JSON.stringify(lost)}`);
     await page.evaluate(() => window.hpLoseContext.restoreContext());
     const after = await page.evaluate(() => hp.frames(3).then(() => hp.stats()));
+    assert(after.losses.webgl === 1 && after.losses.webglRestored === 1, `losses after the restore ${JSON.stringify(after.losses)}`);
     assert(after.frame > before.frame, 'no frames after the restore');
     assert(after.count === before.count, `count ${after.count} after the restore, ${before.count} before`);
     assert(JSON.stringify(after.gl) === JSON.stringify(before.gl),

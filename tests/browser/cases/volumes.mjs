@@ -196,29 +196,91 @@ add('volume file through the file picker: too large, then opened by the offered 
   }
 }, { timeout: 200 });
 
+// Past the voxel cap (2^27): a 1024×1024×129 .nii.gz (135M voxels, a few hundred KB
+// compressed). The page offers downsampling only where the halved volume opens (the cap and
+// the atlas: 512×512×64 in 4096²), the button opens it, and it is halved while decoding: the
+// wasm heap grows by the inflated bytes and the halved floats, never by the full volume as floats.
+add('volume file past the voxel cap (1024×1024×129 .nii.gz): the offered button opens it downsampled, halved while decoding', async (page) => {
+  const [X, Y, Z] = [1024, 1024, 129];
+  // Constant over each 2×2×2 block (the block's mean is exact): 10 + 20·(i mod 4) + 3·(j mod 4) + (k mod 8).
+  const half = (i, j, k) => 10 + 20 * (i % 4) + 3 * (j % 4) + (k % 8);
+  const data = Buffer.alloc(X * Y * Z);
+  for (let z = 0, o = 0; z < Z; z++)
+    for (let y = 0; y < Y; y++)
+      for (let x = 0; x < X; x++) data[o++] = half(x >> 1, y >> 1, z >> 1);
+  const file = path.join(os.tmpdir(), `hp-large-${process.pid}.nii.gz`);
+  fs.writeFileSync(file, nifti([X, Y, Z], 'uint8', data, { gzip: true }));
+  try {
+    const heap0 = await page.evaluate(() => hp.stats().heapBytes);
+    await (await page.$('#file')).uploadFile(file);
+    await page.waitForSelector('#message button', { timeout: 60000 });
+    const text = await page.$eval('#message', (m) => m.textContent);
+    assert(/a 1024×1024×129 volume has 135266304 voxels, more than the 134217728 this page opens; downsampled by 2 \(downsample: 2\) it opens as 512×512×64/.test(text),
+      `the page says: '${text}'`);
+    await page.click('#message button');
+    await page.waitForFunction(() => JSON.stringify(hp.stats().dims) === '[512,512,64]' || /cannot open/.test(hp.stats().message),
+      { timeout: 120000 });
+    const r = await page.evaluate(async () => {
+      const v = await hp.volume();
+      const s = hp.stats();
+      // Every voxel of the halved volume against its block's value.
+      let wrong = '';
+      for (let k = 0, o = 0; k < v.dims[2] && !wrong; k++)
+        for (let j = 0; j < v.dims[1] && !wrong; j++)
+          for (let i = 0; i < v.dims[0]; i++, o++)
+            if (v.values[o] !== 10 + 20 * (i % 4) + 3 * (j % 4) + (k % 8)) { wrong = `(${i}, ${j}, ${k}) is ${v.values[o]}`; break; }
+      return { dims: v.dims, spacing: v.spacing, atlas: s.atlas, message: s.message, source: s.source, heap: s.heapBytes, wrong,
+        notes: v.notes };
+    });
+    assert(JSON.stringify(r.dims) === '[512,512,64]' && r.source === 'file' && r.atlas === 4096,
+      `opened ${r.dims} in ${r.atlas}² (source ${r.source}); the page says '${r.message}'`);
+    assert(!r.wrong, `the halved volume: voxel ${r.wrong}`);
+    assert(JSON.stringify(r.spacing) === '[2,2,2]' && r.notes.some((n) => /downsampled by 2/.test(n)), `spacing ${r.spacing}, notes ${r.notes}`);
+    const full = X * Y * Z, grown = r.heap - heap0;
+    assert(grown <= full + full / 2 + (64 << 20), `the wasm heap grew by ${grown} bytes (the full volume as floats is ${4 * full})`);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}, { timeout: 300, fresh: true });
+
 // Hostile files: each refused with the loader's message, the volume shown stays, the heap
 // grows by no more than what the file really holds (plus the copy of its bytes).
+// Each pattern holds the words a user reads for that file: which limit or field, and its numbers.
 const hostile = {
-  'a header claiming 65535³ voxels': [() => nrrd([65535, 65535, 65535], 'int16', Buffer.alloc(64)), /65535×65535×65535/],
-  'a NIfTI header claiming 32767³ voxels': [() => nifti([32767, 32767, 32767], 'int16', Buffer.alloc(64)), /32767/],
-  'dims of 0': [() => nrrd([0, 5, 5], 'uint8', Buffer.alloc(0)), /0/],
-  'negative dims': [() => nifti([-5, 4, 3], 'uint8', Buffer.alloc(60)), /-5|negative|at least/],
-  'a type code that does not exist': [() => nifti([4, 4, 4], 'uint8', Buffer.alloc(64), { datatype: 999 }), /999/],
-  'data shorter than the header says': [() => nrrd([40, 40, 40], 'int16', Buffer.alloc(1000)), /short|fewer|holds|bytes/],
-  'a 1 KB file claiming 512³ float32': [() => nifti([512, 512, 512], 'float32', Buffer.alloc(600), { gzip: true }), /./],
+  'a header claiming 65535³ voxels': [() => nrrd([65535, 65535, 65535], 'int16', Buffer.alloc(64)),
+    /: a 65535×65535×65535 volume has 281462092005375 voxels, more than the 134217728 this page opens$/],
+  'a NIfTI header claiming 32767³ voxels': [() => nifti([32767, 32767, 32767], 'int16', Buffer.alloc(64)),
+    /: a 32767×32767×32767 volume has 35181150961663 voxels, more than the 134217728 this page opens$/],
+  'dims of 0': [() => nrrd([0, 5, 5], 'uint8', Buffer.alloc(0)), /: a 0×5×5 volume: each axis needs at least 2 voxels$/],
+  'negative dims': [() => nifti([-5, 4, 3], 'uint8', Buffer.alloc(60)), /: a -5×4×3 volume: each axis needs at least 2 voxels$/],
+  'a type code that does not exist': [() => nifti([4, 4, 4], 'uint8', Buffer.alloc(64), { datatype: 999 }),
+    /: NIfTI datatype 999 is not one this page opens \(uint8, int8, int16, uint16, int32, float32, float64\)$/],
+  'data shorter than the header says': [() => nrrd([40, 40, 40], 'int16', Buffer.alloc(1000)),
+    /: the file holds 1000 bytes of data, fewer than the 128000 a 40×40×40 volume of int16 needs$/],
+  'a 1 KB file claiming 512³ float32': [() => nifti([512, 512, 512], 'float32', Buffer.alloc(600), { gzip: true }),
+    /: the file holds 600 bytes of data, fewer than the 536870912 a 512×512×512 volume of float32 needs$/],
   'a gzip bomb (about 1 MB inflating to 1 GiB)': [() => {
     const h = nifti([64, 64, 64], 'uint8', Buffer.alloc(0));
     return zlib.gzipSync(Buffer.concat([h, Buffer.alloc(1 << 30)]), { level: 9 });
-  }, /inflate|more than|past/],
-  'zero spacing': [() => nifti([4, 4, 4], 'uint8', Buffer.alloc(64), { spacing: [1, 0, 1] }), /spacing/],
-  'NaN spacing': [() => nrrd([4, 4, 4], 'uint8', Buffer.alloc(64), { spacing: [1, 'nan', 1] }), /spacing/],
-  'a raw file whose size does not match its dims': [() => Buffer.alloc(1000), /1000/, { name: 'x_10x10x11_uint8.raw' }],
-  'a DICOM file': [() => { const b = Buffer.alloc(400); b.write('DICM', 128, 'latin1'); return b; }, /dcm2niix/],
-  'a .hdr of a .hdr/.img pair': [() => { const b = nifti([4, 4, 4], 'uint8', Buffer.alloc(0)); b.write('ni1\0', 344, 'latin1'); return b; }, /\.img/],
-  'NRRD with a detached header': [() => Buffer.from('NRRD0004\ntype: uchar\ndimension: 3\nsizes: 4 4 4\nencoding: raw\ndata file: x.raw\n\n'), /nhdr|detached|another file/],
-  'NRRD bz2 encoding': [() => nrrd([4, 4, 4], 'uint8', Buffer.alloc(64), { encoding: 'bz2' }), /bz2/],
-  'MetaImage naming another file': [() => Buffer.from('ObjectType = Image\nNDims = 3\nDimSize = 4 4 4\nElementType = MET_UCHAR\nElementDataFile = head.raw\n'), /head\.raw/],
-  'not a volume at all': [() => Buffer.from('hello, this is text'), /not a volume/],
+  }, /: the \.nii\.gz inflates to more than the 262496 bytes its header describes$/],
+  'zero spacing': [() => nifti([4, 4, 4], 'uint8', Buffer.alloc(64), { spacing: [1, 0, 1] }),
+    /: a 4×4×4 volume: its voxel spacing must be positive numbers$/],
+  'NaN spacing': [() => nrrd([4, 4, 4], 'uint8', Buffer.alloc(64), { spacing: [1, 'nan', 1] }),
+    /: the NRRD's spacings are not three numbers: its voxel spacing must be positive numbers$/],
+  'a raw file whose size does not match its dims': [() => Buffer.alloc(1000),
+    /: a raw file of 1000 bytes, but 10×10×11 uint8 takes 1100$/, { name: 'x_10x10x11_uint8.raw' }],
+  'a DICOM file': [() => { const b = Buffer.alloc(400); b.write('DICM', 128, 'latin1'); return b; },
+    /: a DICOM file: convert the series to NIfTI first \(for example with dcm2niix\) and open the \.nii\.gz$/],
+  'a .hdr of a .hdr/.img pair': [() => { const b = nifti([4, 4, 4], 'uint8', Buffer.alloc(0)); b.write('ni1\0', 344, 'latin1'); return b; },
+    /: the header of a \.hdr\/\.img pair: one file cannot hold both; convert the pair to one \.nii/],
+  'NRRD with a detached header': [() => Buffer.from('NRRD0004\ntype: uchar\ndimension: 3\nsizes: 4 4 4\nencoding: raw\ndata file: x.raw\n\n'),
+    /: a detached NRRD header \(\.nhdr\) names another file \(x\.raw\): save it as one \.nrrd/],
+  'NRRD bz2 encoding': [() => nrrd([4, 4, 4], 'uint8', Buffer.alloc(64), { encoding: 'bz2' }),
+    /: NRRD encoding 'bz2' is not supported: save it with encoding raw or gzip/],
+  'MetaImage naming another file': [() => Buffer.from('ObjectType = Image\nNDims = 3\nDimSize = 4 4 4\nElementType = MET_UCHAR\nElementDataFile = head.raw\n'),
+    /: a MetaImage header that names another file \(head\.raw\): save the image as one \.mha and open that$/],
+  'not a volume at all': [() => Buffer.from('hello, this is text'),
+    /: not a volume file this page opens \(NIfTI, NRRD, MetaImage \.mha, VTK\) and, as raw data, its size and type are unknown/],
 };
 add('hostile volume files: a message each, the volume shown stays, the heap stays bounded', async (page) => {
   await open(page, nrrd(DIMS, 'int16', int16), {}, { dims: DIMS });

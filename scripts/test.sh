@@ -22,8 +22,10 @@ if [ $build_failed = 1 ]; then echo "0 passed, 1 failed, 0 skipped"; exit 1; fi
 
 passed=0 failed=0 skipped=0
 echo "== unit and native GPU tests (CTest)"
+t0=$SECONDS
 out=$(cd "$root/build/native" && ctest --output-on-failure -j2 2>&1)
 rc=$?
+ctest_time=$((SECONDS - t0))
 echo "$out" | grep -E '\*\*\*Failed|\(Failed\)|Error|difference|tests passed' || true
 summary=$(echo "$out" | grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' | tail -1)
 if [ -n "$summary" ]; then
@@ -39,32 +41,25 @@ fi
 [ $rc = 0 ] || [ -n "$summary" ] || failed=$((failed + 1))
 
 echo "== fuzzing (libFuzzer, ASan + UBSan; scripts/fuzz.sh $fuzz_secs)"
+t0=$SECONDS
 out=$("$root/scripts/fuzz.sh" "$fuzz_secs" 2>&1)
+fuzz_time=$((SECONDS - t0))
 echo "$out"
 ok=$(echo "$out" | grep -c '^ok   fuzz') bad=$(echo "$out" | grep -c '^FAIL fuzz')
 passed=$((passed + ok)) failed=$((failed + bad))
 [ $((ok + bad)) -gt 0 ] || failed=$((failed + 1))
 
-echo "== browser tests (headless Chromium)"
-log=$(mktemp)
+# Runs a browser runner (its lines shown as they come), adds its summary line to the counts
+# and keeps its "time: TIER FILE CASES SECONDS" lines for the table at the end.
 summary_re='^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$'
-node "$root/tests/browser/run.mjs" "$root/build/web/site" "${quick[@]}" 2>&1 | tee "$log" |
-  grep --line-buffered -v -E "$summary_re"
-line=$(grep -E "$summary_re" "$log" | tail -1)
-rm -f "$log"
-if [ -n "$line" ]; then
-  read -r p _ f _ s _ <<<"$line"
-  passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-else
-  failed=$((failed + 1))
-fi
-
-# The other engines: Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver), under Xvfb.
-for engine in firefox webkit; do
-  echo "== browser tests in $engine (under Xvfb)"
+times=$(mktemp)
+echo "time: native ctest ${total:-0} $ctest_time" >>"$times"  # CTest runs two at a time: its wall time
+echo "time: native fuzzers $((ok + bad)) $fuzz_time" >>"$times"
+tally() {
+  local log line p f s
   log=$(mktemp)
-  (cd "$root/tests/browser" && xvfb-run -a -s "-screen 0 1280x800x24" node "$engine.mjs" "$root/build/web/site" "$engine_cases") 2>&1 |
-    tee "$log" | grep --line-buffered -v -E "$summary_re"
+  "$@" 2>&1 | tee "$log" | grep --line-buffered -v -E "$summary_re|^time: "
+  grep -E '^time: ' "$log" >>"$times"
   line=$(grep -E "$summary_re" "$log" | tail -1)
   rm -f "$log"
   if [ -n "$line" ]; then
@@ -73,7 +68,24 @@ for engine in firefox webkit; do
   else
     failed=$((failed + 1))
   fi
+}
+
+echo "== browser tests (headless Chromium)"
+tally node "$root/tests/browser/run.mjs" "$root/build/web/site" "${quick[@]}"
+
+# The other engines: Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver), under Xvfb.
+for engine in firefox webkit; do
+  echo "== browser tests in $engine (under Xvfb)"
+  tally bash -c 'cd "$1/tests/browser" && exec xvfb-run -a -s "-screen 0 1280x800x24" node "$2.mjs" "$1/build/web/site" "$3"' \
+    _ "$root" "$engine" "$engine_cases"
 done
+
+# The suite's time: the sum of the cases' own times per case file, CTest and the fuzzers
+# (docs/tests.md keeps this table from the last clean-clone run).
+echo "== time (s), the sum of the cases' own times"
+sort -t' ' -k5 -n -r "$times" | awk '{ printf "%8.1f  %-9s %-12s %4d cases\n", $5, $2, $3, $4; total += $5 }
+  END { printf "%8.1f  all of the above\n", total }'
+rm -f "$times"
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

@@ -100,12 +100,13 @@ mergeInto(LibraryManager.library, {
 
   // 0: maxBufferSize, 1: maxStorageBufferBindingSize (of the device, as requested); 2: the
   // stream's keys a test holds it to (Module.hpGpu.streamKeys), 3: the surface buffers' first
-  // vertices a test starts them at (Module.hpGpu.meshVertices); both read when a pipeline is
-  // made, 0: not set.
+  // vertices a test starts them at (Module.hpGpu.meshVertices), 4: the workgroups a grid's row
+  // holds (Module.hpGpu.gridRow, below 4096); each read when a pipeline is made, 0: not set.
   hpgpu_limit__deps: ['$HPGPU'],
   hpgpu_limit: function (which) {
     if (which === 2) return Module.hpGpu.streamKeys || 0;
     if (which === 3) return Module.hpGpu.meshVertices || 0;
+    if (which === 4) return Module.hpGpu.gridRow || 0;
     const l = HPGPU.device().limits;
     return which === 0 ? l.maxBufferSize : l.maxStorageBufferBindingSize;
   },

@@ -78,12 +78,17 @@ Kernel kernel(const std::vector<const char*>& chunks, std::vector<BindingSpec> b
     return k;
 }
 
-// Rows of 4096 (a dimension may hold 65535): a 4096² atlas's 16384 blocks already take four
-// rows, so the tests there cover the 2D grids that 16384² needs.
+// Rows of 4096 workgroups (a dimension may hold 65535; 16384² takes 64 rows). The tests narrow
+// the rows (set_grid_row, from Module.hpGpu.gridRow) so that a 512² atlas runs on many rows
+// with a partial last one, the 2D grids that 16384² needs, at a cost SwiftShader can pay.
+namespace {
+std::uint64_t g_row = 4096;
+}
+void set_grid_row(std::uint64_t groups) { g_row = groups > 0 && groups < 4096 ? groups : 4096; }
+
 void groups_grid(std::uint64_t groups, int* x, int* y) {
-    constexpr std::uint64_t kRow = 4096;
-    *x = int(std::min<std::uint64_t>(groups, kRow));
-    *y = int((groups + kRow - 1) / kRow);
+    *x = int(std::min<std::uint64_t>(groups, g_row));
+    *y = int((groups + g_row - 1) / g_row);
 }
 
 void grid(std::uint64_t n, int* x, int* y) { groups_grid((n + 255) / 256, x, y); }

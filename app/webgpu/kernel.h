@@ -87,5 +87,7 @@ Buffer uniform_of(const T& value, const char* label) {
 void grid(std::uint64_t n, int* x, int* y);
 // `groups` workgroups as x × y (groups.wgsl's group_index; the last row may run past them).
 void groups_grid(std::uint64_t groups, int* x, int* y);
+// The grid's rows: 4096 workgroups, or fewer for the tests (0: 4096); read when stages are made.
+void set_grid_row(std::uint64_t groups);
 
 }  // namespace hp::wgpu

@@ -50,9 +50,10 @@ FrameBuffers WebGpuCompaction::frame_buffers() const {
 }
 
 // The largest a buffer bound to a kernel may be here; the test hooks `Module.hpGpu.streamKeys`
-// and `.meshVertices` may hold the stream's keys and the surface buffers' first vertices lower
-// (hpgpu_limit(2) and (3); 0: not set).
+// and `.meshVertices` may hold the stream's keys and the surface buffers' first vertices lower,
+// and `.gridRow` the workgroup grids' rows narrower (hpgpu_limit(2), (3) and (4); 0: not set).
 bool WebGpuCompaction::size_buffers(const AtlasLayout& layout, std::string* error) {
+    set_grid_row(std::uint64_t(hpgpu_limit(4)));
     const double limit = std::min(hpgpu_limit(0), hpgpu_limit(1));
     const double texels = double(layout.texel_count());
     const auto mib = [](double bytes) { return std::to_string(std::int64_t(bytes / 1048576)); };

@@ -1,7 +1,10 @@
+import { printTimeTable } from './lib.mjs';
+
 // Runs an engine tier's cases: a page per query (opened by `open`), one line a case, then the
 // summary line scripts/test.sh reads. Sets the exit code.
 export async function runEngine(engine, cases, open) {
   let passed = 0, failed = 0, page = null, query = null;
+  const times = [];
   for (const c of cases) {
     const t0 = Date.now();
     try {
@@ -19,7 +22,9 @@ export async function runEngine(engine, cases, open) {
       failed++;
       query = null;
     }
+    times.push([Date.now() - t0, c.name, 'engine_cases']);
   }
+  printTimeTable(engine, times);
   if (page) await page.close().catch(() => {});
   console.log(`${passed} passed, ${failed} failed, 0 skipped`);
   process.exitCode = failed ? 1 : 0;

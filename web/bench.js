@@ -460,9 +460,11 @@
             rows.push({ ...base, readback: 'sync', skipped: `Mol*: ${m.error}`, ms: {} });
             continue;
           }
+          // (no mesh drawn where the draws' timer queries did not come back)
           rows.push({ ...base, readback: 'sync', triangles: m.triangles, trianglesAgree: m.triangles === want,
-            startMs: m.startMs, endMs: m.endMs,
-            ms: { meshReady: m.gpuMs.extraction, draw: m.gpuMs.draw, meshDrawn: m.gpuMs.extraction + (m.gpuMs.draw || 0),
+            startMs: m.startMs, endMs: m.endMs, frames: m.frames,
+            ms: { meshReady: m.gpuMs.extraction, draw: m.gpuMs.draw,
+              meshDrawn: m.gpuMs.draw === null ? null : m.gpuMs.extraction + m.gpuMs.draw,
               wall: m.wallMs.perExtraction, wallDraw: m.wallMs.perDraw }, timing: 'gpu', notes: m.notes });
           continue;
         }

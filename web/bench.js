@@ -464,7 +464,7 @@
           rows.push({ ...base, readback: 'sync', triangles: m.triangles, trianglesAgree: m.triangles === want,
             startMs: m.startMs, endMs: m.endMs, frames: m.frames,
             ms: { meshReady: m.gpuMs.extraction, draw: m.gpuMs.draw,
-              meshDrawn: m.gpuMs.draw === null ? null : m.gpuMs.extraction + m.gpuMs.draw,
+              meshDrawn: m.gpuMs.draw == null ? null : m.gpuMs.extraction + m.gpuMs.draw,
               wall: m.wallMs.perExtraction, wallDraw: m.wallMs.perDraw }, timing: 'gpu', notes: m.notes });
           continue;
         }

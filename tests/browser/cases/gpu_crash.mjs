@@ -37,7 +37,7 @@ async function crashed(url, start, { pyramid = start, more = {}, during = null }
     await page.waitForFunction((webgpu) => {
       const l = hp.stats().losses;
       return l.webgl > 0 && l.webglRestored > 0 && (!webgpu || (l.webgpu > 0 && l.webgpuRestored > 0));
-    }, { timeout: 90000 }, hadWebGpu).catch(async () => {
+    }, { timeout: 45000 }, hadWebGpu).catch(async () => {
       const l = await page.evaluate(() => hp.stats().losses);
       throw new Error(`the page saw no GPU loss and recovery (crash command: ${answer}): ${JSON.stringify(l)}`);
     });

@@ -11,12 +11,15 @@ const MODES = ['webgpu-scan', 'webgpu-pyramid'];
 const cases = [];
 const add = (name, run, extra = {}) => cases.push({ name, query: QUERY, run, ...extra });
 
+// Every source in both classifications, each at one of two times and iso values (both taken
+// by each source over its two classifications; exact.mjs runs WebGL2 at both).
 for (const pyramid of MODES)
-  for (const source of ['metaballs', 'sphere', 'noise'])
-    for (const classify of ['surface', 'solid'])
-      for (const [time, iso] of [[0.75, 0.35], [2.5, 0.6]])
-        add(`${pyramid} 64³ ${source} ${classify} t=${time} iso=${iso}`, (page) =>
-          exact(page, { pyramid, volume: 64, source, classify, time, iso }, { atLeast: 50 }));
+  ['metaballs', 'sphere', 'noise'].forEach((source, i) =>
+    ['surface', 'solid'].forEach((classify, j) => {
+      const [time, iso] = [[0.75, 0.35], [2.5, 0.6]][(i + j) % 2];
+      add(`${pyramid} 64³ ${source} ${classify} t=${time} iso=${iso}`, (page) =>
+        exact(page, { pyramid, volume: 64, source, classify, time, iso }, { atLeast: 50 }));
+    }));
 
 for (const pyramid of MODES) {
   add(`${pyramid} 128³ in 2048² noise surface`, (page) =>
@@ -175,11 +178,10 @@ async function meshExact(page, state, { atLeast = 1 } = {}) {
 }
 
 for (const pyramid of MODES) {
-  for (const source of ['metaballs', 'sphere', 'noise'])
-    add(`${pyramid} mesh 64³ ${source}, iso 0.35 and 0.6: the CPU reference mesh`, async (page) => {
-      for (const iso of [0.35, 0.6])
-        await meshExact(page, { pyramid, volume: 64, source, classify: 'surface', time: 1.5, iso }, { atLeast: 300 });
-    });
+  add(`${pyramid} mesh 64³ metaballs iso 0.35, sphere iso 0.6, noise iso 0.45: the CPU reference mesh`, async (page) => {
+    for (const [source, iso] of [['metaballs', 0.35], ['sphere', 0.6], ['noise', 0.45]])
+      await meshExact(page, { pyramid, volume: 64, source, classify: 'surface', time: 1.5, iso }, { atLeast: 300 });
+  });
   // One 128³ case: SwiftShader takes over a minute for it.
   if (pyramid === 'webgpu-pyramid')
     add(`${pyramid} mesh 128³ in 2048² metaballs`, (page) =>
@@ -299,9 +301,9 @@ async function sharedExact(page, state, { atLeast = 1 } = {}) {
 for (const pyramid of MODES)
   add(`${pyramid}: a stream held to 1000 keys: the exact count, the first 1000 keys, the mesh of their cells`, async (page) => {
     const r = await page.evaluate(async (pyramid) => {
-      await hp.set({ pyramid, volume: 128 });  // so that 64³ makes a pipeline of its own
+      await hp.set({ pyramid: 'scalar', volume: 64 });  // so that the WebGPU mode makes a pipeline of its own
       Module.hpGpu.streamKeys = 1000;
-      await hp.set({ volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'sync' });
+      await hp.set({ pyramid, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'sync' });
       Module.hpGpu.streamKeys = 0;  // for the pipelines made after this one
       const mesh = await hp.mesh();
       const s = hp.stats();
@@ -314,7 +316,7 @@ for (const pyramid of MODES)
       let differ = '';
       for (let i = 0; i < 3 * prefix && !differ; i++)
         if (!(Math.abs(mesh.positions[i] - cpuMesh.positions[i]) <= 1e-4)) differ = `vertex ${Math.floor(i / 3)}`;
-      await hp.set({ volume: 128 });  // a pipeline with the whole stream again
+      await hp.set({ pyramid: 'scalar' });  // the next WebGPU pipeline has the whole stream again
       return { count: s.count, keysDrawn: s.keysDrawn, gpu, cpu: cpu.slice(0, 1000), cpuCount: cpu.length,
         vertices: mesh.vertices, prefix, given: mesh.positions.length / 3, differ };
     }, pyramid);
@@ -333,9 +335,9 @@ for (const pyramid of MODES)
   add(`${pyramid}: the surface's buffers grow from 1024 vertices to the next power of two that holds the surface, then exact`, async (page) => {
     const r = await page.evaluate(async (pyramid) => {
       const capacity = () => JSON.parse(Module.ccall('hp_webgpu_buffers', 'string', [], [])).meshCapacity;
-      await hp.set({ pyramid, volume: 128 });  // so that 64³ makes a pipeline of its own
+      await hp.set({ pyramid: 'scalar', volume: 64 });  // so that the WebGPU mode makes a pipeline of its own
       Module.hpGpu.meshVertices = 1024;
-      await hp.set({ volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'sync', view: 'none' });
+      await hp.set({ pyramid, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'sync', view: 'none' });
       Module.hpGpu.meshVertices = 0;  // for the pipelines made after this one
       const first = capacity();
       const mesh = await hp.mesh();  // its frames read the total back, and the buffers grow
@@ -344,7 +346,7 @@ for (const pyramid of MODES)
       let differ = '';
       for (let i = 0; i < cpu.positions.length && !differ; i++)
         if (!(Math.abs(mesh.positions[i] - cpu.positions[i]) <= 1e-4)) differ = `vertex ${Math.floor(i / 3)}`;
-      await hp.set({ volume: 128 });
+      await hp.set({ pyramid: 'scalar' });
       return { first, grown, vertices: mesh.vertices, given: mesh.positions.length / 3, cpu: cpu.positions.length / 3, differ };
     }, pyramid);
     assert(r.first === 1024, `the buffers started at ${r.first} vertices`);
@@ -421,9 +423,8 @@ add('volume=512: refused by WebGL2 with the way out (float sums; uint sums past 
 
 for (const [pyramid, scans] of [['webgpu-scan', ['blocks', 'rts', 'single']], ['webgpu-pyramid', ['blocks']]])
   for (const scan of scans)
-    add(`${pyramid} vertices=shared, scan=${scan}, 64³ metaballs and noise: the soup's bits, one vertex an edge`, async (page) => {
-      for (const source of ['metaballs', 'noise'])
-        await sharedExact(page, { pyramid, scan, volume: 64, source, classify: 'surface', time: 1.5, iso: 0.45 }, { atLeast: 300 });
+    add(`${pyramid} vertices=shared, scan=${scan}, 64³ noise: the soup's bits, one vertex an edge`, async (page) => {
+      await sharedExact(page, { pyramid, scan, volume: 64, source: 'noise', classify: 'surface', time: 1.5, iso: 0.45 }, { atLeast: 300 });
       await page.evaluate(() => hp.set({ scan: 'blocks' }));
     });
 

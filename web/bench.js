@@ -17,10 +17,10 @@
 
   const MODES = {
     baseline: { pyramid: 'baseline' },
-    scalar: { pyramid: 'scalar', format: 'float' },
-    vec4: { pyramid: 'vec4', format: 'float' },
-    'scalar-uint': { pyramid: 'scalar', format: 'uint' },
-    'vec4-uint': { pyramid: 'vec4', format: 'uint' },
+    scalar: { pyramid: 'scalar', sums: 'float' },
+    vec4: { pyramid: 'vec4', sums: 'float' },
+    'scalar-uint': { pyramid: 'scalar', sums: 'uint' },
+    'vec4-uint': { pyramid: 'vec4', sums: 'uint' },
     'webgpu-scan': { pyramid: 'webgpu-scan', scan: 'blocks' },
     'webgpu-pyramid': { pyramid: 'webgpu-pyramid' },
     // webgpu-scan's tile scans: reduce-then-scan (three dispatches) and the single pass.
@@ -35,11 +35,11 @@
     'webgpu-scan-shared': { pyramid: 'webgpu-scan', scan: 'blocks', vertices: 'shared' },
     'webgpu-pyramid-shared': { pyramid: 'webgpu-pyramid', vertices: 'shared' },
     // The surface's two WebGL2 routes (the scalar compaction before them).
-    'scalar-vertex-route': { pyramid: 'scalar', format: 'float', route: 'vertex' },
-    'scalar-fragment-route': { pyramid: 'scalar', format: 'float', route: 'fragment' },
+    'scalar-vertex-route': { pyramid: 'scalar', sums: 'float', route: 'vertex' },
+    'scalar-fragment-route': { pyramid: 'scalar', sums: 'float', route: 'fragment' },
     // Their uint twins: what WebGL2 runs past a 4096² atlas (512³), where float sums are not exact.
-    'scalar-vertex-route-uint': { pyramid: 'scalar', format: 'uint', route: 'vertex' },
-    'scalar-fragment-route-uint': { pyramid: 'scalar', format: 'uint', route: 'fragment' },
+    'scalar-vertex-route-uint': { pyramid: 'scalar', sums: 'uint', route: 'vertex' },
+    'scalar-fragment-route-uint': { pyramid: 'scalar', sums: 'uint', route: 'fragment' },
   };
   // The WebGPU modes run where the page got a device; elsewhere they are left out (and said so).
   const PLANS = {

@@ -183,6 +183,14 @@
       $('status').textContent = '';
     }
   }
+  // The WebGPU modes' atlas, read back into the wasm heap while fn(pointer) runs on it (the CPU
+  // reference and the mesh files are made from the atlas the GPU used); fn's result.
+  async function withGpuAtlas(b, fn) {
+    const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
+    const ptr = alloc(atlas.length, 'the atlas read back');
+    Module.HEAPU8.set(atlas, ptr);
+    try { return fn(ptr); } finally { Module._free(ptr); }
+  }
   // _malloc gives 0 when the heap cannot grow: writing there would overwrite the heap's bottom.
   function alloc(bytes, what) {
     const ptr = Module._malloc(bytes) >>> 0;  // unsigned: the heap may pass 2 GiB
@@ -362,12 +370,7 @@
     async reference(limit) {
       const b = webgpuBuffers();
       if (!b) return entries(call('hp_reference', 'number', ['number'], [limitOf(limit)]));
-      const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
-      const ptr = alloc(atlas.length, 'the atlas read back');
-      Module.HEAPU8.set(atlas, ptr);
-      const n = call('hp_reference_of', 'number', ['number', 'number'], [ptr, limitOf(limit)]);
-      Module._free(ptr);
-      return entries(n);
+      return entries(await withGpuAtlas(b, (ptr) => call('hp_reference_of', 'number', ['number', 'number'], [ptr, limitOf(limit)])));
     },
     // The surface the GPU extracted: {vertices: the true total, positions, normals: Float32Arrays
     // of 3·min(limit, vertices) numbers, edges: each vertex's edge id, indices: a Uint32Array
@@ -402,13 +405,7 @@
       const limit = limitOf(options.limit);
       const b = webgpuBuffers();
       if (!b) return meshOf(call('hp_reference_mesh', 'number', ['number'], [limit]));
-      const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
-      const ptr = Module._malloc(atlas.length) >>> 0;
-      if (!ptr) throw new Error('out of memory for the atlas copy');
-      Module.HEAPU8.set(atlas, ptr);
-      const vertices = call('hp_reference_mesh_of', 'number', ['number', 'number'], [ptr, limit]);
-      Module._free(ptr);
-      return meshOf(vertices);
+      return meshOf(await withGpuAtlas(b, (ptr) => call('hp_reference_mesh_of', 'number', ['number', 'number'], [ptr, limit])));
     },
     // The current frame's surface as a file (a Promise of its bytes): {type: 'ply' | 'stl' |
     // 'glb', closed: capped where the volume's faces cut it}. PLY and glb welded (a vertex per
@@ -417,7 +414,6 @@
       await ready;
       const kind = ['ply', 'stl', 'glb'].indexOf(type);
       if (kind < 0) throw new Error(`type '${String(type).slice(0, 20)}' is not one of: ply, stl, glb`);
-      let ptr = 0;
       const b = webgpuBuffers();
       // vertices=shared: the GPU's own vertices and indices, welded already (a vertex a
       // crossing edge); `closed` needs the CPU's padded volume.
@@ -438,13 +434,9 @@
           return Module.HEAPU8.slice(out, out + size);
         }
       }
-      if (b && hp.stats().source !== 'file') {  // a file's own values are in the app; else the atlas
-        const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
-        ptr = alloc(atlas.length, 'the atlas read back');
-        Module.HEAPU8.set(atlas, ptr);
-      }
-      const size = call('hp_export_mesh', 'number', ['number', 'number', 'number'], [kind, closed ? 1 : 0, ptr]);
-      if (ptr) Module._free(ptr);
+      const write = (atlas) => call('hp_export_mesh', 'number', ['number', 'number', 'number'], [kind, closed ? 1 : 0, atlas]);
+      // A file's own values are in the app; else the atlas the GPU used.
+      const size = b && hp.stats().source !== 'file' ? await withGpuAtlas(b, write) : write(0);
       if (size < 0) throw new Error(call('hp_reply', 'string', [], []));
       const at = call('hp_bytes', 'number', [], []) >>> 0;
       return Module.HEAPU8.slice(at, at + size);

@@ -83,7 +83,7 @@ constexpr const char* name_of(E v) {
 // name, range and help; a field the user cannot set is not a setting and does not belong here.
 struct DemoState {
     Pyramid pyramid = Pyramid::Scalar;
-    Format format = Format::Float;
+    Format sums = Format::Float;
     Source source = Source::Metaballs;
     Classify classify = Classify::Surface;
     float iso = 0.5f;          // in the source's data units (0..1 for the procedural ones and a PNG)

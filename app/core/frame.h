@@ -16,8 +16,8 @@ namespace hp {
 // How the compaction runs: one choice each (the baseline and the WebGPU modes ignore the format).
 struct CompactionMode {
     Pyramid pyramid = Pyramid::Scalar;
-    Format format = Format::Float;
-    bool operator==(const CompactionMode& o) const { return pyramid == o.pyramid && format == o.format; }
+    Format sums = Format::Float;
+    bool operator==(const CompactionMode& o) const { return pyramid == o.pyramid && sums == o.sums; }
     bool operator!=(const CompactionMode& o) const { return !(*this == o); }
 };
 

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "marching_cubes.h"
+#include "reference_mesh.h"
 
 namespace hp {
 namespace {
@@ -229,12 +230,6 @@ EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float 
         if (x < 0 || y < 0 || z < 0 || x >= dims[0] || y >= dims[1] || z >= dims[2]) return outside;
         return values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))];
     };
-    // As reference_mesh.cpp: central differences, neighbours clamped to the grid.
-    auto gradient = [&](int x, int y, int z, float* out) {
-        out[0] = field(x + 1, y, z) - field(x - 1, y, z);
-        out[1] = field(x, y + 1, z) - field(x, y - 1, z);
-        out[2] = field(x, y, z + 1) - field(x, y, z - 1);
-    };
     EdgeMesh m;
     for (int z = 0; z + 1 < g[2]; ++z)
         for (int y = 0; y + 1 < g[1]; ++y)
@@ -247,21 +242,10 @@ EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float 
                 if (c == 0 || c == 255) continue;
                 for (int j = 0; j < mc::vertex_count(c); ++j) {
                     const int e = mc::triangle_edge(c, j);
-                    const Voxel& ca = kCellCorners[std::size_t(mc::kEdgeCorners[std::size_t(e)][0])];
-                    const Voxel& cb = kCellCorners[std::size_t(mc::kEdgeCorners[std::size_t(e)][1])];
-                    const Voxel pa{x + ca.x, y + ca.y, z + ca.z}, pb{x + cb.x, y + cb.y, z + cb.z};
-                    const float va = field(pa.x, pa.y, pa.z), vb = field(pb.x, pb.y, pb.z);
-                    const float t = (iso - va) / (vb - va);
-                    m.positions.push_back(float(pa.x - pad) + t * (float(pb.x) - float(pa.x)));
-                    m.positions.push_back(float(pa.y - pad) + t * (float(pb.y) - float(pa.y)));
-                    m.positions.push_back(float(pa.z - pad) + t * (float(pb.z) - float(pa.z)));
-                    float ga[3], gb[3];
-                    gradient(pa.x, pa.y, pa.z, ga);
-                    gradient(pb.x, pb.y, pb.z, gb);
-                    const float n[3] = {-(ga[0] + t * (gb[0] - ga[0])), -(ga[1] + t * (gb[1] - ga[1])),
-                                        -(ga[2] + t * (gb[2] - ga[2]))};
-                    const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-                    for (float v : n) m.normals.push_back(len > 0 ? v / len : 0.0f);
+                    float p[3], n[3];
+                    edge_vertex(field, {x, y, z}, e, iso, pad, p, n);  // the reference mesh's vertex
+                    m.positions.insert(m.positions.end(), p, p + 3);
+                    m.normals.insert(m.normals.end(), n, n + 3);
                     const CellEdge ce = cell_edge(e);
                     m.edges.push_back(edge_id(g, {x + ce.lower.x, y + ce.lower.y, z + ce.lower.z}, ce.axis));
                 }

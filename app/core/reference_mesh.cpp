@@ -7,41 +7,14 @@
 #include "marching_cubes.h"
 
 namespace hp {
-namespace {
-
-struct Vec3 {
-    float x, y, z;
-};
-
-// Central differences, neighbours clamped to the volume.
-Vec3 gradient(const AtlasLayout& l, const float* atlas, Voxel q) {
-    auto f = [&](int x, int y, int z) {
-        return atlas_value(l, atlas, {std::clamp(x, 0, l.dims[0] - 1), std::clamp(y, 0, l.dims[1] - 1),
-                                      std::clamp(z, 0, l.dims[2] - 1)});
-    };
-    return {f(q.x + 1, q.y, q.z) - f(q.x - 1, q.y, q.z), f(q.x, q.y + 1, q.z) - f(q.x, q.y - 1, q.z),
-            f(q.x, q.y, q.z + 1) - f(q.x, q.y, q.z - 1)};
-}
-
-}  // namespace
 
 void mesh_vertex(const AtlasLayout& l, const float* atlas, float iso, Voxel v, int c, int index, float* position,
                  float* normal) {
-    const auto& ab = mc::kEdgeCorners[std::size_t(mc::triangle_edge(c, index))];
-    const Voxel& ca = kCellCorners[std::size_t(ab[0])];
-    const Voxel& cb = kCellCorners[std::size_t(ab[1])];
-    const Voxel pa{v.x + ca.x, v.y + ca.y, v.z + ca.z}, pb{v.x + cb.x, v.y + cb.y, v.z + cb.z};
-    const float va = atlas_value(l, atlas, pa), vb = atlas_value(l, atlas, pb);
-    const float t = (iso - va) / (vb - va);
-    position[0] = float(pa.x) + t * (float(pb.x) - float(pa.x));
-    position[1] = float(pa.y) + t * (float(pb.y) - float(pa.y));
-    position[2] = float(pa.z) + t * (float(pb.z) - float(pa.z));
-    const Vec3 ga = gradient(l, atlas, pa), gb = gradient(l, atlas, pb);
-    const Vec3 n{-(ga.x + t * (gb.x - ga.x)), -(ga.y + t * (gb.y - ga.y)), -(ga.z + t * (gb.z - ga.z))};
-    const float len = std::sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
-    normal[0] = len > 0 ? n.x / len : 0.0f;
-    normal[1] = len > 0 ? n.y / len : 0.0f;
-    normal[2] = len > 0 ? n.z / len : 0.0f;
+    const auto field = [&](int x, int y, int z) {  // neighbours clamped to the volume
+        return atlas_value(l, atlas, {std::clamp(x, 0, l.dims[0] - 1), std::clamp(y, 0, l.dims[1] - 1),
+                                      std::clamp(z, 0, l.dims[2] - 1)});
+    };
+    edge_vertex(field, v, mc::triangle_edge(c, index), iso, 0, position, normal);
 }
 
 MeshData reference_mesh(const AtlasLayout& l, const float* atlas, float iso, std::uint32_t limit) {

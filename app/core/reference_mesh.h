@@ -8,10 +8,13 @@
 // Float arithmetic in that order, as the shaders do it (shaders/emit_mesh_vertex.glsl).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "atlas_layout.h"
+#include "cpu_reference.h"
+#include "marching_cubes.h"
 
 namespace hp {
 
@@ -25,5 +28,31 @@ MeshData reference_mesh(const AtlasLayout& l, const float* atlas, float iso, std
 // Position and normal of vertex `index` of the cell at v (case c); 3 floats each.
 void mesh_vertex(const AtlasLayout& l, const float* atlas, float iso, Voxel v, int c, int index, float* position,
                  float* normal);
+
+// The vertex on edge `edge` of the cell whose lowest corner is `cell`, as above: field(x, y, z)
+// is a corner's value (the caller clamps what lies past its grid), the position is less
+// `offset` on every axis (a padded grid's). The reference mesh and the mesh files
+// (mesh_export.cpp) both take their vertices from here.
+template <typename Field>
+void edge_vertex(const Field& field, Voxel cell, int edge, float iso, int offset, float* position, float* normal) {
+    const Voxel& ca = kCellCorners[std::size_t(mc::kEdgeCorners[std::size_t(edge)][0])];
+    const Voxel& cb = kCellCorners[std::size_t(mc::kEdgeCorners[std::size_t(edge)][1])];
+    const int a[3] = {cell.x + ca.x, cell.y + ca.y, cell.z + ca.z}, b[3] = {cell.x + cb.x, cell.y + cb.y, cell.z + cb.z};
+    const float va = field(a[0], a[1], a[2]), vb = field(b[0], b[1], b[2]);
+    const float t = (iso - va) / (vb - va);
+    const auto gradient = [&](const int* p, int axis) {  // central differences along one axis
+        int lo[3] = {p[0], p[1], p[2]}, hi[3] = {p[0], p[1], p[2]};
+        --lo[axis], ++hi[axis];
+        return field(hi[0], hi[1], hi[2]) - field(lo[0], lo[1], lo[2]);
+    };
+    float n[3];
+    for (int i = 0; i < 3; ++i) {
+        position[i] = float(a[i] - offset) + t * (float(b[i]) - float(a[i]));
+        const float ga = gradient(a, i), gb = gradient(b, i);
+        n[i] = -(ga + t * (gb - ga));
+    }
+    const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    for (int i = 0; i < 3; ++i) normal[i] = len > 0 ? n[i] / len : 0.0f;
+}
 
 }  // namespace hp

@@ -77,8 +77,8 @@ std::vector<Setting> make_table() {
         "blocks: 1024 a block, level by level; rts: reduce-then-scan, three dispatches;\n"
         "single: one dispatch, decoupled look-back with fallback"));
     scan.shown = [](const S& s) { return s.pyramid == Pyramid::WebgpuScan; };
-    Setting& format = t.emplace_back(choice<&S::format>("format", "Sums", "the pyramid's sums: float or unsigned int"));
-    format.enabled = [](const S& s) { return s.pyramid != Pyramid::Baseline && !is_webgpu(s.pyramid); };
+    Setting& sums = t.emplace_back(choice<&S::sums>("sums", "Sums", "the pyramid's sums: float or unsigned int"));
+    sums.enabled = [](const S& s) { return s.pyramid != Pyramid::Baseline && !is_webgpu(s.pyramid); };
     Setting& source = t.emplace_back(
         choice<&S::source>("source", "Source", "the volume: a procedural one, a loaded PNG atlas or a loaded file"));
     source.limit = [](S* s, const SettingsContext& c, bool) {
@@ -264,6 +264,10 @@ bool apply_setting(DemoState* s, const std::string& key, const std::string& valu
             return false;
         }
     const Setting* row = find_setting(key);
+    if (!row && key == "format") {  // its name until 2026-11-26
+        *error = "format was renamed to sums (sums=float or sums=uint)";
+        return false;
+    }
     if (!row) {
         std::vector<std::string> known;
         for (const Setting& r : settings()) known.push_back(r.key);

@@ -84,7 +84,7 @@ void DemoApp::choose_source(Source s) {
 // Whether the modes of `s` can run an atlas of S² (atlas_limit); if not, *error is `what`
 // followed by the limit and the way past it.
 bool DemoApp::atlas_fits(const DemoState& s, int atlas, const std::string& what, std::string* error) const {
-    const AtlasLimit limit = atlas_limit(s.pyramid, s.format, max_texture_size_);
+    const AtlasLimit limit = atlas_limit(s.pyramid, s.sums, max_texture_size_);
     if (atlas <= limit.atlas) return true;
     const std::string ways = limit.ways_for(atlas);
     *error = what + " larger than " + limit.what + " (" + std::to_string(limit.atlas) + "²)" + (ways.empty() ? "" : ": " + ways);
@@ -227,7 +227,7 @@ bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const Volu
     // hold is then refused by the atlas check below, which names the size and the ways out.
     VolumeOptions o = options;
     o.max_voxels = std::min(o.max_voxels, kMaxVolumeVoxels);
-    const AtlasLimit limit = atlas_limit(pending_.pyramid, pending_.format, max_texture_size_);
+    const AtlasLimit limit = atlas_limit(pending_.pyramid, pending_.sums, max_texture_size_);
     // Refused at full size for its size (the voxel cap, or the atlas): does it open downsampled
     // by 2? Where the halved volume passes both, read from the header alone (nothing more is
     // decoded), the refusal says so and the page offers it.

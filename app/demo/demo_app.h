@@ -170,7 +170,7 @@ private:
     Explanation explain(std::uint32_t key);
     void drop_backend();
     std::uint64_t views_serial() const { return serial_base_ + (backend_ ? backend_->shown_serial() : 0); }
-    CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.format}; }
+    CompactionMode mode_of(const DemoState& s) const { return {s.pyramid, s.sums}; }
 
     DemoState state_, pending_;
     DemoState built_over_;  // the state in effect before the last pipeline was built (undo_build)

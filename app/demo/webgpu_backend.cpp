@@ -5,6 +5,9 @@
 // returns its own; afterwards poll() says one a frame, WebGpuCompaction::take_error()'s (the
 // frames' own, then the device's) before the 3D view's.
 #include "backend.h"
+
+#include <emscripten/emscripten.h>
+
 #include "compute_surface_view.h"
 #include "compute_view.h"
 #include "tile_scan.h"
@@ -113,6 +116,21 @@ private:
 };
 
 }  // namespace
+
+// For the tests (webgpu.mjs): a buffer made, released, and another made in its place, as a
+// mesh re-made for a new scan does. "first second": their ids. The 3D view binds again only
+// where an id changed (compute_surface_view.cpp), so the second must not reuse the first's id
+// while C++ may still hold it; the table's slot generations see to that.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* hp_webgpu_id_check() {
+    static std::string out;
+    if (!webgpu_available(&out)) return out.c_str();
+    wgpu::Buffer a = wgpu::buffer(64, wgpu::kStorage, "id check");
+    const int first = a.id();
+    a = wgpu::Buffer();  // released: its slot is free again
+    const wgpu::Buffer b = wgpu::buffer(64, wgpu::kStorage, "id check");
+    out = std::to_string(first) + " " + std::to_string(b.id());
+    return out.c_str();
+}
 
 std::unique_ptr<Backend> make_webgpu_backend(const AtlasLayout& layout, Pyramid mode, std::string* error) {
     auto b = std::make_unique<WebGpuBackend>();

@@ -9,7 +9,7 @@ namespace {
 
 // The sums of the mode's pyramids (the baseline's are float).
 SumFormat sums_of(const CompactionMode& mode) {
-    return mode.format == Format::Uint && mode.pyramid != Pyramid::Baseline ? SumFormat::Uint : SumFormat::Float;
+    return mode.sums == Format::Uint && mode.pyramid != Pyramid::Baseline ? SumFormat::Uint : SumFormat::Float;
 }
 
 // The cell compaction for `mode`; its traversal emits the voxel (emit_voxel.glsl).

@@ -7,7 +7,12 @@
 // that request is asynchronous: Module.hpGpu holds it, or the reason there is none.
 mergeInto(LibraryManager.library, {
   $HPGPU: {
+    // The table: an id is a slot (its low 16 bits) and the slot's generation (the bits above),
+    // which a release advances, so an id released and its slot reused never names the new
+    // object: C++ holding the old id (a bind group's buffers, compute_surface_view.cpp) sees
+    // a different id, and get() of it gives null.
     objects: [null],
+    generations: [0],
     free: [],
     encoder: null,
     pass: null,
@@ -19,11 +24,17 @@ mergeInto(LibraryManager.library, {
     querySet: null,
     surface: null,     // the 3D view's canvas (#gpu-surface): {canvas, context, depth}
     add: function (o) {
-      const id = HPGPU.free.length ? HPGPU.free.pop() : HPGPU.objects.length;
-      HPGPU.objects[id] = o;
-      return id;
+      const slot = HPGPU.free.length ? HPGPU.free.pop() : HPGPU.objects.length;
+      if (slot > 0xffff) throw new Error('more than 65535 live WebGPU objects');
+      HPGPU.objects[slot] = o;
+      HPGPU.generations[slot] = ((HPGPU.generations[slot] || 0) % 0x7fff) + 1;  // 1 to 32767: ids stay positive int32
+      return HPGPU.generations[slot] * 0x10000 + slot;
     },
-    get: function (id) { return HPGPU.objects[id]; },
+    slot: function (id) {
+      const slot = id & 0xffff;
+      return id > 0 && HPGPU.objects[slot] && HPGPU.generations[slot] === Math.floor(id / 0x10000) ? slot : 0;
+    },
+    get: function (id) { return HPGPU.objects[HPGPU.slot(id)]; },
     device: function () { return Module.hpGpu && !Module.hpGpu.lost ? Module.hpGpu.device : null; },
     takeStaging: function (bytes) {
       if (HPGPU.stagingDevice !== HPGPU.device()) {  // a new device (after a loss): the old pool is its old one's
@@ -144,11 +155,12 @@ mergeInto(LibraryManager.library, {
 
   hpgpu_release__deps: ['$HPGPU'],
   hpgpu_release: function (id) {
-    const o = HPGPU.objects[id];
-    if (!o) return;
+    const slot = HPGPU.slot(id);
+    if (!slot) return;
+    const o = HPGPU.objects[slot];
     if (o instanceof GPUBuffer) o.destroy();
-    HPGPU.objects[id] = null;
-    HPGPU.free.push(id);
+    HPGPU.objects[slot] = null;
+    HPGPU.free.push(slot);
   },
 
   // A compute pipeline from WGSL with an explicit layout: kinds[i] is binding i's kind

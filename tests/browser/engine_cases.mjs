@@ -26,25 +26,25 @@ add('loads; the WebGPU modes are unavailable with the browser\'s reason', async 
 });
 // Every mode at 64³ in both classifications; at 128³ (llvmpipe takes a quarter of a minute a
 // stream there) scalar and vec4 with float sums in both, with uint sums scalar surface and vec4 solid.
-const MODES = [{ pyramid: 'scalar', format: 'float' }, { pyramid: 'vec4', format: 'float' },
-  { pyramid: 'scalar', format: 'uint' }, { pyramid: 'vec4', format: 'uint' }, { pyramid: 'baseline' }];
+const MODES = [{ pyramid: 'scalar', sums: 'float' }, { pyramid: 'vec4', sums: 'float' },
+  { pyramid: 'scalar', sums: 'uint' }, { pyramid: 'vec4', sums: 'uint' }, { pyramid: 'baseline' }];
 const SURFACE = { source: 'metaballs', classify: 'surface', iso: 0.5, time: 1.25 };
 const SOLID = { source: 'noise', classify: 'solid', iso: 0.55 };
 for (const volume of [64, 128])
   for (const mode of volume === 64 ? MODES : MODES.slice(0, 4)) {
-    const streams = volume === 64 || mode.format === 'float' ? [SURFACE, SOLID] : mode.pyramid === 'scalar' ? [SURFACE] : [SOLID];
+    const streams = volume === 64 || mode.sums === 'float' ? [SURFACE, SOLID] : mode.pyramid === 'scalar' ? [SURFACE] : [SOLID];
     add(`${Object.values(mode).join(' ')} ${volume}³: streams exact (${streams.map((x) => x.classify).join(' and ')})`, async (page) => {
-      for (const state of streams) await exact(page, { format: 'float', ...mode, volume, ...state }, { atLeast: 100 });
+      for (const state of streams) await exact(page, { sums: 'float', ...mode, volume, ...state }, { atLeast: 100 });
     });
   }
 // The mesh in every WebGL2 mode (64³: the vertex pyramid takes the volume's sums).
 for (const mode of MODES)
   add(`mesh ${Object.values(mode).join(' ')} 64³: exact against the reference mesh`, (page) =>
-    exactMesh(page, { format: 'float', ...mode, volume: 64, source: 'sphere', iso: 0.5, time: 1 }, { atLeast: 300 }));
+    exactMesh(page, { sums: 'float', ...mode, volume: 64, source: 'sphere', iso: 0.5, time: 1 }, { atLeast: 300 }));
 // The Explain view's walk reads the pyramid through RGBA32UI targets and integer readPixels.
-for (const mode of [{ pyramid: 'scalar', format: 'float' }, { pyramid: 'vec4', format: 'uint' }, { pyramid: 'baseline' }])
+for (const mode of [{ pyramid: 'scalar', sums: 'float' }, { pyramid: 'vec4', sums: 'uint' }, { pyramid: 'baseline' }])
   add(`explain ${Object.values(mode).join(' ')} 64³: keys walk as the reference`, (page) =>
-    explainKeys(page, { format: 'float', ...mode, volume: 64, source: 'metaballs', classify: 'surface', time: 1.5, iso: 0.5 }));
+    explainKeys(page, { sums: 'float', ...mode, volume: 64, source: 'metaballs', classify: 'surface', time: 1.5, iso: 0.5 }));
 add('a PNG atlas (16-bit) loads and is exact', async (page) => {
   const error = await loadBytes(page, pngOf(512, 512, (x, y) => ((x % 64) + (y % 64) < 50 ? 0.9 : 0.2), { bits: 16 }), { tile: 64 });
   assert(error === '', error);

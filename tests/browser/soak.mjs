@@ -13,12 +13,12 @@ if (!site || !outJson) {
   console.error('usage: node soak.mjs SITE_DIR OUT.json [FRAMES]');
   process.exit(2);
 }
-const HOME = { pyramid: 'scalar', format: 'float', source: 'metaballs', classify: 'surface', volume: 64 };
+const HOME = { pyramid: 'scalar', sums: 'float', source: 'metaballs', classify: 'surface', volume: 64 };
 // WebGPU at 64³ only: SwiftShader's compute takes about half a second a frame there already.
 const CHANGES = [
   { pyramid: 'vec4' }, { source: 'sphere' }, { volume: 128 }, { volume: 64, pyramid: 'webgpu-scan' },
   { source: 'noise', classify: 'solid' }, { pyramid: 'webgpu-pyramid' }, { pyramid: 'baseline' }, { source: 'png' },
-  { pyramid: 'scalar', format: 'uint' }, HOME,
+  { pyramid: 'scalar', sums: 'uint' }, HOME,
 ];
 const STEP = 100;
 const cycles = Math.max(2, Math.round(Number(framesArg) / (STEP * CHANGES.length)));

@@ -62,7 +62,7 @@ for (const [name, [tile, bytes]] of Object.entries(seeds))
   fs.writeFileSync(path.join(out, name), Buffer.concat([Buffer.from([TILE[tile] ?? tile]), bytes]));
 
 const lines = {
-  'all.txt': 'pyramid=vec4\nformat=uint\nsource=sphere\nclassify=solid\niso=0.4\ntime=1.5\npaused=1\nvolume=64\n' +
+  'all.txt': 'pyramid=vec4\nsums=uint\nsource=sphere\nclassify=solid\niso=0.4\ntime=1.5\npaused=1\nvolume=64\n' +
     'atlas=1024\nreadback=expected\nexpected=20000\noverlay=0\nview=stream\nclock=fixed\ntimestamps=whole',
   'webgpu.txt': 'pyramid=webgpu-scan\npyramid=webgpu-pyramid\nreadback=async',
   'bad.txt': 'colour=red\niso=3\ntime=soon\npaused=maybe\nvolume=100\nexpected=2.5\natlas=300\niso=nan\ntime=1e400',

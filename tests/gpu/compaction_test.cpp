@@ -23,7 +23,7 @@ namespace hp {
 // article's baseline.
 std::string name_of(const CompactionMode& m) {
     if (m.pyramid == Pyramid::Baseline) return "baseline";
-    return std::string(name_of(m.pyramid)) + "_" + name_of(m.format);
+    return std::string(name_of(m.pyramid)) + "_" + name_of(m.sums);
 }
 // Found by argument-dependent lookup, so it lives in CompactionMode's namespace.
 void PrintTo(const CompactionMode& m, std::ostream* os) { *os << name_of(m); }
@@ -115,7 +115,7 @@ std::vector<Case> cases() {
             {64, Source::Sphere, Classify::Surface, 0.35f, 2.5}, {128, Source::Noise, Classify::Surface, 0.5f, 1.25}};
     std::vector<Case> out;
     for (const CompactionMode& m : all_modes()) {
-        const bool design = m.pyramid != Pyramid::Baseline && m.format == Format::Float;
+        const bool design = m.pyramid != Pyramid::Baseline && m.sums == Format::Float;
         for (const Scene& sc : design ? full : some) {
             char tail[64];
             std::snprintf(tail, sizeof tail, "_t%g_iso%g", sc.time, sc.iso);

@@ -59,6 +59,19 @@ TEST(Settings, RejectsBadInputNamingItAndChangesNothing) {
     EXPECT_EQ(s.paused, fresh.paused);
 }
 
+// One name for the setting: `sums` in the URL, hp.set, hp.stats() and the overlay; its old
+// name answers with the new one.
+TEST(Settings, SumsIsTheSettingsOneNameAndFormatSaysSo) {
+    DemoState s;
+    std::string error;
+    ASSERT_TRUE(apply_setting(&s, "sums", "uint", kNoApp, &error)) << error;
+    EXPECT_EQ(s.sums, Format::Uint);
+    EXPECT_FALSE(apply_setting(&s, "format", "float", kNoApp, &error));
+    EXPECT_EQ(error, "format was renamed to sums (sums=float or sums=uint)");
+    EXPECT_EQ(s.sums, Format::Uint);
+    EXPECT_NE(settings_json(s, kNoApp).find("\"sums\":\"uint\""), std::string::npos) << settings_json(s, kNoApp);
+}
+
 // iso is in the source's data units: any number parses, the source's range holds it once the
 // request's settings are all in (a file's own range, 0..1 for the procedural sources).
 TEST(Settings, IsoIsHeldToTheSourcesRange) {

@@ -22,6 +22,7 @@ const cases = [];
 // URL parameters: a page opened with a bad link says why and runs with the defaults.
 for (const [what, query, pattern] of [
   ['an unknown name', 'colour=red', /unknown setting 'colour'/],
+  ['the sums setting by its old name', 'format=uint', /format was renamed to sums \(sums=float or sums=uint\)/],
   ['a value out of range', 'iso=3', /iso=3 is out of the volume's range \[0, 1\]/],
   ['a wrong type', 'time=soon', /time='soon' is not a number/],
   ['a wrong type (flag)', 'paused=maybe', /paused='maybe' is not 0, 1/],

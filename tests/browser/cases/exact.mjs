@@ -66,19 +66,19 @@ for (const pyramid of PYRAMIDS) {
 // The variants of the speed issue: integer sums and the article's baseline, each on a few
 // scenes; and the async count readback.
 const VARIANTS = [
-  { pyramid: 'scalar', format: 'uint' }, { pyramid: 'vec4', format: 'uint' }, { pyramid: 'baseline' },
+  { pyramid: 'scalar', sums: 'uint' }, { pyramid: 'vec4', sums: 'uint' }, { pyramid: 'baseline' },
 ];
 for (const mode of VARIANTS) {
   const tag = Object.values(mode).join(' ');
   for (const [volume, source, classify, iso] of [[64, 'noise', 'surface', 0.5], [64, 'metaballs', 'solid', 0.4],
     [128, 'sphere', 'surface', 0.5]])
     add(`${tag}: ${volume}³ ${source} ${classify}`, (page) =>
-      exact(page, { pyramid: 'scalar', format: 'float', ...mode, volume, source, classify,
+      exact(page, { pyramid: 'scalar', sums: 'float', ...mode, volume, source, classify,
         iso, time: 1.75 }, { atLeast: 100 }));
 }
 for (const pyramid of ['scalar', 'vec4', 'baseline'])
   add(`${pyramid}: async count readback arrives, the stream stays exact`, async (page) => {
-    await page.evaluate((p) => hp.set({ pyramid: p, format: 'float', volume: 64,
+    await page.evaluate((p) => hp.set({ pyramid: p, sums: 'float', volume: 64,
       source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'async' }), pyramid);
     await page.evaluate(() => hp.frames(8));
     const { stats, gpu, cpu } = await compute(page, {});

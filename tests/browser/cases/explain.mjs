@@ -101,14 +101,14 @@ export async function explainKeys(page, state, pick) {
   return answers;
 }
 
-const WEBGL = [{ pyramid: 'scalar' }, { pyramid: 'vec4' }, { pyramid: 'scalar', format: 'uint' },
-  { pyramid: 'vec4', format: 'uint' }, { pyramid: 'baseline' }];
+const WEBGL = [{ pyramid: 'scalar' }, { pyramid: 'vec4' }, { pyramid: 'scalar', sums: 'uint' },
+  { pyramid: 'vec4', sums: 'uint' }, { pyramid: 'baseline' }];
 for (const mode of WEBGL) {
   const tag = Object.values(mode).join(' ');
   add(`explain ${tag} 64³ in 512²: keys at the start, the end and random places walk as the reference`, (page) =>
-    explainKeys(page, { format: 'float', ...mode, volume: 64, source: 'metaballs', classify: 'surface', time: 1.5, iso: 0.5 }));
+    explainKeys(page, { sums: 'float', ...mode, volume: 64, source: 'metaballs', classify: 'surface', time: 1.5, iso: 0.5 }));
   add(`explain ${tag} 128³ in 2048² (noise, solid)`, (page) =>
-    explainKeys(page, { format: 'float', ...mode, volume: 128, source: 'noise', classify: 'solid', time: 0.5, iso: 0.6 }));
+    explainKeys(page, { sums: 'float', ...mode, volume: 128, source: 'noise', classify: 'solid', time: 0.5, iso: 0.6 }));
 }
 for (const [pyramid, scan] of [['webgpu-pyramid'], ['webgpu-scan', 'blocks'], ['webgpu-scan', 'rts'], ['webgpu-scan', 'single']])
   add(`explain ${pyramid}${scan ? ` scan=${scan}` : ''} 64³ in 512²`, (page) =>
@@ -118,7 +118,7 @@ add('explain: every layout gives the same path (scalar, vec4, uint, baseline, th
   const state = { volume: 64, source: 'sphere', classify: 'surface', time: 0, iso: 0.45 };
   const paths = [];
   for (const mode of [...WEBGL, { pyramid: 'webgpu-pyramid' }]) {
-    const r = await page.evaluate(async (s) => { await hp.set(s); return hp.explain(777); }, { format: 'float', ...mode, ...state });
+    const r = await page.evaluate(async (s) => { await hp.set(s); return hp.explain(777); }, { sums: 'float', ...mode, ...state });
     paths.push([Object.values(mode).join(' '), r.path]);
   }
   for (const [tag, p] of paths) assert(same(p, paths[0][1]), `${tag}'s path differs from ${paths[0][0]}'s`);

@@ -11,7 +11,7 @@ const QUERY = 'paused=1&clock=fixed&volume=64&atlas=512&view=all';
 const FLAGS = ['--disable-domain-blocking-for-3d-apis', '--disable-gpu-process-crash-limit'];
 const cases = [];
 
-// Opens the page in `start` mode (with `more` settings, e.g. {format: 'uint'}), crashes the GPU
+// Opens the page in `start` mode (with `more` settings, e.g. {sums: 'uint'}), crashes the GPU
 // process (while `during` runs in the page, if given) and proves the crash by the page's loss
 // counter (hp.stats().losses): the WebGL context lost and restored, and where the page had a
 // WebGPU device, that device lost and a new one got. Then frames run on, the page ends in
@@ -55,9 +55,9 @@ async function crashed(url, start, { pyramid = start, more = {}, during = null }
 }
 
 const add = (name, run) => cases.push({ name, ready: false, timeout: 200, run });
-for (const [pyramid, more] of [['scalar', {}], ['vec4', {}], ['baseline', {}], ['scalar', { format: 'uint' }],
-  ['vec4', { format: 'uint' }], ['webgpu-scan', {}], ['webgpu-pyramid', {}]])
-  add(`GPU process crash in ${pyramid}${more.format ? ` with ${more.format} sums` : ''}: the loss seen, the page comes back by itself, exact`,
+for (const [pyramid, more] of [['scalar', {}], ['vec4', {}], ['baseline', {}], ['scalar', { sums: 'uint' }],
+  ['vec4', { sums: 'uint' }], ['webgpu-scan', {}], ['webgpu-pyramid', {}]])
+  add(`GPU process crash in ${pyramid}${more.sums ? ` with ${more.sums} sums` : ''}: the loss seen, the page comes back by itself, exact`,
     async (_, { url }) => crashed(url, pyramid, { more }));
 add('GPU process crash during a switch from scalar to webgpu-pyramid: the loss seen, it arrives, exact',
   async (_, { url }) => crashed(url, 'scalar', { pyramid: 'webgpu-pyramid', during: () => { hp.set({ pyramid: 'webgpu-pyramid' }); } }));

@@ -18,9 +18,9 @@ for (const source of ['metaballs', 'sphere', 'noise'])
       add(`mesh scalar 64³ ${source} t=${time} iso=${iso}`, (page) =>
         exactMesh(page, { pyramid: 'scalar', volume: 64, source, time, iso }, { atLeast: 300 }));
 
-for (const mode of [{ pyramid: 'vec4' }, { pyramid: 'scalar', format: 'uint' }, { pyramid: 'baseline' }])
+for (const mode of [{ pyramid: 'vec4' }, { pyramid: 'scalar', sums: 'uint' }, { pyramid: 'baseline' }])
   add(`mesh ${Object.values(mode).join(' ')} 64³ noise (the mesh follows any cell compaction)`, (page) =>
-    exactMesh(page, { format: 'float', ...mode, volume: 64, source: 'noise', time: 1.5, iso: 0.5 }, { atLeast: 300 }));
+    exactMesh(page, { sums: 'float', ...mode, volume: 64, source: 'noise', time: 1.5, iso: 0.5 }, { atLeast: 300 }));
 
 add('mesh, vertex route (the default): no extraction each frame; a read extracts on demand, exact', async (page) => {
   await page.evaluate(() => hp.set({ pyramid: 'scalar', route: 'vertex', volume: 64, source: 'sphere', iso: 0.5, time: 1 })
@@ -47,10 +47,10 @@ add('mesh, sums=uint: the vertex and fragment routes draw the pixels float sums 
     return { s, png: PNG.sync.read(await page.screenshot({ clip: s.layout.surface })) };
   };
   for (const route of ['vertex', 'fragment']) {
-    const f = await shot({ route, format: 'float' });
-    const u = await shot({ route, format: 'uint' });
-    assert(u.s.format === 'uint' && u.s.vertexCount === f.s.vertexCount && f.s.vertexCount > 1000,
-      `${route}: ${f.s.vertexCount} vertices with float sums, ${u.s.vertexCount} with ${u.s.format}`);
+    const f = await shot({ route, sums: 'float' });
+    const u = await shot({ route, sums: 'uint' });
+    assert(u.s.sums === 'uint' && u.s.vertexCount === f.s.vertexCount && f.s.vertexCount > 1000,
+      `${route}: ${f.s.vertexCount} vertices with float sums, ${u.s.vertexCount} with ${u.s.sums}`);
     let differ = 0, lit = 0;
     for (let i = 0; i < f.png.data.length; i += 4) {
       if (f.png.data[i] !== u.png.data[i] || f.png.data[i + 1] !== u.png.data[i + 1] || f.png.data[i + 2] !== u.png.data[i + 2]) differ++;
@@ -59,11 +59,11 @@ add('mesh, sums=uint: the vertex and fragment routes draw the pixels float sums 
     assert(lit > f.png.data.length / 4 / 20, `${route}: only ${lit} lit pixels: is the surface drawn?`);
     assert(differ === 0, `${route}: ${differ} of ${f.png.data.length / 4} pixels differ between float and uint sums`);
   }
-  await page.evaluate(() => hp.set({ format: 'float', route: 'vertex' }));
+  await page.evaluate(() => hp.set({ sums: 'float', route: 'vertex' }));
 });
 
 add('mesh 128³ in 2048² metaballs', (page) =>
-  exactMesh(page, { pyramid: 'scalar', format: 'float', volume: 128, source: 'metaballs', time: 1.25, iso: 0.5 },
+  exactMesh(page, { pyramid: 'scalar', sums: 'float', volume: 128, source: 'metaballs', time: 1.25, iso: 0.5 },
     { atLeast: 10000 }));
 
 add('mesh: an empty and a full volume have no triangles', async (page) => {

@@ -104,8 +104,8 @@ add('volume file: every stored type to float32 in data units (NIfTI scl_slope/sc
 });
 
 // Every mode on one loaded volume: the cells' and voxels' streams, and the mesh.
-const MODES = [{ pyramid: 'scalar', format: 'float' }, { pyramid: 'vec4', format: 'float' },
-  { pyramid: 'scalar', format: 'uint' }, { pyramid: 'vec4', format: 'uint' }, { pyramid: 'baseline' },
+const MODES = [{ pyramid: 'scalar', sums: 'float' }, { pyramid: 'vec4', sums: 'float' },
+  { pyramid: 'scalar', sums: 'uint' }, { pyramid: 'vec4', sums: 'uint' }, { pyramid: 'baseline' },
   { pyramid: 'webgpu-scan' }, { pyramid: 'webgpu-pyramid' }];
 add('volume file 37×23×11: every mode exact (stream surface and solid, mesh)', async (page) => {
   await open(page, nrrd(DIMS, 'int16', int16, { spacing: SPACING, encoding: 'gzip' }), {}, { dims: DIMS });
@@ -114,11 +114,11 @@ add('volume file 37×23×11: every mode exact (stream surface and solid, mesh)',
   for (const mode of MODES) {
     if (mode.pyramid.startsWith('webgpu') && webgpu) continue;
     for (const [classify, iso] of [['surface', -400], ['surface', 950], ['solid', 20]])
-      await exact(page, { format: 'float', ...mode, classify, iso }, { atLeast: 30 });
+      await exact(page, { sums: 'float', ...mode, classify, iso }, { atLeast: 30 });
     await exactMesh(page, { classify: 'surface', iso: -400 }, { atLeast: 300 });
     checked++;
   }
-  await page.evaluate(() => hp.set({ pyramid: 'scalar', format: 'float' }));
+  await page.evaluate(() => hp.set({ pyramid: 'scalar', sums: 'float' }));
   assert(checked >= 5, `only ${checked} modes ran`);
   if (webgpu) return `skipped the WebGPU modes: ${webgpu}`;
 }, { timeout: 400 });
@@ -160,7 +160,7 @@ add('volume file: too large for the atlas, refused with its size and the way out
 // exact; asking for float sums then is refused with the way out, and uint sums run on.
 add('volume file: past 4096² in WebGL2 with uint sums (8192², 64×64×5000), stream and mesh exact; float sums refused', async (page) => {
   const r = await page.evaluate(async () => {
-    await hp.set({ pyramid: 'scalar', format: 'uint', readback: 'sync' });
+    await hp.set({ pyramid: 'scalar', sums: 'uint', readback: 'sync' });
     const [X, Y, Z] = [64, 64, 5000];
     const bytes = new Uint8Array(X * Y * Z);
     for (let z = 0, i = 0; z < Z; z++)  // a ball of radius 12 every 250 slices
@@ -168,15 +168,15 @@ add('volume file: past 4096² in WebGL2 with uint sums (8192², 64×64×5000), s
         for (let x = 0; x < X; x++, i++) bytes[i] = (x - 32) ** 2 + (y - 30) ** 2 + ((z % 250) - 125) ** 2 < 144 ? 200 : 10;
     const info = await hp.loadVolume(bytes, { name: 'tall_64x64x5000_uint8.raw' });
     const s = hp.stats();
-    const refused = await hp.set({ format: 'float' }).then(() => '', (e) => e.message);
-    return { dims: info.dims, atlas: s.atlas, refused, format: hp.stats().format, message: hp.stats().message };
+    const refused = await hp.set({ sums: 'float' }).then(() => '', (e) => e.message);
+    return { dims: info.dims, atlas: s.atlas, refused, sums: hp.stats().sums, message: hp.stats().message };
   });
   assert(JSON.stringify(r.dims) === '[64,64,5000]' && r.atlas === 8192, `opened ${r.dims} in ${r.atlas}²`);
   assert(/needs a 8192² atlas, larger than WebGL2's largest with float sums, where they stay exact \(4096²\): sums=uint holds up to 8192² here/.test(r.refused) &&
-    r.format === 'uint', `float sums: '${r.refused}', now ${r.format}`);
+    r.sums === 'uint', `float sums: '${r.refused}', now ${r.sums}`);
   await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 100 }, { atLeast: 100000 });
   await exactMesh(page, { classify: 'surface', iso: 100 }, { atLeast: 10000 });
-  await page.evaluate(() => hp.set({ format: 'float', source: 'metaballs' }));
+  await page.evaluate(() => hp.set({ sums: 'float', source: 'metaballs' }));
 }, { timeout: 300 });
 
 add('volume file through the file picker: too large, then opened by the offered downsampling button', async (page) => {

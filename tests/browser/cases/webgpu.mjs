@@ -386,13 +386,13 @@ add('webgpu-scan vertices=shared: the PLY export is the GPU\'s vertices and indi
 // buffers (SwiftShader's 1 GiB atlas here), says so and the settings before it run again.
 add('volume=512: refused by WebGL2 with the way out (float sums; uint sums past the GPU\'s largest texture); a WebGPU mode runs it or says the GPU has no memory for it', async (page) => {
   const r = await page.evaluate(async () => {
-    await hp.set({ pyramid: 'scalar', volume: 64, source: 'metaballs', readback: 'sync', format: 'float' });
+    await hp.set({ pyramid: 'scalar', volume: 64, source: 'metaballs', readback: 'sync', sums: 'float' });
     const gl = await hp.set({ volume: 512 }).then(() => '', (e) => e.message);
     const probe = document.createElement('canvas').getContext('webgl2');
     const max = probe.getParameter(probe.MAX_TEXTURE_SIZE);
-    await hp.set({ format: 'uint' });
+    await hp.set({ sums: 'uint' });
     const uint = max < 16384 ? await hp.set({ volume: 512 }).then(() => '', (e) => e.message) : 'not tried';
-    await hp.set({ format: 'float' });
+    await hp.set({ sums: 'float' });
     const after = hp.stats();
     await hp.set({ pyramid: 'webgpu-scan' });
     const before = hp.stats().frame;
@@ -508,6 +508,20 @@ add('webgpu-scan vertices=shared: the 3D view draws the pixels the soup draws', 
   }
   assert(lit > soup.data.length / 4 / 20, `only ${lit} lit pixels: is the surface drawn?`);
   assert(differ === 0, `${differ} of ${soup.data.length / 4} pixels differ from the soup's`);
+});
+
+// The 3D view binds the surface's buffers by their ids and binds again only where an id changed
+// (compute_surface_view.cpp). A buffer released and another made in its place (a mesh re-made
+// for a new scan) takes the freed table slot: with bare slots as ids (the code before) the new
+// buffer had the old one's id, and the view kept a bind group of the destroyed buffer. Ids
+// carry the slot's generation: the slot is reused, the id is not.
+add('WebGPU ids: a buffer made in a released buffer\'s slot has a new id (no stale bind group)', async (page) => {
+  await page.evaluate(() => hp.set({ pyramid: 'webgpu-scan', volume: 64 }));
+  const ids = await page.evaluate(() => Module.ccall('hp_webgpu_id_check', 'string', [], []));
+  const [first, second] = ids.split(' ').map(Number);
+  assert(first > 0 && second > 0, `ids '${ids}'`);
+  assert((first & 0xffff) === (second & 0xffff), `the second buffer did not take the first's slot: ${first}, ${second}`);
+  assert(second !== first, `the second buffer has the released one's id ${first}`);
 });
 
 add('webgpu-scan surface: drawn on the WebGPU canvas under the GL one, hidden with the view', async (page) => {

@@ -3,7 +3,7 @@
 // edge; the position interpolates linearly along it to where the field crosses
 // iso; the normal is minus the field's gradient (central differences at both corners,
 // clamped at the volume's border, interpolated the same way), normalized. Volume units:
-// voxel (x, y, z). The CPU twin is app/core/reference_mesh.cpp; keep the arithmetic in step.
+// voxel (x, y, z). The CPU twin is app/core/mesh/reference_mesh.cpp; keep the arithmetic in step.
 float mc_field(ivec3 q) { return value_at(clamp(q, ivec3(0), uDims - 1)); }
 
 vec3 mc_gradient(ivec3 q) {

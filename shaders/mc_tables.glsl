@@ -1,4 +1,4 @@
-// The marching-cubes tables (app/core/marching_cubes.h: Lorensen and Cline's, in Paul
+// The marching-cubes tables (app/core/mesh/marching_cubes.h: Lorensen and Cline's, in Paul
 // Bourke's 12-edge numbering), uploaded once as small integer textures, and the cell's
 // geometry. After volume.glsl.
 uniform highp usampler2D uMcCounts;  // 256×1: the vertices (3 × triangles) of each case
@@ -6,7 +6,7 @@ uniform highp isampler2D uMcEdges;   // 16×256: texel (i, c) is the edge of ver
 
 // Corner i of a cell (the order of cell_case's bits) and edge e's two corners, the lower end
 // first (one step along +x, +y or +z): positions interpolate from it, so every cell sharing an
-// edge computes its vertex bit for bit alike (app/core/marching_cubes.h).
+// edge computes its vertex bit for bit alike (app/core/mesh/marching_cubes.h).
 const ivec3 kMcCorner[8] = ivec3[8](ivec3(0, 0, 0), ivec3(1, 0, 0), ivec3(1, 1, 0), ivec3(0, 1, 0),
                                     ivec3(0, 0, 1), ivec3(1, 0, 1), ivec3(1, 1, 1), ivec3(0, 1, 1));
 const ivec2 kMcEdgeCorners[12] = ivec2[12](ivec2(0, 1), ivec2(1, 2), ivec2(3, 2), ivec2(0, 3),

@@ -1,11 +1,11 @@
-// The marching-cubes tables for the WebGPU kernels (app/core/marching_cubes.h; the WGSL twin of
+// The marching-cubes tables for the WebGPU kernels (app/core/mesh/marching_cubes.h; the WGSL twin of
 // mc_tables.glsl), uploaded once as one storage buffer at binding 2: mc[c] is case c's vertex
 // count (3 × its triangles), mc[256 + 16·c + i] the edge of its vertex i. After volume.wgsl.
 @group(0) @binding(2) var<storage, read> mc: array<i32>;
 
 // Corner i of a cell (the order of cell_case's bits) and edge e's two corners, the lower end
 // first (one step along +x, +y or +z): positions interpolate from it, so every cell sharing an
-// edge computes its vertex bit for bit alike (app/core/marching_cubes.h).
+// edge computes its vertex bit for bit alike (app/core/mesh/marching_cubes.h).
 var<private> kMcCorner: array<vec3<i32>, 8> = array<vec3<i32>, 8>(
     vec3<i32>(0, 0, 0), vec3<i32>(1, 0, 0), vec3<i32>(1, 1, 0), vec3<i32>(0, 1, 0),
     vec3<i32>(0, 0, 1), vec3<i32>(1, 0, 1), vec3<i32>(1, 1, 1), vec3<i32>(0, 1, 1));

@@ -1,8 +1,8 @@
 // The vertex on a crossing edge (after volume.wgsl, cells.wgsl): the edge runs from pa to pb,
-// one step along +x, +y or +z (its lower end first: app/core/marching_cubes.h). Position:
+// one step along +x, +y or +z (its lower end first: app/core/mesh/marching_cubes.h). Position:
 // linear along the edge to where the field crosses iso; normal: minus the gradient (central
 // differences, clamped at the volume's border) interpolated the same way, normalized. The
-// arithmetic of emit_mesh_vertex.glsl and app/core/reference_mesh.cpp, in the same order. The
+// arithmetic of emit_mesh_vertex.glsl and app/core/mesh/reference_mesh.cpp, in the same order. The
 // soup's extraction (mesh_extract.wgsl) and the shared vertices' (mesh_vertices.wgsl) both call
 // this one function, so an edge's vertex is the same bits whichever computes it.
 struct McVertex {

@@ -11,7 +11,7 @@ struct Volume {
     limit: u32,         // keys at or past this are not written: the expected count, or `keys`
     fallback: u32,      // debug: the single-pass scan reduces this many predecessors without looking
     keys: u32,          // the stream's capacity in keys (the volume's voxels, within the binding limit)
-    params: array<vec4<f32>, 6>,  // the source's animated parameters (app/core/source_params.h)
+    params: array<vec4<f32>, 6>,  // the source's animated parameters (app/core/settings/source_params.h)
     vertices: u32,      // the surface's buffers' capacity in vertices
     pad0: u32,
     pad1: u32,

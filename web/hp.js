@@ -28,7 +28,7 @@
     return new Error(text);
   }
 
-  // name=value lines for the app (its settings table and parser are in app/core/settings.cpp). A control
+  // name=value lines for the app (its settings table and parser are in app/core/settings/settings.cpp). A control
   // character would end a line early and start another setting: rejected, naming the setting.
   function settingsText(entries) {
     const bad = entries.find(([k, v]) => /[\x00-\x1f\x7f]/.test(k + v));

@@ -1,7 +1,7 @@
 // How one stream key finds its element: the walk down the pyramid, level by level from the
 // 1×1 top to the base texel, with each level's four children, the key ranges they cover and
 // the child taken; or, for a scan (webgpu-scan), the tile the key falls in and its place there.
-// The GPU walks its own pyramid (app/gpu/explain_pass.h); this file holds what the walk is,
+// The GPU walks its own pyramid (app/gpu/views/explain_pass.h); this file holds what the walk is,
 // its CPU reference, the cell it ends at and the JSON of hp.explain(key).
 #pragma once
 

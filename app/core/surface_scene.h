@@ -1,4 +1,4 @@
-// What the 3D view draws, whichever backend draws it (app/gpu/surface_view.h in WebGL2,
+// What the 3D view draws, whichever backend draws it (app/gpu/views/surface_view.h in WebGL2,
 // app/webgpu/compute_surface_view.h in WebGPU): how many vertex keys, in which volume, seen
 // by which camera, colored how. The mesh is in voxel units; `scale` stretches it to the
 // voxels' physical proportions (a scan's spacing over its smallest).

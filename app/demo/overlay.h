@@ -1,4 +1,4 @@
-// The Dear ImGui overlay: the control panel, drawn from the settings table (app/core/settings.h)
+// The Dear ImGui overlay: the control panel, drawn from the settings table (app/core/settings/settings.h)
 // and editing the demo's pending state, and the views' captions (app/demo/view_registry.h).
 #pragma once
 

@@ -2,7 +2,7 @@
 // texel it is in at each level, the four children at the level shown and the one taken, the
 // footprint in the slice atlas, the key in the stream, its cell in 3D) and told in numbers in
 // the control panel, with step / back through the levels. The walk itself comes from the
-// GPU's pyramid (app/gpu/explain_pass.h) through ViewInput::explanation.
+// GPU's pyramid (app/gpu/views/explain_pass.h) through ViewInput::explanation.
 #pragma once
 
 #include "view_registry.h"

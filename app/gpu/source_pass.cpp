@@ -26,7 +26,7 @@ void SourcePass::abandon() {
     vao_.abandon();
 }
 
-// The animation itself is app/core/source_params.cpp, shared with the WebGPU backend.
+// The animation itself is app/core/settings/source_params.cpp, shared with the WebGPU backend.
 void SourcePass::set_params(Source source, double t) const {
     const SourceParams p = source_params(source, t);
     const GLint at = sources_[int(source)].params;

@@ -3,7 +3,7 @@
 // of its case) into a base; the pyramid over those counts has the vertex total at its top;
 // its traversal gives each vertex key its cell and its index inside the cell, and writes the
 // vertex's position and normal into two float textures. The mesh stays there: the 3D view
-// draws it with gl_VertexID (app/gpu/surface_view.h), the export reads it back.
+// draws it with gl_VertexID (app/gpu/views/surface_view.h), the export reads it back.
 // Capacity: size² vertices (key k at its texel in 8×4 tiles: stream_tiles.h); the total is exact
 // beyond it, the vertices past it are not written.
 //

@@ -1,4 +1,4 @@
-// The mesh files (app/core/mesh_export.h): welded by edge id (vertices = crossing edges),
+// The mesh files (app/core/mesh/mesh_export.h): welded by edge id (vertices = crossing edges),
 // closed surfaces watertight and consistently oriented outward, world coordinates and units,
 // and each format's layout. Third-party readers check the files in tests/mesh/.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The volume readers (app/core/volume_file.h) on files built here byte by byte: every format,
+// The volume readers (app/core/volume/volume_file.h) on files built here byte by byte: every format,
 // type, byte order and compression, the world maps, and every way a file can be hostile. The
 // compressed streams come from zlib (a writer no one here wrote); files written by nibabel,
 // teem and VTK are read in volume_fixtures_test.cpp.

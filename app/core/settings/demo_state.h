@@ -26,7 +26,7 @@ inline bool is_webgpu(Pyramid p) { return p == Pyramid::WebgpuScan || p == Pyram
 enum class Format { Float, Uint };
 inline constexpr std::array<const char*, 2> kFormatNames = {"float", "uint"};
 // png: a loaded slice atlas (values 0..1); file: a loaded volume file (its own size, spacing and
-// data units: app/core/volume_file.h).
+// data units: app/core/volume/volume_file.h).
 enum class Source { Metaballs, Sphere, Noise, Png, File };
 inline constexpr std::array<const char*, 5> kSourceNames = {"metaballs", "sphere", "noise", "png", "file"};
 inline bool is_procedural(Source s) { return s != Source::Png && s != Source::File; }

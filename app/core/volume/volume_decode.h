@@ -1,4 +1,4 @@
-// What the volume readers share (app/core/volume_file.cpp and one file per format): a format
+// What the volume readers share (app/core/volume/volume_file.cpp and one file per format): a format
 // reads its header into a VolumeHeader; decode() checks the sizes it claims against the
 // bytes, inflates or parses the data within them and converts it to float32 in data units.
 #pragma once

@@ -408,7 +408,7 @@ Explanation DemoApp::explain(std::uint32_t key) {
 
 void DemoApp::explain_frame() {
     const std::vector<ViewEntry>& views = view_entries();
-    const bool shown = std::size_t(state_.view) < views.size() && views[std::size_t(state_.view)].marks;
+    const bool shown = std::size_t(state_.view) < views.size() && views[std::size_t(state_.view)].walks_key;
     const std::uint32_t key = key_to_explain(state_.key, result_.count);
     // The walk reads back at once: walk again only when what it reads may have changed (the key,
     // a setting or the time, a load, a new backend) and for a few frames or copies after that

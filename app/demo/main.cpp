@@ -11,10 +11,10 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "demo_app.h"
 #include "overlay.h"
-#include "view_explain.h"
 #include "web_api.h"
 
 namespace {
@@ -56,27 +56,21 @@ void camera_input(const SDL_Event& e) {
     if (e.type == SDL_MULTIGESTURE && std::abs(e.mgesture.dDist) > 0.0f) c.zoom(1.0f - 2.0f * e.mgesture.dDist);
 }
 
-// In a view that explains a key: a click on a panel that picks something (the stream: a key),
-// and the arrows (← → a level back or on, ↑ ↓ the key before or after).
-void explain_input(const SDL_Event& e) {
+// The chosen view's own input, where its entry takes it: a click (CSS pixels) and the arrows.
+void view_input(const SDL_Event& e) {
     const std::vector<hp::ViewEntry>& views = hp::view_entries();
     const std::size_t chosen = std::size_t(g.app.state().view);
-    if (chosen >= views.size() || !views[chosen].marks || ImGui::GetIO().WantCaptureMouse) return;
+    if (chosen >= views.size() || ImGui::GetIO().WantCaptureMouse) return;
+    const hp::ViewEntry& view = views[chosen];
+    if (!view.click && !view.key) return;
     const hp::ViewInput in = g.app.view_input(g.layout.scale, 0);
-    if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT) {
-        const float x = float(e.button.x), y = float(e.button.y);
-        for (std::size_t i = 0; i < views.size(); ++i) {
-            const hp::Panel& p = g.layout.panels[i];
-            if (views[i].click && g.layout.shows(i) && x >= p.x && x < p.x + p.w && y >= p.y && y < p.y + p.h)
-                views[i].click(in, p, x, y, &g.app.pending());
-        }
-    }
-    if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
-    const SDL_Keycode k = e.key.keysym.sym;
-    if (k == SDLK_LEFT) hp::explain_key_press(in, hp::WalkKey::Back, &g.app.pending());
-    if (k == SDLK_RIGHT) hp::explain_key_press(in, hp::WalkKey::On, &g.app.pending());
-    if (k == SDLK_UP) hp::explain_key_press(in, hp::WalkKey::KeyBefore, &g.app.pending());
-    if (k == SDLK_DOWN) hp::explain_key_press(in, hp::WalkKey::KeyAfter, &g.app.pending());
+    if (view.click && e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT)
+        view.click(in, g.layout, float(e.button.x), float(e.button.y), &g.app.pending());
+    if (!view.key || e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
+    static const std::pair<SDL_Keycode, hp::ViewKey> kArrows[] = {
+        {SDLK_LEFT, hp::ViewKey::Left}, {SDLK_RIGHT, hp::ViewKey::Right}, {SDLK_UP, hp::ViewKey::Up}, {SDLK_DOWN, hp::ViewKey::Down}};
+    for (const auto& [sdl, key] : kArrows)
+        if (e.key.keysym.sym == sdl) view.key(in, key, &g.app.pending());
 }
 
 void frame() {
@@ -86,7 +80,7 @@ void frame() {
         if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_h && !ImGui::GetIO().WantTextInput)
             g.app.pending().overlay = !g.app.pending().overlay;
         camera_input(e);
-        explain_input(e);
+        view_input(e);
     }
     if (g.context_lost) return;
 

@@ -1,7 +1,5 @@
 #include "overlay.h"
 
-#include "view_explain.h"
-
 #include <imgui.h>
 
 #include <algorithm>
@@ -341,8 +339,8 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
         open_narrow = false;
     count_rows(app);
     ImGui::Separator();
-    if (chosen && chosen->marks) {  // the view explains a key: its numbers come first
-        explain_controls(in, &app.pending());
+    if (chosen && chosen->controls) {  // a view with controls of its own: they come first
+        chosen->controls(in, &app.pending());
         ImGui::Separator();
     }
     setting_rows({app, app.pending(), app.settings_context(), &actions});

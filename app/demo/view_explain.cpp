@@ -207,21 +207,24 @@ void explain_marks(const ViewInput& in, const Layout& l) {
     if (const Panel* p = panel_named(l, "surface")) mark_surface(*p, in, *e);
 }
 
-void pick_stream_key(const ViewInput& in, const Panel& p, float x, float y, DemoState* pending) {
+void explain_click(const ViewInput& in, const Layout& l, float x, float y, DemoState* pending) {
+    const Panel* panel = panel_named(l, "stream");
+    if (!panel || x < panel->x || x >= panel->x + panel->w || y < panel->y || y >= panel->y + panel->h) return;
+    const Panel& p = *panel;
     const int size = in.layout.atlas, rows = Views::stream_rows_shown(size, in.result.count);
     const int tx = std::clamp(int((x - p.x) / p.w * float(size)), 0, size - 1);
     const int ty = std::clamp(int((y - p.y) / p.h * float(rows)), 0, rows - 1);
     pending->key = std::min(ty * size + tx, int(std::max(in.result.count, 1u)) - 1);  // not past the stream
 }
 
-void explain_key_press(const ViewInput& in, WalkKey k, DemoState* pending) {
+void explain_key(const ViewInput& in, ViewKey k, DemoState* pending) {
     const int levels = in.layout.levels();
     const int step = pending->step < 0 ? levels : std::min(pending->step, levels);
     const int key = int(key_to_explain(pending->key, in.result.count));
-    if (k == WalkKey::Back) pending->step = std::max(0, step - 1);
-    if (k == WalkKey::On) pending->step = step + 1 >= levels ? -1 : step + 1;
-    if (k == WalkKey::KeyBefore) pending->key = std::max(0, key - 1);
-    if (k == WalkKey::KeyAfter) pending->key = std::min(key + 1, int(std::max(1u, in.result.count)) - 1);
+    if (k == ViewKey::Left) pending->step = std::max(0, step - 1);                      // a level back
+    if (k == ViewKey::Right) pending->step = step + 1 >= levels ? -1 : step + 1;        // a level on
+    if (k == ViewKey::Up) pending->key = std::max(0, key - 1);                          // the key before
+    if (k == ViewKey::Down) pending->key = std::min(key + 1, int(std::max(1u, in.result.count)) - 1);  // after
 }
 
 namespace {
@@ -229,11 +232,11 @@ namespace {
 // Step / back through the levels, and the level shown.
 void walk_buttons(const ViewInput& in, int step, int levels, DemoState* pending) {
     ImGui::BeginDisabled(step == 0);
-    if (ImGui::SmallButton("< back")) explain_key_press(in, WalkKey::Back, pending);
+    if (ImGui::SmallButton("< back")) explain_key(in, ViewKey::Left, pending);
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(step >= levels);
-    if (ImGui::SmallButton("step >")) explain_key_press(in, WalkKey::On, pending);
+    if (ImGui::SmallButton("step >")) explain_key(in, ViewKey::Right, pending);
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::TextDisabled("level %d of %d (arrow keys)", levels - step, levels);

@@ -11,13 +11,11 @@ namespace hp {
 
 // Over the panels of layout `l`, after their captions.
 void explain_marks(const ViewInput& in, const Layout& l);
-// A click on the stream view: the key of the texel under it.
-void pick_stream_key(const ViewInput& in, const Panel& p, float x, float y, DemoState* pending);
+// A click on the stream panel of layout `l`: the key of the texel under it.
+void explain_click(const ViewInput& in, const Layout& l, float x, float y, DemoState* pending);
 // The control panel's section: the key (typed, or the middle), step / back, and the walk's numbers.
 void explain_controls(const ViewInput& in, DemoState* pending);
-// The keyboard in the Explain view (main.cpp maps ← → ↑ ↓): a level back or on, the key before
-// or after.
-enum class WalkKey { Back, On, KeyBefore, KeyAfter };
-void explain_key_press(const ViewInput& in, WalkKey k, DemoState* pending);
+// The arrows: ← → a level back or on, ↑ ↓ the key before or after.
+void explain_key(const ViewInput& in, ViewKey k, DemoState* pending);
 
 }  // namespace hp

@@ -182,10 +182,11 @@ const std::vector<ViewEntry> kViews = {
     {"slices", ViewKind::Panel, 1.0f, {true, false, false}, false, draw_slices, caption_slices},
     // The base, then the levels beside it.
     {"pyramid", ViewKind::Panel, Views::pyramid_aspect(), {true, false, false}, false, draw_pyramid, caption_pyramid},
-    // A click picks a key for the Explain view.
-    {"stream", ViewKind::Panel, 1.0f, {false, true, false}, false, draw_stream, caption_stream, nullptr, pick_stream_key},
-    // Every panel, with one key's walk down the pyramid drawn over them.
-    {"explain", ViewKind::All, 1.0f, {false, false, false}, false, nullptr, nullptr, explain_marks},
+    {"stream", ViewKind::Panel, 1.0f, {false, true, false}, false, draw_stream, caption_stream},
+    // Every panel, with one key's walk down the pyramid drawn over them; its numbers atop the
+    // controls, the arrows stepping it, a click on the stream choosing the key.
+    {"explain", ViewKind::All, 1.0f, {false, false, false}, false, nullptr, nullptr, true, explain_marks,
+     explain_controls, explain_key, explain_click},
     {"none", ViewKind::None},
 };
 

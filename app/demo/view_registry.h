@@ -37,6 +37,9 @@ struct ViewInput {
 
 struct Layout;
 
+// The keys a view may act on (main.cpp maps the keyboard's arrows to them).
+enum class ViewKey { Left, Right, Up, Down };
+
 enum class ViewKind {
     Panel,  // one panel, alone or beside the others in "all"
     All,    // every panel
@@ -51,11 +54,14 @@ struct ViewEntry {
     bool pointer = false;  // the mouse and touch act on it (the 3D view's camera)
     void (*draw)(const ViewInput& in, PanelRect r) = nullptr;
     void (*caption)(const ViewInput& in, const Panel& p) = nullptr;
-    // A view that explains a key (view_explain.cpp): the app walks the `key` setting down the
-    // pyramid every frame it is shown, and this draws the walk over the panels (ImGui).
-    void (*marks)(const ViewInput& in, const Layout& l) = nullptr;
-    // What a click at (x, y), CSS pixels, inside the panel picks (the stream's: a key to explain).
-    void (*click)(const ViewInput& in, const Panel& p, float x, float y, DemoState* pending) = nullptr;
+    // A view with behaviour (the Explain view: view_explain.cpp) gives it here; the app, main.cpp
+    // and the overlay call these for the view chosen, and never name a view.
+    bool walks_key = false;  // per frame while shown: the app walks the `key` setting down the pyramid
+    void (*marks)(const ViewInput& in, const Layout& l) = nullptr;        // drawn over the panels (ImGui)
+    void (*controls)(const ViewInput& in, DemoState* pending) = nullptr;  // its section atop the controls
+    void (*key)(const ViewInput& in, ViewKey k, DemoState* pending) = nullptr;  // an arrow key pressed
+    // A click at (x, y), CSS pixels (the Explain view's: a texel of the stream panel picks its key).
+    void (*click)(const ViewInput& in, const Layout& l, float x, float y, DemoState* pending) = nullptr;
 };
 
 // In the order of the `view` setting's choices and of the panels in "all"; the first is the

@@ -148,7 +148,7 @@
     Module.HEAPU8.set(bytes, ptr);
     const error = call(fn, 'string', ['number', 'number', ...types], [ptr, bytes.length, ...more]);
     Module._free(ptr);
-    if (error) { showMessage(error, false); throw new Error(error); }
+    if (error) { showMessage(error, false); throw Object.assign(new Error(error), { refused: true }); }
     showMessage('', false);
   }
 
@@ -503,8 +503,8 @@
       }
       try {
         handOver(bytes, 'the volume file', 'hp_load_volume', ['string'], [text]);
-      } catch (e) {  // refused for its size where it opens downsampled by 2: the page offers that
-        e.opensDownsampled = call('hp_load_opens_downsampled', 'number', [], []) === 1;
+      } catch (e) {  // the app refused it for its size where it opens downsampled by 2: the page offers that
+        e.opensDownsampled = !!e.refused && call('hp_load_opens_downsampled', 'number', [], []) === 1;
         throw e;
       }
       // A sample's notice stays on the page while it is shown (by the overlay, a link or the API).

@@ -226,8 +226,15 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
     v.notes = h.notes;
     const std::uint8_t* raw = data + h.offset;
     std::vector<std::uint8_t> inflated;
-    if (h.encoding == Encoding::Ascii) {
+    if (h.encoding == Encoding::Ascii) {  // text: parsed whole, scaled, then halved where asked
         if (!ascii_values(raw, size - h.offset, count, &v.values, error)) return false;
+        if (h.slope != 1 || h.intercept != 0)
+            for (float& x : v.values) x = float(h.slope * double(x) + h.intercept);
+        if (!finite_values(&v, error)) return false;
+        if (o.downsample == 2) {
+            const std::vector<float> full = std::move(v.values);
+            v.values = block_means(v.dims, [&](std::size_t i) { return double(full[i]); });
+        }
     } else {
         if (h.encoding == Encoding::Gzip || h.encoding == Encoding::Zlib) {
             const std::size_t length = h.length ? std::min(h.length, size - h.offset) : size - h.offset;
@@ -263,17 +270,9 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
         } else {
             v.values.resize(count);
             for (std::uint64_t i = 0; i < count; ++i) v.values[i] = value(i);
+            if (!finite_values(&v, error)) return false;
         }
         inflated = std::vector<std::uint8_t>();
-    }
-    if (h.encoding == Encoding::Ascii && (h.slope != 1 || h.intercept != 0))
-        for (float& x : v.values) x = float(h.slope * double(x) + h.intercept);
-    if (o.downsample == 2 && h.encoding == Encoding::Ascii) {  // text: parsed whole, then halved
-        if (!finite_values(&v, error)) return false;
-        const std::vector<float> full = std::move(v.values);
-        v.values = block_means(v.dims, [&](std::size_t i) { return double(full[i]); });
-    } else if (o.downsample != 2 && !finite_values(&v, error)) {
-        return false;
     }
 
     const bool placed = std::any_of(h.to_world.begin(), h.to_world.end(), [](double x) { return x != 0; });

@@ -31,7 +31,8 @@ target_link_libraries(hp_webgpu PUBLIC hp_core hp_shaders)
 target_link_options(hp_webgpu INTERFACE "SHELL:--js-library ${CMAKE_SOURCE_DIR}/app/webgpu/hp_webgpu.js")
 set_property(TARGET hp_webgpu APPEND PROPERTY INTERFACE_LINK_DEPENDS ${CMAKE_SOURCE_DIR}/app/webgpu/hp_webgpu.js)
 
-add_executable(app app/demo/main.cpp app/demo/demo_app.cpp app/demo/gl_backend.cpp app/demo/webgpu_backend.cpp
+add_executable(app app/demo/main.cpp app/demo/demo_app.cpp app/demo/sources.cpp app/demo/frame_scheduler.cpp
+  app/demo/gpu_host.cpp app/demo/key_walker.cpp app/demo/exporter.cpp app/demo/gl_backend.cpp app/demo/webgpu_backend.cpp
   app/demo/overlay.cpp app/demo/view_registry.cpp app/demo/view_explain.cpp app/demo/view_layout.cpp app/demo/web_api.cpp)
 target_link_libraries(app PRIVATE hp_webgpu hp_demo_gpu imgui)
 set(HP_SITE ${CMAKE_BINARY_DIR}/site)

@@ -488,34 +488,26 @@
         const v = Array.isArray(options[k]) ? options[k] : String(options[k]).split(/[x×,]/);
         lines.push([k, v.map(Number).join(',')]);
       }
-      for (const k of ['type', 'endian', 'downsample'])
-        if (options[k] !== undefined && options[k] !== null) lines.push([k, String(options[k])]);
+      for (const k of ['type', 'endian', 'downsample', 'tile', 'png'])
+        if (options[k] !== undefined && options[k] !== null && options[k] !== '') lines.push([k, String(options[k])]);
       for (const k of Object.keys(options))
-        if (!volumeOptionKeys.includes(k) && k !== 'tile')
+        if (!volumeOptionKeys.includes(k) && k !== 'tile' && k !== 'png')
           throw new Error(`unknown option '${k.slice(0, 40)}' (known: ${volumeOptionKeys.join(', ')})`);
+      // A sample opens at its own presets (the app decides the iso; its notice stays on the page
+      // while it is shown).
+      const sample = typeof urlOrBytes === 'string' ? (await samples).find((x) => x.file === urlOrBytes) : null;
+      if (sample && Array.isArray(sample.presets) && sample.presets.length)
+        lines.push(['presets', sample.presets.map((p) => `${String(p.name).replace(/[=;\x00-\x1f]/g, ' ')}=${Number(p.iso)}`).join(';')]);
       const text = settingsText(lines);
       const bytes = await bytesOf(urlOrBytes, 'hp.loadVolume', name);
-      if (isPng(bytes)) {  // a slice atlas: its values are 0..1, its size its tile's
-        await hp.loadAtlas(bytes, { tile: options.tile });
-        const s = hp.stats();
-        return { file: 'png', dims: s.dims, spacing: [1, 1, 1], type: bytes[24] === 16 ? 'uint16' : 'uint8',
-          range: [0, 1], presets: [], replaced: 0, notes: [] };
-      }
       try {
-        handOver(bytes, 'the volume file', 'hp_load_volume', ['string'], [text]);
+        handOver(bytes, options.png || isPng(bytes) ? 'the PNG file' : 'the volume file', 'hp_load_volume', ['string'], [text]);
       } catch (e) {  // the app refused it for its size where it opens downsampled by 2: the page offers that
         e.opensDownsampled = !!e.refused && call('hp_load_opens_downsampled', 'number', [], []) === 1;
         throw e;
       }
-      // A sample's notice stays on the page while it is shown (by the overlay, a link or the API).
-      const sample = typeof urlOrBytes === 'string' ? (await samples).find((x) => x.file === urlOrBytes) : null;
       $('attribution').textContent = sample ? sample.attribution || '' : '';
       $('attribution').hidden = !(sample && sample.attribution);
-      if (sample && Array.isArray(sample.presets) && sample.presets.length) {
-        call('hp_set_file_presets', null, ['string'],
-          [sample.presets.map((p) => `${String(p.name).replace(/[\t\n]/g, ' ')}\t${Number(p.iso)}`).join('\n')]);
-        call('hp_request', 'string', ['string'], [`iso=${Number(sample.presets[0].iso)}`]);
-      }
       await settled();
       return JSON.parse(call('hp_volume_info', 'string', [], []));
     },
@@ -579,14 +571,11 @@
     // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at
     // first, unless given).
     async loadAtlas(urlOrBytes, options = {}) {
-      await ready;
       const given = options.tile !== undefined && options.tile !== null && options.tile !== '';
       const tile = given ? Number(options.tile) : 0;
       if (given && (!Number.isInteger(tile) || tile < 1 || tile > 4096))
         throw new Error(`tile=${String(options.tile).slice(0, 20)} is not a whole number from 1 to 4096`);
-      handOver(await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG'), 'the PNG file', 'hp_load_atlas', ['number'], [tile]);
-      $('attribution').hidden = true;  // no scan's notice: an atlas (the phantom is synthetic)
-      await settled();
+      await hp.loadVolume(await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG'), { png: true, ...(given ? { tile } : {}) });
     },
   };
   window.hp = hp;

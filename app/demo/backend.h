@@ -13,7 +13,6 @@
 #include "frame.h"
 #include "gpu_timer.h"
 #include "orbit_camera.h"
-#include "png_atlas.h"
 #include "volume_file.h"
 #include "surface_view.h"
 #include "views.h"
@@ -68,7 +67,6 @@ public:
     // later), with why: the demo goes back to what ran before it.
     virtual bool failed(std::string* /*why*/) { return false; }
 
-    virtual void upload(const PngAtlas& png) = 0;
     virtual void upload(const Volume& volume) = 0;  // the backend's layout holds its dims
     // Start of every frame: collect what has arrived (times into `timer`, display copies for
     // `shown`). True with `*done` when a frame issued earlier completes now; a problem to

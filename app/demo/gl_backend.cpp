@@ -25,7 +25,6 @@ public:
         for (gl::Fence& f : fences_) f.abandon();
         fences_.clear();
     }
-    void upload(const PngAtlas& png) override { gpu_.volume().upload(png); }
     void upload(const Volume& volume) override { gpu_.volume().upload(volume); }
     bool run(const FrameSettings& s, GpuTimer* timer, FrameResult* r) override {
         *r = gpu_.run(s, timer);

@@ -91,7 +91,7 @@ void source_row(const Controls& c, const Setting& row) {
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##source", name_of(c.s.source))) {
         for (std::size_t i = 0; i < row.names.size(); ++i) {
-            const bool usable = (Source(i) != Source::Png || c.app.has_png()) && (Source(i) != Source::File || c.app.file());
+            const bool usable = c.app.sources().can_show(Source(i));
             const std::string name = usable ? row.names[i] : row.names[i] + std::string(" (load one first)");
             if (ImGui::Selectable(name.c_str(), c.s.source == Source(i), usable ? 0 : ImGuiSelectableFlags_Disabled))
                 c.app.choose_source(Source(i));
@@ -103,32 +103,31 @@ void source_row(const Controls& c, const Setting& row) {
             "head_256x256x108_int16.raw) or a PNG slice atlas; or drop it on the page");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(70);
-    ImGui::InputInt("tile", &c.app.png_tile(), 0, 0);
+    ImGui::InputInt("tile", &c.app.sources().png_tile(), 0, 0);
     tooltip("a PNG atlas's N: slices of N x N in the PNG");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##sample", "Sample", ImGuiComboFlags_NoArrowButton)) {
-        for (const auto& [name, label] : c.app.samples())
+        for (const auto& [name, label] : c.app.sources().samples())
             if (ImGui::Selectable(label.c_str())) c.actions->load_sample = name;
         ImGui::EndCombo();
     }
-    if (const PngAtlas* png = c.app.png(); png && c.s.source == Source::Png)
-        ImGui::TextDisabled("PNG: %d², %d-bit, %d channel(s), tile %d", png->layout.atlas, png->bits,
-                            png->channels, png->layout.dims[0]);
-    if (const Volume* v = c.app.file(); v && c.s.source == Source::File) {
-        ImGui::TextDisabled("%s: %d×%d×%d %s, %.4g×%.4g×%.4g", c.app.file_name().c_str(), v->dims[0], v->dims[1],
-                            v->dims[2], v->type.c_str(), v->spacing[0], v->spacing[1], v->spacing[2]);
-        for (const std::string& note : v->notes) ImGui::TextDisabled("%s", note.c_str());
+    if (const LoadedVolume* l = c.app.sources().shown(c.s)) {
+        const Volume& v = l->volume;
+        ImGui::TextDisabled("%s: %d×%d×%d %s, %.4g×%.4g×%.4g", l->name.empty() ? v.file.c_str() : l->name.c_str(),
+                            v.dims[0], v.dims[1], v.dims[2], v.type.c_str(), v.spacing[0], v.spacing[1], v.spacing[2]);
+        for (const std::string& note : v.notes) ImGui::TextDisabled("%s", note.c_str());
     }
 }
 
-// iso over the source's range; for a file, over the histogram of its values (log counts) with
-// iso marked, and its presets.
+// iso over the source's range; for a loaded file, over the histogram of its values (log counts)
+// with iso marked, and its presets.
 void iso_row(const Controls& c, const Setting& row) {
     const std::array<float, 2> range = c.context.range_of(c.s);
-    const Volume* file = c.s.source == Source::File ? c.app.file() : nullptr;
-    const std::vector<float>& histogram = c.app.file_histogram();
-    if (file && !histogram.empty()) {
+    const LoadedVolume* loaded = c.app.sources().shown(c.s);
+    const bool wide = range[1] - range[0] > 10;  // data units (a CT's HU): tenths are enough
+    if (loaded && !loaded->histogram.empty()) {
+        const std::vector<float>& histogram = loaded->histogram;
         ImGui::TextDisabled("values %.6g to %.6g", double(range[0]), double(range[1]));
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const ImVec2 size(ImGui::GetContentRegionAvail().x, 40);
@@ -140,10 +139,10 @@ void iso_row(const Controls& c, const Setting& row) {
     row_title(row.label);
     ImGui::SetNextItemWidth(-1);
     float v = c.s.iso;
-    if (ImGui::SliderFloat("##iso", &v, range[0], range[1], file ? "%.1f" : "%.3f")) set_value(row, &c.s, v);
+    if (ImGui::SliderFloat("##iso", &v, range[0], range[1], wide ? "%.1f" : "%.3f")) set_value(row, &c.s, v);
     tooltip(row.help);
-    if (!file) return;
-    for (const IsoPreset& p : c.app.file_presets()) {
+    if (!loaded || loaded->presets.empty()) return;
+    for (const IsoPreset& p : loaded->presets) {
         if (ImGui::SmallButton(p.name.c_str())) set_value(row, &c.s, p.iso);
         ImGui::SameLine();
     }

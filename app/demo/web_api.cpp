@@ -42,8 +42,14 @@ template <typename T>
 std::string triple(const std::array<T, 3>& v) { return numbers(v); }
 std::string pair(const std::array<float, 2>& v) { return numbers(v); }
 
-// hp.loadVolume's options, one "key=value" a line, into the loader's.
-bool volume_options(const std::string& text, VolumeOptions* o, std::string* error) {
+// hp.loadVolume's options, one "key=value" a line, into the reader's; a PNG's tile, and a
+// sample's presets.
+struct LoadOptions : VolumeOptions {
+    int tile = 0;
+    bool png = false;  // read as a PNG atlas whatever the bytes (hp.loadAtlas)
+    std::string presets;
+};
+bool volume_options(const std::string& text, LoadOptions* o, std::string* error) {
     std::size_t start = 0;
     while (start < text.size()) {
         std::size_t end = text.find('\n', start);
@@ -63,7 +69,24 @@ bool volume_options(const std::string& text, VolumeOptions* o, std::string* erro
             *error = key + "=" + value.substr(0, 40) + ": " + std::to_string(want) + " numbers separated by commas expected";
             return false;
         };
-        if (key == "name") {
+        if (key == "tile") {
+            char* end = nullptr;
+            const long tile = std::strtol(value.c_str(), &end, 10);
+            if (end == value.c_str() || *end || tile < 1 || tile > 4096) return *error = "tile is a whole number from 1 to 4096", false;
+            o->tile = int(tile);
+        } else if (key == "png") {
+            o->png = value == "true" || value == "1";
+        } else if (key == "presets") {  // "name=iso;name=iso": the "name<TAB>iso" lines Sources reads
+            o->presets.clear();
+            for (std::size_t at = 0; at <= value.size();) {
+                std::size_t end = value.find(';', at);
+                if (end == std::string::npos) end = value.size();
+                const std::string item = value.substr(at, end - at);
+                const std::size_t eq = item.rfind('=');
+                if (eq != std::string::npos) o->presets += item.substr(0, eq) + "\t" + item.substr(eq + 1) + "\n";
+                at = end + 1;
+            }
+        } else if (key == "name") {
             o->name = value;
         } else if (key == "type") {
             o->type = value;
@@ -89,7 +112,7 @@ bool volume_options(const std::string& text, VolumeOptions* o, std::string* erro
                 o->spacing[std::size_t(i)] = d[i];
             }
         } else if (!key.empty()) {
-            return *error = "unknown option '" + key.substr(0, 40) + "' (known: name, dims, type, spacing, endian, downsample)", false;
+            return *error = "unknown option '" + key.substr(0, 40) + "' (known: name, dims, type, spacing, endian, downsample, tile)", false;
         }
     }
     return true;
@@ -233,45 +256,43 @@ EMSCRIPTEN_KEEPALIVE const char* hp_request(const char* settings) {
     return hp::g_reply.c_str();
 }
 
-EMSCRIPTEN_KEEPALIVE const char* hp_load_atlas(const std::uint8_t* data, int size, int tile) {
-    hp::g_reply.clear();
-    if (!g_app->load_atlas(data, std::size_t(size), tile, &hp::g_reply)) {
-        hp::g_reply = "cannot load the PNG atlas: " + hp::g_reply;
-        g_app->set_message(hp::g_reply);
-    }
-    return hp::g_reply.c_str();
-}
-
-// A volume file: `options` holds "key=value" lines (name, dims "X,Y,Z", type, spacing
-// "sx,sy,sz", endian "big"/"little", downsample); "" when it is shown from the next frame,
-// else why not (the volume shown stays).
-// hp_load_opens_downsampled(): whether the file last refused opens downsampled by 2 (the page's
-// offer is driven by it, not by the message's words).
+// A volume file or a PNG slice atlas (by its signature): `options` holds "key=value" lines
+// (name, dims "X,Y,Z", type, spacing "sx,sy,sz", endian "big"/"little", downsample; a PNG's
+// tile; a sample's presets). "" when it is shown from the next frame, at the iso decided here
+// (a sample's first preset, else the reader's guess; a PNG at source=png's), else why not (the
+// volume shown stays). hp_load_opens_downsampled(): whether the file last refused opens
+// downsampled by 2 (the page's offer is driven by it, not by the message's words).
 static bool g_opens_downsampled = false;
 EMSCRIPTEN_KEEPALIVE const char* hp_load_volume(const std::uint8_t* data, int size, const char* options) {
     hp::g_reply.clear();
-    hp::VolumeOptions o;
-    g_opens_downsampled = false;
-    if (hp::volume_options(options, &o, &hp::g_reply) &&
-        g_app->load_volume(data, std::size_t(std::max(size, 0)), o, &hp::g_reply, &g_opens_downsampled))
-        return hp::g_reply.c_str();
-    hp::g_reply = "cannot open " + (o.name.empty() ? std::string("the volume") : o.name) + ": " + hp::g_reply;
+    hp::LoadOptions o;
+    hp::LoadRefusal refusal;
+    const std::size_t n = std::size_t(std::max(size, 0));
+    bool ok = hp::volume_options(options, &o, &hp::g_reply);
+    const bool png = o.png || (n >= 8 && data[0] == 0x89 && data[1] == 'P' && data[2] == 'N' && data[3] == 'G');
+    if (ok && png) ok = g_app->load_atlas(data, n, o.tile, &hp::g_reply);
+    else if (ok) ok = g_app->load_volume(data, n, o, o.presets, &hp::g_reply, &refusal);
+    g_opens_downsampled = refusal.opens_downsampled;
+    if (ok) return hp::g_reply.c_str();
+    const std::string what = png ? "the PNG atlas" : o.name.empty() ? std::string("the volume") : o.name;
+    hp::g_reply = (png ? "cannot load " : "cannot open ") + what + ": " + hp::g_reply;
     g_app->set_message(hp::g_reply);
     return hp::g_reply.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE int hp_load_opens_downsampled() { return g_opens_downsampled ? 1 : 0; }
 
-// The volume file shown last, as hp.loadVolume resolves it ("null" before one is loaded).
+// The volume loaded last, as hp.loadVolume resolves it ("null" before one is loaded).
 EMSCRIPTEN_KEEPALIVE const char* hp_volume_info() {
-    hp::g_reply = hp::volume_json(g_app->file(), g_app->file_presets());
+    const hp::LoadedVolume* v = g_app->sources().loaded();
+    hp::g_reply = v ? hp::volume_json(&v->volume, v->presets) : "null";
     return hp::g_reply.c_str();
 }
 // That file's values, X·Y·Z floats, x fastest, as the GPU and the CPU reference get them (0
 // before one is loaded). The page copies them out at once (hp.volume).
 EMSCRIPTEN_KEEPALIVE const float* hp_volume_values() {
-    const hp::Volume* v = g_app->file();
-    return v ? v->values.data() : nullptr;
+    const hp::LoadedVolume* v = g_app->sources().loaded();
+    return v ? v->volume.values.data() : nullptr;
 }
 
 // The surface as a file (type 0 ply, 1 stl, 2 glb; closed: capped at the volume's faces) from
@@ -280,7 +301,7 @@ EMSCRIPTEN_KEEPALIVE const float* hp_volume_values() {
 EMSCRIPTEN_KEEPALIVE int hp_export_mesh(int type, int closed, const float* atlas) {
     hp::g_reply.clear();
     if (type < 0 || type > 2) return hp::g_reply = "the mesh file is ply, stl or glb", -1;
-    hp::g_bytes = g_app->export_mesh(hp::MeshFile(type), closed != 0, atlas, &hp::g_reply);
+    hp::g_bytes = hp::export_mesh(g_app->frame_data(), hp::MeshFile(type), closed != 0, atlas, &hp::g_reply);
     return hp::g_bytes.empty() ? -1 : int(hp::g_bytes.size());
 }
 EMSCRIPTEN_KEEPALIVE const char* hp_reply() { return hp::g_reply.c_str(); }
@@ -299,7 +320,7 @@ EMSCRIPTEN_KEEPALIVE int hp_export_indexed(int type, const float* positions, con
         m.normals.insert(m.normals.end(), normals + 4 * i, normals + 4 * i + 3);
     }
     m.indices.assign(indices, indices + ni / 3 * 3);
-    hp::g_bytes = g_app->export_indexed(m, hp::MeshFile(type), &hp::g_reply);
+    hp::g_bytes = hp::export_indexed(g_app->frame_data(), m, hp::MeshFile(type), &hp::g_reply);
     return hp::g_bytes.empty() ? -1 : int(hp::g_bytes.size());
 }
 
@@ -327,9 +348,10 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
         return std::string(num);
     };
     auto b = [](bool v) { return std::string(v ? "true" : "false"); };
-    const hp::Volume* shown_file = g_app->state().source == hp::Source::File ? g_app->file() : nullptr;
+    const hp::LoadedVolume* shown = g_app->state().source == hp::Source::File ? g_app->sources().shown(g_app->state()) : nullptr;
+    const hp::Volume* shown_file = shown ? &shown->volume : nullptr;
     hp::g_reply = "{" + hp::settings_json(g_app->state(), g_app->settings_context()) +
-                  ",\"frame\":" + n(double(g_app->frame())) + ",\"count\":" + n(r.count) +
+                  ",\"frame\":" + n(double(g_app->frames().frame())) + ",\"count\":" + n(r.count) +
                   ",\"countRead\":" + b(r.count_read) + ",\"countAge\":" + n(r.count_age) +
                   ",\"keysDrawn\":" + n(r.keys_drawn) + ",\"mesh\":" + b(r.mesh) +
                   ",\"extracted\":" + b(r.extracted) + ",\"vertexCount\":" + n(r.vertices) +
@@ -338,7 +360,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
                   ",\"timing\":" + json_string(hp::timing()) +
                   ",\"backend\":" + json_string(g_app->backend_name()) +
                   ",\"webgpu\":" + json_string(g_app->webgpu_unavailable()) +
-                  ",\"serial\":" + n(double(g_app->settings_done())) +
+                  ",\"serial\":" + n(double(g_app->frames().done())) +
                   ",\"ms\":{\"compute\":" + n(g_app->compute_ms()) + hp::pass_times() + "}" +
                   ",\"gl\":{\"textures\":" + n(gl.textures) + ",\"framebuffers\":" + n(gl.framebuffers) +
                   ",\"programs\":" + n(gl.programs) + ",\"buffers\":" + n(gl.buffers) + "}" +
@@ -373,11 +395,8 @@ EMSCRIPTEN_KEEPALIVE int hp_run_frames(int n, int draw, int mesh, int in_flight)
 EMSCRIPTEN_KEEPALIVE void hp_finish() { g_app->finish(); }
 EMSCRIPTEN_KEEPALIVE void hp_collect() { g_app->collect(); }
 
-// The loaded file's presets as the page knows them (a sample's), one "name<TAB>iso" a line.
-EMSCRIPTEN_KEEPALIVE void hp_set_file_presets(const char* text) { g_app->set_file_presets(text); }
-
 // The samples the page offers, one "name<TAB>label" a line (hp.samples()).
-EMSCRIPTEN_KEEPALIVE void hp_set_samples(const char* text) { g_app->set_samples(text); }
+EMSCRIPTEN_KEEPALIVE void hp_set_samples(const char* text) { g_app->sources().set_samples(text); }
 
 // A problem the page met on its own (a file it could not fetch): shown in the overlay and
 // given by hp.stats().message, like the app's own.
@@ -386,12 +405,12 @@ EMSCRIPTEN_KEEPALIVE void hp_set_message(const char* text) { g_app->set_message(
 // The stream the GPU wrote (at most `limit` entries); returns the entry count, the floats are
 // at hp_entries().
 EMSCRIPTEN_KEEPALIVE int hp_stream(unsigned limit) {
-    hp::g_entries = g_app->stream(limit);
+    hp::g_entries = hp::gpu_stream(g_app->frame_data(), limit);
     return int(hp::g_entries.size() / 4);
 }
 
 // The CPU reference for the atlas the GPU used this frame.
-EMSCRIPTEN_KEEPALIVE int hp_reference(unsigned limit) { return hp::hand_over(g_app->reference(limit)); }
+EMSCRIPTEN_KEEPALIVE int hp_reference(unsigned limit) { return hp::hand_over(hp::reference(g_app->frame_data(), nullptr, limit)); }
 
 namespace {
 // A mesh at hp_entries(): its positions, then its normals (3 floats a vertex each); returns
@@ -406,13 +425,13 @@ unsigned g_mesh_given = 0;
 }  // namespace
 
 // The surface the GPU extracted this frame (WebGL2 modes), at most `limit` vertices.
-EMSCRIPTEN_KEEPALIVE double hp_mesh(unsigned limit) { return hand_over_mesh(g_app->mesh(limit), &g_mesh_given); }
+EMSCRIPTEN_KEEPALIVE double hp_mesh(unsigned limit) { return hand_over_mesh(hp::gpu_mesh(g_app->frame_data(), limit), &g_mesh_given); }
 // The CPU reference's mesh for the atlas the GPU used (or one the page read back).
 EMSCRIPTEN_KEEPALIVE double hp_reference_mesh(unsigned limit) {
-    return hand_over_mesh(g_app->reference_mesh(limit), &g_mesh_given);
+    return hand_over_mesh(hp::reference_mesh(g_app->frame_data(), nullptr, limit), &g_mesh_given);
 }
 EMSCRIPTEN_KEEPALIVE double hp_reference_mesh_of(const float* atlas, unsigned limit) {
-    return hand_over_mesh(g_app->reference_mesh_of(atlas, limit), &g_mesh_given);
+    return hand_over_mesh(hp::reference_mesh(g_app->frame_data(), atlas, limit), &g_mesh_given);
 }
 EMSCRIPTEN_KEEPALIVE unsigned hp_mesh_given() { return g_mesh_given; }
 // Runs the surface stages in the next frames even where no view shows the surface.
@@ -429,7 +448,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_webgpu_buffers() {
 
 // The CPU reference for an atlas the page read back (S×S floats at `atlas`).
 EMSCRIPTEN_KEEPALIVE int hp_reference_of(const float* atlas, unsigned limit) {
-    const auto ref = g_app->reference_of(atlas, limit);
+    const auto ref = hp::reference(g_app->frame_data(), atlas, limit);
     return hp::hand_over(ref);
 }
 
@@ -466,7 +485,7 @@ EMSCRIPTEN_KEEPALIVE int hp_scan_take(std::uint32_t* out) {
     return state;
 }
 
-EMSCRIPTEN_KEEPALIVE double hp_requested_serial() { return double(g_app->settings_requested()); }
+EMSCRIPTEN_KEEPALIVE double hp_requested_serial() { return double(g_app->frames().requested_serial()); }
 
 EMSCRIPTEN_KEEPALIVE const float* hp_entries() { return hp::g_entries.data(); }
 

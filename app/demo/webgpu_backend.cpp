@@ -36,7 +36,6 @@ public:
     void abandon() override { view_.abandon(); }
     bool alive(std::string* why) const override { return webgpu_available(why); }
     bool failed(std::string* why) override { return gpu_.out_of_memory(why); }
-    void upload(const PngAtlas& png) override { gpu_.upload(png); }
     void upload(const Volume& volume) override { gpu_.upload(volume); }
 
     bool poll(GpuTimer* timer, const ShownViews& shown, const FrameSettings& last, FrameResult* done,

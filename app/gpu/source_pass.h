@@ -1,6 +1,6 @@
 // The source pass: a procedural volume (metaballs, sphere, noise), animated by time, evaluated
 // into the slice atlas, one fragment a voxel (shaders/volume_source.frag with the source's
-// chunk, source_*.glsl). A loaded PNG atlas is an upload instead (VolumeStages::upload).
+// chunk, source_*.glsl). A loaded volume (a file, a PNG atlas) is an upload instead (VolumeStages::upload).
 #pragma once
 
 #include <string>

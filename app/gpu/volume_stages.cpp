@@ -69,11 +69,6 @@ void VolumeStages::evaluate(Source source, double time) {
     rows_below_written_ = false;
 }
 
-void VolumeStages::upload(const PngAtlas& png) {
-    upload_rows(png.values.data(), layout_.atlas);
-    rows_below_written_ = true;
-}
-
 void VolumeStages::upload(const Volume& volume) {
     for_each_tile_row(volume, layout_, [this](int first, int rows, const float* band) { upload_rows(band, rows, first); });
     rows_below_written_ = true;

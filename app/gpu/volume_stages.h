@@ -11,7 +11,6 @@
 #include "cpu_reference.h"
 #include "demo_state.h"
 #include "gl_objects.h"
-#include "png_atlas.h"
 #include "source_pass.h"
 #include "volume_file.h"
 #include "volume_uniforms.h"
@@ -26,8 +25,6 @@ public:
     // Evaluates a procedural source at `time` into the atlas (the volume's rows only; the
     // rows below stay zero).
     void evaluate(Source source, double time);
-    // Uploads a loaded atlas (its layout must equal this one's).
-    void upload(const PngAtlas& png);
     // Uploads a loaded volume's slices (this layout must hold its dims), a row of tiles at a time.
     void upload(const Volume& volume);
     // Uploads `rows` atlas rows from `first` (S floats each); the rest keep their values.

@@ -14,7 +14,7 @@
 
 namespace hp::wgpu {
 
-// source (volume_source.cpp): a procedural source into the atlas (a PNG atlas is uploaded
+// source (volume_source.cpp): a procedural source into the atlas (a loaded volume is uploaded
 // instead: nothing runs).
 std::unique_ptr<Stage> volume_source_stage(const FrameBuffers& f, std::string* error);
 // classify (pyramid_reduce.cpp, webgpu-pyramid): each texel's 0/1 into the base, in Morton

@@ -98,10 +98,6 @@ bool WebGpuCompaction::init(const AtlasLayout& layout, Pyramid mode, std::string
     return true;
 }
 
-void WebGpuCompaction::upload(const PngAtlas& png) {
-    write(atlas_, 0, png.values.data(), int(png.values.size() * sizeof(float)));
-}
-
 void WebGpuCompaction::upload(const Volume& volume) {
     const int s = layout_.atlas;
     for_each_tile_row(volume, layout_, [&](int first, int rows, const float* band) {

@@ -28,7 +28,6 @@
 #include "display_copy.h"
 #include "frame.h"
 #include "frame_readback.h"
-#include "png_atlas.h"
 #include "volume_file.h"
 #include "webgpu_stages.h"
 
@@ -46,7 +45,6 @@ public:
     WebGpuCompaction& operator=(const WebGpuCompaction&) = delete;
 
     bool init(const AtlasLayout& layout, Pyramid mode, std::string* error);
-    void upload(const PngAtlas& png);
     void upload(const Volume& volume);  // this layout must hold its dims
 
     // Collects what has arrived (counts, timestamps into `timer`, display data). Call once

@@ -1,0 +1,132 @@
+#include "gpu_host.h"
+
+namespace hp {
+
+const std::string& GpuHost::webgpu_unavailable() const {
+    if (!webgpu_checked_) {
+        webgpu_available(&webgpu_reason_);
+        webgpu_checked_ = true;
+    }
+    return webgpu_reason_;
+}
+
+bool GpuHost::atlas_fits(const DemoState& s, int atlas, const std::string& what, std::string* error) const {
+    const AtlasLimit l = limit(s);
+    if (atlas <= l.atlas) return true;
+    const std::string ways = l.ways_for(atlas);
+    *error = what + " larger than " + l.what + " (" + std::to_string(l.atlas) + "²)" + (ways.empty() ? "" : ": " + ways);
+    return false;
+}
+
+bool GpuHost::build(const DemoState& s, const Sources& sources, std::string* error) {
+    const AtlasLayout layout = sources.layout_for(s);
+    if (!atlas_fits(s, layout.atlas, "a " + std::to_string(layout.atlas) + "² atlas is", error)) return false;
+    // The old backend goes first: two at once would hold both pipelines' buffers (about
+    // 0.8 GB in WebGPU at 4096²). If the new one cannot be built, the old one is built again.
+    const bool had = backend_ != nullptr;
+    drop();
+    backend_ = make_backend(layout, mode_of(s), error);
+    uploaded_ = 0;
+    if (!backend_) {
+        std::string again;
+        if (had && !(backend_ = make_backend(layout_, mode_, &again)))
+            *error += "; the previous pipeline could not be rebuilt either: " + again;
+        return false;
+    }
+    layout_ = layout;
+    mode_ = mode_of(s);
+    return true;
+}
+
+// What the views read keeps counting across backends (views_serial()).
+void GpuHost::drop() {
+    if (backend_) serial_base_ += backend_->shown_serial() + 1;
+    backend_.reset();
+}
+
+// A lost device gives way to the WebGL2 scalar pyramid; a pipeline that did not fit is undone.
+bool GpuHost::ready(FrameScheduler* frames, const Sources& sources, std::string* message) {
+    std::string why;
+    if (backend_ && !backend_->alive(&why)) leave_webgpu(frames, why, message);
+    if (backend_ && backend_->failed(&why)) undo_build(frames, sources, why, message);
+    return_to_webgpu(frames, message);
+    if (!backend_ && !build(frames->pending(), sources, message)) return false;
+    return true;
+}
+
+// The WebGPU device is gone: the WebGL2 scalar pyramid runs, and the mode chosen comes back
+// by itself once the page has a device again (web/hp.js asks for one after a loss it did not
+// cause).
+void GpuHost::leave_webgpu(FrameScheduler* frames, const std::string& why, std::string* message) {
+    webgpu_reason_ = why;
+    webgpu_checked_ = true;
+    if (is_webgpu(frames->state().pyramid)) webgpu_wanted_ = frames->state().pyramid;
+    *message = why + "; back to the WebGL2 scalar pyramid until WebGPU returns";
+    frames->fall_back(Pyramid::Scalar);
+    drop();
+}
+
+void GpuHost::return_to_webgpu(FrameScheduler* frames, std::string* message) {
+    std::string why;
+    if (!webgpu_wanted_ || !webgpu_available(&why)) return;
+    webgpu_checked_ = false;
+    frames->pending().pyramid = *webgpu_wanted_;
+    *message = std::string("WebGPU is back: ") + name_of(*webgpu_wanted_) + " again";
+    webgpu_wanted_.reset();
+    frames->requested();
+}
+
+// The pipeline built last did not fit after all (Backend::failed): the settings in effect
+// before it come back, or, when it was the first, the WebGL2 scalar pyramid at 128³.
+void GpuHost::undo_build(FrameScheduler* frames, const Sources& sources, const std::string& why,
+                         std::string* message) {
+    DemoState back = frames->built_over();
+    if (!needs_rebuild(back, sources)) {
+        back = DemoState();
+        back.source = is_procedural(frames->state().source) ? frames->state().source : Source::Metaballs;
+    }
+    back.time = frames->state().time;
+    drop();
+    frames->replace(back);
+    frames->built_over(back);
+    std::string error;
+    *message = build(back, sources, &error) ? why + "; the previous settings run again" : why + "; " + error;
+}
+
+bool GpuHost::needs_rebuild(const DemoState& s, const Sources& sources) const {
+    const AtlasLayout want = sources.layout_for(s);
+    return mode_of(s) != mode_ || want.atlas != layout_.atlas || want.dims != layout_.dims;
+}
+
+void GpuHost::apply(FrameScheduler* frames, const Sources& sources, std::string* message, bool* new_timings) {
+    if (needs_rebuild(frames->pending(), sources)) {
+        frames->built_over(frames->state());
+        std::string error;
+        if (!build(frames->pending(), sources, &error)) {
+            *message = error;
+            frames->keep();
+        }
+    }
+    *new_timings = frames->apply();
+    const LoadedVolume* v = sources.shown(frames->state());
+    if (v && backend_ && uploaded_ != v->generation) {
+        backend_->upload(v->volume);
+        uploaded_ = v->generation;
+    }
+    if (!v) uploaded_ = 0;
+}
+
+void GpuHost::abandon() {
+    gpu_lost_ = true;
+    if (backend_) backend_->abandon();
+}
+
+bool GpuHost::recreate(FrameScheduler* frames, const Sources& sources, std::string* message, std::string* error) {
+    drop();
+    gpu_lost_ = false;
+    std::string why;
+    if (is_webgpu(frames->state().pyramid) && !webgpu_available(&why)) leave_webgpu(frames, why, message);  // lost with the GPU process
+    return build(frames->state(), sources, error);
+}
+
+}  // namespace hp

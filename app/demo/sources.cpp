@@ -1,0 +1,154 @@
+#include "sources.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "png_volume.h"
+
+namespace hp {
+
+std::vector<std::pair<std::string, std::string>> tab_lines(const std::string& text, std::size_t most) {
+    std::vector<std::pair<std::string, std::string>> out;
+    std::size_t start = 0;
+    while (start < text.size() && out.size() < most) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string line = text.substr(start, end - start);
+        const std::size_t tab = line.find('\t');
+        if (tab != std::string::npos) out.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+        start = end + 1;
+    }
+    return out;
+}
+
+namespace {
+
+// A sample's presets as the page knows them ("name<TAB>iso" lines); none when none parses.
+std::vector<IsoPreset> presets_of(const std::string& lines) {
+    std::vector<IsoPreset> presets;
+    for (const auto& [name, value] : tab_lines(lines, 8)) {
+        char* rest = nullptr;
+        const float iso = std::strtof(value.c_str(), &rest);
+        if (rest != value.c_str() && std::isfinite(iso)) presets.push_back({name.substr(0, 40), iso});
+    }
+    return presets;
+}
+
+// Refused at full size for its size (the voxel cap, or the atlas): does it open downsampled by
+// 2? Where the halved volume passes both, read from the header alone (nothing more is decoded),
+// the message says so and the page offers it.
+void offer_downsampled(const std::uint8_t* data, std::size_t size, const VolumeOptions& o, const AtlasLimit& limit,
+                       std::string* error, LoadRefusal* refusal) {
+    VolumeOptions half = o;
+    half.downsample = 2;
+    std::array<int, 3> d{};
+    AtlasLayout l;
+    std::string unused;
+    const bool opens = o.downsample == 1 && volume_dims(data, size, half, &d, &unused) &&
+                       volume_layout({d[0] / 2, d[1] / 2, d[2] / 2}, limit, &l, &unused);
+    if (opens)
+        *error += "; downsampled by 2 (downsample: 2) it opens as " + std::to_string(d[0] / 2) + "×" +
+                  std::to_string(d[1] / 2) + "×" + std::to_string(d[2] / 2);
+    refusal->opens_downsampled = opens;
+}
+
+}  // namespace
+
+bool Sources::load_file(const std::uint8_t* data, std::size_t size, const VolumeOptions& options,
+                        const AtlasLimit& limit, const std::string& presets, DemoState* pending, std::string* error,
+                        LoadRefusal* refusal) {
+    // Nothing larger than 512³ is opened (downsampled or not); a volume the modes in use cannot
+    // hold is then refused by the atlas check, which names the size and the ways out.
+    VolumeOptions o = options;
+    o.max_voxels = std::min(o.max_voxels, kMaxVolumeVoxels);
+    *refusal = LoadRefusal();
+    LoadedVolume v;
+    if (!load_volume(data, size, o, &v.volume, error)) {
+        // The voxel cap is the one refusal of the reader's that halving lifts.
+        VolumeOptions uncapped = o;
+        uncapped.max_voxels = std::uint64_t(1) << 62;
+        std::array<int, 3> d{};
+        std::string unused;
+        if (volume_dims(data, size, uncapped, &d, &unused) &&
+            std::uint64_t(d[0]) * std::uint64_t(d[1]) * std::uint64_t(d[2]) > o.max_voxels)
+            offer_downsampled(data, size, o, limit, error, refusal);
+        return false;
+    }
+    if (!volume_layout(v.volume.dims, limit, &v.layout, error)) {
+        offer_downsampled(data, size, o, limit, error, refusal);
+        return false;
+    }
+    v.name = options.name;
+    v.presets = presets_of(presets);
+    if (v.presets.empty()) v.presets = iso_presets(v.volume);
+    for (std::uint32_t count : value_histogram(v.volume, 96)) v.histogram.push_back(std::log1p(float(count)));
+    v.source = Source::File;
+    open(std::move(v), pending);
+    return true;
+}
+
+bool Sources::load_png(const std::uint8_t* data, std::size_t size, int tile, int max_texture_size,
+                       DemoState* pending, std::string* error) {
+    LoadedVolume v;
+    if (!load_png_volume(data, size, tile > 0 ? tile : png_tile_, max_texture_size, &v.volume, &v.layout, error))
+        return false;
+    v.source = Source::Png;  // no presets: a PNG opens at the iso source=png had
+    open(std::move(v), pending);
+    return true;
+}
+
+// The one copy kept: the volume shown until now stays until this one has loaded. A file opens
+// at its first preset; a PNG at the iso source=png had.
+void Sources::open(LoadedVolume v, DemoState* pending) {
+    v.generation = ++loads_;
+    const Source s = v.source;
+    keep_iso(*pending);
+    if (!v.presets.empty()) iso_of_source_[std::size_t(s)] = v.presets[0].iso;
+    loaded_ = std::move(v);
+    pending->source = s;
+    pending->iso = iso_of_source_[std::size_t(s)];
+}
+
+const LoadedVolume* Sources::shown(const DemoState& s) const {
+    return loaded_ && loaded_->source == s.source ? &*loaded_ : nullptr;
+}
+
+void Sources::choose(Source s, DemoState* pending) {
+    if (s == pending->source) return;
+    keep_iso(*pending);
+    pending->source = s;
+    pending->iso = iso_of_source_[std::size_t(s)];
+}
+
+AtlasLayout Sources::layout_for(const DemoState& s) const {
+    const LoadedVolume* v = shown(s);
+    return v ? v->layout : procedural_layout(s);
+}
+
+std::array<float, 2> Sources::range_of(const DemoState& s) const {
+    const LoadedVolume* v = shown(s);
+    return v ? std::array<float, 2>{v->volume.lo, v->volume.hi} : std::array<float, 2>{0, 1};
+}
+
+std::array<float, 3> Sources::scale_of(const DemoState& s) const {
+    const LoadedVolume* v = shown(s);
+    if (!v) return {1, 1, 1};
+    const auto& sp = v->volume.spacing;
+    const double least = std::min({sp[0], sp[1], sp[2]});
+    return {float(sp[0] / least), float(sp[1] / least), float(sp[2] / least)};
+}
+
+// Mesh files are written in LPS, as 3D Slicer reads them (and as NRRD and MetaImage scans
+// mostly are): a RAS frame (NIfTI) turns x and y around. A procedural volume's world is its grid.
+std::array<double, 12> Sources::mesh_world(const DemoState& s) const {
+    const LoadedVolume* v = shown(s);
+    std::array<double, 12> to_world = v ? v->volume.to_world : std::array<double, 12>{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+    if (v && v->volume.space == "RAS")
+        for (std::size_t i = 0; i < 8; ++i) to_world[i] = -to_world[i];
+    return to_world;
+}
+
+void Sources::set_samples(const std::string& lines) { samples_ = tab_lines(lines, 16); }
+
+}  // namespace hp

@@ -1,0 +1,90 @@
+// What the demo can show: the procedural fields, and the one volume loaded last, whatever it
+// was read from (a volume file, a sample, a PNG slice atlas: all read into a Volume by the core
+// readers). A load decides everything that comes with a volume in one place: its layout, its
+// iso presets and the iso it opens at, its histogram. Each source keeps its own iso while
+// another is shown. Nothing here knows the GPU: the GPU host uploads what this holds.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "atlas_layout.h"
+#include "demo_state.h"
+#include "png_atlas.h"
+#include "volume_atlas.h"
+#include "volume_file.h"
+
+namespace hp {
+
+// A volume as loaded: the values, the atlas that holds them, and what the page shows with it.
+struct LoadedVolume {
+    Volume volume;
+    AtlasLayout layout;
+    std::string name;                  // the file's name ("" when none was given)
+    std::vector<IsoPreset> presets;    // the first is the iso it opens at
+    std::vector<float> histogram;      // log(1 + count) over its range (the iso control)
+    Source source = Source::File;      // the source that shows it: png or file
+    std::uint64_t generation = 0;      // counts loads: what the GPU host uploaded is compared with it
+};
+
+// Why a load was refused, beside the message: a file too large at full size that opens
+// downsampled by 2 (the page's offer is driven by this, not by the words).
+struct LoadRefusal {
+    bool opens_downsampled = false;
+};
+
+class Sources {
+public:
+    // A volume file: read and checked against `limit` (the atlas the modes in use hold) at most
+    // kMaxVolumeVoxels; it opens at its first preset (`presets`, "name<TAB>iso" lines the page
+    // knows of a sample, else the reader's guess). False with the reader's or the limit's
+    // message; what was loaded stays. `pending` gets source=file and its iso.
+    bool load_file(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, const AtlasLimit& limit,
+                   const std::string& presets, DemoState* pending, std::string* error, LoadRefusal* refusal);
+    // A PNG slice atlas (tile 0: the overlay's tile); `pending` gets source=png and its iso.
+    bool load_png(const std::uint8_t* data, std::size_t size, int tile, int max_texture_size, DemoState* pending,
+                  std::string* error);
+
+    const LoadedVolume* loaded() const { return loaded_ ? &*loaded_ : nullptr; }
+    // The loaded volume where `s` shows it (source=png or file, as it was loaded), else null.
+    const LoadedVolume* shown(const DemoState& s) const;
+    bool can_show(Source s) const { return is_procedural(s) || (loaded_ && loaded_->source == s); }
+
+    // Changes `pending`'s source and brings back the iso that source had.
+    void choose(Source s, DemoState* pending);
+    // The iso a source comes back with; keep_iso(s): s's source keeps s's iso while another is shown.
+    float iso_of(Source s) const { return iso_of_source_[std::size_t(s)]; }
+    void keep_iso(const DemoState& s) { iso_of_source_[std::size_t(s.source)] = s.iso; }
+
+    AtlasLayout layout_for(const DemoState& s) const;
+    std::array<float, 2> range_of(const DemoState& s) const;   // iso's range
+    std::array<float, 3> scale_of(const DemoState& s) const;   // a voxel's proportions (the 3D view)
+    // Voxel index → the mesh files' world (mm, LPS): a file's frame, a procedural volume's grid.
+    std::array<double, 12> mesh_world(const DemoState& s) const;
+
+    int& png_tile() { return png_tile_; }
+    // What the page offers to load ("name<TAB>label" lines, web/hp.js).
+    void set_samples(const std::string& lines);
+    const std::vector<std::pair<std::string, std::string>>& samples() const { return samples_; }
+
+private:
+    void open(LoadedVolume v, DemoState* pending);
+    std::optional<LoadedVolume> loaded_;
+    std::uint64_t loads_ = 0;
+    std::array<float, kSourceNames.size()> iso_of_source_ = [] {
+        std::array<float, kSourceNames.size()> a{};
+        a.fill(DemoState().iso);
+        return a;
+    }();
+    int png_tile_ = kDefaultPngTile;
+    std::vector<std::pair<std::string, std::string>> samples_;
+};
+
+// "name<TAB>value" lines from the page, at most `most` of them (others are ignored).
+std::vector<std::pair<std::string, std::string>> tab_lines(const std::string& text, std::size_t most);
+
+}  // namespace hp

@@ -9,13 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "scan_check.h"
 #include "demo_app.h"
 #include "json_writer.h"
 #include "view_registry.h"
 #include "gl_objects.h"
 #include "mesh_export.h"
-#include "webgpu_compaction.h"
 
 namespace hp {
 namespace {
@@ -133,7 +131,8 @@ std::string volume_json(const Volume* v, const std::vector<IsoPreset>& presets_o
     w.key("range");
     numbers(&w, std::array<float, 2>{v->lo, v->hi});
     w.key("presets").begin_array();
-    for (const IsoPreset& p : presets_of_file) w.begin_object().key("name").string(p.name).key("iso").number(p.iso, 9).end_object();
+    for (const IsoPreset& p : presets_of_file)
+        w.begin_object().key("name").string(p.name).key("iso").number(p.iso, 9).end_object();
     w.end_array();
     w.key("replaced").integer(std::int64_t(v->replaced));
     w.key("notes").begin_array();
@@ -420,8 +419,10 @@ EMSCRIPTEN_KEEPALIVE void hp_want_mesh() { g_app->want_mesh(); }
 
 EMSCRIPTEN_KEEPALIVE const std::uint8_t* hp_bytes() { return hp::g_bytes.data(); }
 
-// The WebGPU modes: the buffers window.hp reads back asynchronously, as JSON ("null" in the
-// WebGL2 modes); positions and normals are 0 until a frame has run the mesh stages.
+// The WebGPU modes: the ids of the buffers window.hp reads back asynchronously, their sizes
+// (atlas size, mesh capacity, stream keys), as JSON ("null" in the WebGL2 modes); positions and
+// normals are 0 until a frame has run the mesh stages, indices until one has with
+// vertices=shared.
 EMSCRIPTEN_KEEPALIVE const char* hp_webgpu_buffers() {
     hp::g_reply = g_app->backend_buffers();
     return hp::g_reply.c_str();
@@ -431,39 +432,6 @@ EMSCRIPTEN_KEEPALIVE const char* hp_webgpu_buffers() {
 EMSCRIPTEN_KEEPALIVE int hp_reference_of(const float* atlas, unsigned limit) {
     const auto ref = g_app->reference_of(atlas, limit);
     return hp::hand_over(ref);
-}
-
-// A WebGPU scan on given values, for the scans' own tests (hp.webgpuScan): begin uploads n
-// values and runs the scan (kind: 0 blocks, 1 rts, 2 single; fallback: the single pass's
-// look-back gives up at once); take copies the n scanned values and the total to `out` once
-// they have arrived (1), or says they have not yet (0) or failed (-1).
-namespace {
-hp::wgpu::ScanCheck* g_scan = nullptr;
-}  // namespace
-
-EMSCRIPTEN_KEEPALIVE const char* hp_scan_begin(const std::uint32_t* values, unsigned n, int kind, int fallback) {
-    hp::g_reply.clear();
-    delete g_scan;
-    g_scan = nullptr;
-    if (!hp::WebGpuCompaction::available(&hp::g_reply)) return hp::g_reply.c_str();
-    if (n == 0 || n > (1u << 26)) return (hp::g_reply = "a scan takes 1 to 2^26 values").c_str();
-    if (kind < 0 || kind > 2) return (hp::g_reply = "the scan is blocks, rts or single").c_str();
-    if (fallback < 0 || fallback > 2) return (hp::g_reply = "the look-back is 0 (as it runs), 1 (fallback) or 2 (aggregates)").c_str();
-    g_scan = new hp::wgpu::ScanCheck;
-    if (!g_scan->begin(values, n, hp::ScanKind(kind), hp::wgpu::ScanCheck::LookBack(fallback), &hp::g_reply)) {
-        delete g_scan;
-        g_scan = nullptr;
-    }
-    return hp::g_reply.c_str();
-}
-
-EMSCRIPTEN_KEEPALIVE int hp_scan_take(std::uint32_t* out) {
-    if (!g_scan) return -1;
-    const int state = g_scan->take(out);
-    if (state == 0) return 0;
-    delete g_scan;
-    g_scan = nullptr;
-    return state;
 }
 
 EMSCRIPTEN_KEEPALIVE double hp_requested_serial() { return double(g_app->settings_requested()); }

@@ -15,7 +15,10 @@ TEST(JsonWriter, NestsObjectsAndArrays) {
     JsonWriter w;
     w.begin_object();
     w.key("a").integer(1);
-    w.key("b").begin_array().integer(2).begin_object().key("c").null().end_object().begin_array().end_array().end_array();
+    w.key("b").begin_array().integer(2);
+    w.begin_object().key("c").null().end_object();
+    w.begin_array().end_array();
+    w.end_array();
     w.key("d").begin_object().end_object();
     w.key("e").boolean(true).key("f").boolean(false);
     w.end_object();
@@ -66,7 +69,9 @@ TEST(JsonWriter, NumbersAtThePrecisionAsked) {
 TEST(JsonWriter, NonFiniteNumbersAreNull) {
     const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
     JsonWriter w;
-    w.begin_object().key("a").number(nan).key("b").number(inf, 9).key("c").fixed(-inf, 6).key("d").number(1).end_object();
+    w.begin_object();
+    w.key("a").number(nan).key("b").number(inf, 9).key("c").fixed(-inf, 6).key("d").number(1);
+    w.end_object();
     EXPECT_EQ(w.text(), R"({"a":null,"b":null,"c":null,"d":1})");
 }
 

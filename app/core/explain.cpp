@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "json_writer.h"
 #include "marching_cubes.h"
 
 namespace hp {
@@ -145,28 +146,37 @@ std::vector<float> cell_triangles(int mc_case, const std::array<float, 8>& corne
 }
 
 std::string explanation_json(const Explanation& e) {
-    auto u = [](std::uint32_t v) { return std::to_string(v); };
-    std::string j = "{\"key\":" + u(e.key) + ",\"count\":" + u(e.count) + ",\"voxel\":[" + std::to_string(e.voxel.x) +
-                    "," + std::to_string(e.voxel.y) + "," + std::to_string(e.voxel.z) + "],\"base\":[" +
-                    std::to_string(e.base.x) + "," + std::to_string(e.base.y) + "]";
-    if (e.cell_case >= 0) j += ",\"case\":" + std::to_string(e.cell_case);
+    JsonWriter w;
+    w.begin_object();
+    w.key("key").integer(e.key).key("count").integer(e.count);
+    w.key("voxel").begin_array().integer(e.voxel.x).integer(e.voxel.y).integer(e.voxel.z).end_array();
+    w.key("base").begin_array().integer(e.base.x).integer(e.base.y).end_array();
+    if (e.cell_case >= 0) w.key("case").integer(e.cell_case);
     if (e.scan) {
-        j += ",\"scan\":{\"tile\":" + u(e.place.tile) + ",\"tileSize\":" + u(e.place.size) + ",\"tileStart\":" +
-             u(e.place.start) + ",\"offsetInTile\":" + u(e.place.offset) + "}";
-        return j + "}";
+        w.key("scan").begin_object();
+        w.key("tile").integer(e.place.tile).key("tileSize").integer(e.place.size);
+        w.key("tileStart").integer(e.place.start).key("offsetInTile").integer(e.place.offset);
+        w.end_object();
+    } else {
+        w.key("path").begin_array();
+        for (const WalkStep& s : e.path) {
+            w.begin_object();
+            w.key("level").integer(s.level);
+            w.key("texel").begin_array().integer(s.texel.x).integer(s.texel.y).end_array();
+            w.key("sum").integer(s.sum);
+            w.key("range").begin_array().integer(s.lo).integer(s.hi()).end_array();
+            if (s.level > 0) {
+                w.key("children").begin_array();
+                for (std::uint32_t c : s.children) w.integer(c);
+                w.end_array();
+                w.key("child").integer(s.child);
+            }
+            w.end_object();
+        }
+        w.end_array();
     }
-    j += ",\"path\":[";
-    for (std::size_t i = 0; i < e.path.size(); ++i) {
-        const WalkStep& s = e.path[i];
-        j += std::string(i ? "," : "") + "{\"level\":" + std::to_string(s.level) + ",\"texel\":[" +
-             std::to_string(s.texel.x) + "," + std::to_string(s.texel.y) + "],\"sum\":" + u(s.sum) + ",\"range\":[" +
-             u(s.lo) + "," + u(s.hi()) + "]";
-        if (s.level > 0)
-            j += ",\"children\":[" + u(s.children[0]) + "," + u(s.children[1]) + "," + u(s.children[2]) + "," +
-                 u(s.children[3]) + "],\"child\":" + std::to_string(s.child);
-        j += "}";
-    }
-    return j + "]}";
+    w.end_object();
+    return w.text();
 }
 
 }  // namespace hp

@@ -5,17 +5,15 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
-#include "scan_check.h"
 #include "demo_app.h"
+#include "json_writer.h"
 #include "view_registry.h"
 #include "gl_objects.h"
 #include "mesh_export.h"
-#include "webgpu_compaction.h"
 
 namespace hp {
 namespace {
@@ -26,21 +24,13 @@ std::vector<float> g_entries;     // the last stream / reference / mesh handed t
 std::vector<std::uint8_t> g_bytes;  // the last file handed to JavaScript (the mesh export)
 std::vector<double> g_edges;        // the last edge ids handed to JavaScript
 
-std::string json_string(const std::string& s);
-
+// An array of numbers at %.9g: floats (and the ints and doubles beside them) as they are.
 template <typename T, std::size_t N>
-std::string numbers(const std::array<T, N>& v) {
-    std::string out = "[";
-    char buf[32];
-    for (std::size_t i = 0; i < N; ++i) {
-        std::snprintf(buf, sizeof buf, "%s%.9g", i ? "," : "", double(v[i]));
-        out += buf;
-    }
-    return out + "]";
+void numbers(JsonWriter* w, const std::array<T, N>& v) {
+    w->begin_array();
+    for (T x : v) w->number(double(x), 9);
+    w->end_array();
 }
-template <typename T>
-std::string triple(const std::array<T, 3>& v) { return numbers(v); }
-std::string pair(const std::array<float, 2>& v) { return numbers(v); }
 
 // hp.loadVolume's options, one "key=value" a line, into the reader's; a PNG's tile, and a
 // sample's presets.
@@ -118,57 +108,63 @@ bool volume_options(const std::string& text, LoadOptions* o, std::string* error)
     return true;
 }
 
-// The panels and the control panel in CSS pixels from the page's top left (null: not shown),
-// and the orbit (hp.stats().layout, .camera).
-std::string layout_json(const DemoApp& app) {
-    auto rect = [](const Panel& p) {
-        if (p.w <= 0) return std::string("null");
-        char buf[128];
-        std::snprintf(buf, sizeof buf, "{\"x\":%.6g,\"y\":%.6g,\"width\":%.6g,\"height\":%.6g}", double(p.x),
-                      double(p.y), double(p.w), double(p.h));
-        return std::string(buf);
+// The panels and the control panel in CSS pixels from the page's top left (null: not shown)
+// as hp.stats().layout, and the orbit as hp.stats().camera.
+void layout_and_camera(JsonWriter* w, const DemoApp& app) {
+    auto rect = [w](const Panel& p) {
+        if (p.w <= 0) {
+            w->null();
+            return;
+        }
+        w->begin_object();
+        w->key("x").number(p.x, 6).key("y").number(p.y, 6);
+        w->key("width").number(p.w, 6).key("height").number(p.h, 6);
+        w->end_object();
     };
     const Layout& l = app.shown_layout();
-    std::string out = "{";
+    w->key("layout").begin_object();
     const std::vector<ViewEntry>& views = view_entries();
     for (std::size_t i = 0; i < views.size(); ++i)
-        if (views[i].kind == ViewKind::Panel) out += "\"" + std::string(views[i].name) + "\":" + rect(l.panels[i]) + ",";
-    out += "\"overlay\":" + rect(app.state().overlay ? l.controls : Panel()) + "}";
+        if (views[i].kind == ViewKind::Panel) {
+            w->key(views[i].name);
+            rect(l.panels[i]);
+        }
+    w->key("overlay");
+    rect(app.state().overlay ? l.controls : Panel());
+    w->end_object();
     const OrbitCamera& c = app.camera();
-    char cam[160];
-    std::snprintf(cam, sizeof cam, ",\"camera\":{\"yaw\":%.9g,\"pitch\":%.9g,\"distance\":%.9g,\"target\":", double(c.yaw),
-                  double(c.pitch), double(c.distance));
-    return out + cam + numbers(c.target(app.view_box())) + "}";
+    w->key("camera").begin_object();
+    w->key("yaw").number(c.yaw, 9).key("pitch").number(c.pitch, 9).key("distance").number(c.distance, 9);
+    w->key("target");
+    numbers(w, c.target(app.view_box()));
+    w->end_object();
 }
 
 // A loaded volume as hp.loadVolume resolves it.
 std::string volume_json(const Volume* v, const std::vector<IsoPreset>& presets_of_file) {
     if (!v) return "null";
-    std::string presets;
-    for (const IsoPreset& p : presets_of_file) {
-        char iso[32];
-        std::snprintf(iso, sizeof iso, "%.9g", double(p.iso));
-        presets += (presets.empty() ? "" : ",") + std::string("{\"name\":") + json_string(p.name) + ",\"iso\":" + iso + "}";
-    }
-    std::string notes;
-    for (const std::string& n : v->notes) notes += (notes.empty() ? "" : ",") + json_string(n);
-    return "{\"file\":" + json_string(v->file) + ",\"dims\":" + triple(v->dims) + ",\"spacing\":" +
-           triple(v->spacing) + ",\"type\":" + json_string(v->type) + ",\"range\":" + pair({v->lo, v->hi}) +
-           ",\"presets\":[" + presets + "],\"replaced\":" + std::to_string(v->replaced) + ",\"notes\":[" + notes +
-           "],\"toWorld\":" + numbers(v->to_world) + "}";
-}
-
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += c;
-        else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else out += c;
-    }
-    return out + "\"";
+    JsonWriter w;
+    w.begin_object();
+    w.key("file").string(v->file);
+    w.key("dims");
+    numbers(&w, v->dims);
+    w.key("spacing");
+    numbers(&w, v->spacing);
+    w.key("type").string(v->type);
+    w.key("range");
+    numbers(&w, std::array<float, 2>{v->lo, v->hi});
+    w.key("presets").begin_array();
+    for (const IsoPreset& p : presets_of_file)
+        w.begin_object().key("name").string(p.name).key("iso").number(p.iso, 9).end_object();
+    w.end_array();
+    w.key("replaced").integer(std::int64_t(v->replaced));
+    w.key("notes").begin_array();
+    for (const std::string& n : v->notes) w.string(n);
+    w.end_array();
+    w.key("toWorld");
+    numbers(&w, v->to_world);
+    w.end_object();
+    return w.text();
 }
 
 // Puts entries where hp_entries() finds them; returns how many.
@@ -183,24 +179,22 @@ int hand_over(const std::vector<StreamEntry>& ref) {
     return int(ref.size());
 }
 
-// ,"source":0.1,... : the median of each pass since the last reset, and the sample count.
-// The Explain view's walk this frame: its JSON, {"error": why}, or null when none is shown.
+// The Explain view's walk this frame: its JSON (explain.h), {"error": why}, or null when none
+// is shown.
 std::string explain_json(const Explanation& e) {
     if (e.state == Explanation::State::Ready) return explanation_json(e);
-    if (e.state == Explanation::State::Refused) return "{\"error\":" + json_string(e.error) + "}";
-    return "null";
+    if (e.state != Explanation::State::Refused) return "null";
+    JsonWriter w;
+    w.begin_object().key("error").string(e.error).end_object();
+    return w.text();
 }
 
-std::string pass_times() {
-    std::string out;
-    char buf[64];
+// The members of hp.stats().ms after "compute": the median of each pass since the last reset
+// (ms), then the sample count.
+void pass_times(JsonWriter* w) {
     const GpuTimer& t = g_app->timer();
-    for (int p = 0; p < kPassCount; ++p) {
-        std::snprintf(buf, sizeof buf, ",\"%s\":%.6f", name_of(Pass(p)), t.median_ms(p));
-        out += buf;
-    }
-    std::snprintf(buf, sizeof buf, ",\"samples\":%d", t.samples(int(Pass::Traverse)));
-    return out + buf;
+    for (int p = 0; p < kPassCount; ++p) w->key(name_of(Pass(p))).fixed(t.median_ms(p), 6);
+    w->key("samples").integer(t.samples(int(Pass::Traverse)));
 }
 
 // What the per-pass times are: GPU timer queries or WebGPU timestamps ("gpu"), CPU-side
@@ -339,38 +333,43 @@ EMSCRIPTEN_KEEPALIVE const double* hp_edges() { return hp::g_edges.data(); }
 // Every setting as the last frame ran with it (the settings table: effective values, such as
 // the atlas in use for atlas=0), then what the frame did.
 EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
-    using hp::json_string;
     const hp::FrameResult& r = g_app->result();
     const hp::gl::LiveCounts gl = hp::gl::live_counts();
-    char num[64];
-    auto n = [&](double v) {
-        std::snprintf(num, sizeof num, "%.17g", v);
-        return std::string(num);
-    };
-    auto b = [](bool v) { return std::string(v ? "true" : "false"); };
     const hp::LoadedVolume* shown = g_app->state().source == hp::Source::File ? g_app->sources().shown(g_app->state()) : nullptr;
     const hp::Volume* shown_file = shown ? &shown->volume : nullptr;
-    hp::g_reply = "{" + hp::settings_json(g_app->state(), g_app->settings_context()) +
-                  ",\"frame\":" + n(double(g_app->frames().frame())) + ",\"count\":" + n(r.count) +
-                  ",\"countRead\":" + b(r.count_read) + ",\"countAge\":" + n(r.count_age) +
-                  ",\"keysDrawn\":" + n(r.keys_drawn) + ",\"mesh\":" + b(r.mesh) +
-                  ",\"extracted\":" + b(r.extracted) + ",\"vertexCount\":" + n(r.vertices) +
-                  ",\"sharedVertexCount\":" + n(r.shared_vertices) +
-                  ",\"verticesRead\":" + b(r.vertices_read) + ",\"vertexKeysDrawn\":" + n(r.vertex_keys_drawn) +
-                  ",\"timing\":" + json_string(hp::timing()) +
-                  ",\"backend\":" + json_string(g_app->backend_name()) +
-                  ",\"webgpu\":" + json_string(g_app->webgpu_unavailable()) +
-                  ",\"serial\":" + n(double(g_app->frames().done())) +
-                  ",\"ms\":{\"compute\":" + n(g_app->compute_ms()) + hp::pass_times() + "}" +
-                  ",\"gl\":{\"textures\":" + n(gl.textures) + ",\"framebuffers\":" + n(gl.framebuffers) +
-                  ",\"programs\":" + n(gl.programs) + ",\"buffers\":" + n(gl.buffers) + "}" +
-                  ",\"dims\":" + hp::triple(g_app->layout().dims) +
-                  ",\"spacing\":" + hp::triple(shown_file ? shown_file->spacing : std::array<double, 3>{1, 1, 1}) +
-                  ",\"range\":" + hp::pair(g_app->range_of(g_app->state())) +
-                  ",\"file\":" + (shown_file ? json_string(shown_file->file) : std::string("null")) +
-                  ",\"layout\":" + hp::layout_json(*g_app) +
-                  ",\"explain\":" + hp::explain_json(g_app->explanation()) +
-                  ",\"message\":" + json_string(g_app->message()) + "}";
+    hp::JsonWriter w;
+    w.begin_object();
+    hp::settings_json(&w, g_app->state(), g_app->settings_context());
+    w.key("frame").number(double(g_app->frames().frame())).key("count").number(r.count);
+    w.key("countRead").boolean(r.count_read).key("countAge").number(r.count_age);
+    w.key("keysDrawn").number(r.keys_drawn).key("mesh").boolean(r.mesh).key("extracted").boolean(r.extracted);
+    w.key("vertexCount").number(r.vertices).key("sharedVertexCount").number(r.shared_vertices);
+    w.key("verticesRead").boolean(r.vertices_read).key("vertexKeysDrawn").number(r.vertex_keys_drawn);
+    w.key("timing").string(hp::timing());
+    w.key("backend").string(g_app->backend_name());
+    w.key("webgpu").string(g_app->webgpu_unavailable());
+    w.key("serial").number(double(g_app->frames().done()));
+    w.key("ms").begin_object().key("compute").number(g_app->compute_ms());
+    hp::pass_times(&w);
+    w.end_object();
+    w.key("gl").begin_object();
+    w.key("textures").number(gl.textures).key("framebuffers").number(gl.framebuffers);
+    w.key("programs").number(gl.programs).key("buffers").number(gl.buffers);
+    w.end_object();
+    w.key("dims");
+    hp::numbers(&w, g_app->layout().dims);
+    w.key("spacing");
+    hp::numbers(&w, shown_file ? shown_file->spacing : std::array<double, 3>{1, 1, 1});
+    w.key("range");
+    hp::numbers(&w, g_app->range_of(g_app->state()));
+    w.key("file");
+    if (shown_file) w.string(shown_file->file);
+    else w.null();
+    hp::layout_and_camera(&w, *g_app);
+    w.key("explain").raw(hp::explain_json(g_app->explanation()));
+    w.key("message").string(g_app->message());
+    w.end_object();
+    hp::g_reply = w.text();
     return hp::g_reply.c_str();
 }
 
@@ -379,7 +378,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
 EMSCRIPTEN_KEEPALIVE void hp_explain_ask(double key) { g_app->ask_explain(std::uint32_t(key)); }
 EMSCRIPTEN_KEEPALIVE const char* hp_explained() {
     const hp::Explanation& e = g_app->explained();
-    hp::g_reply = e.state == hp::Explanation::State::Pending ? "\"pending\"" : hp::explain_json(e);
+    hp::g_reply = e.state == hp::Explanation::State::Pending ? hp::json_string("pending") : hp::explain_json(e);
     return hp::g_reply.c_str();
 }
 
@@ -439,8 +438,10 @@ EMSCRIPTEN_KEEPALIVE void hp_want_mesh() { g_app->want_mesh(); }
 
 EMSCRIPTEN_KEEPALIVE const std::uint8_t* hp_bytes() { return hp::g_bytes.data(); }
 
-// The WebGPU modes: the buffers window.hp reads back asynchronously, as JSON ("null" in the
-// WebGL2 modes); positions and normals are 0 until a frame has run the mesh stages.
+// The WebGPU modes: the ids of the buffers window.hp reads back asynchronously, their sizes
+// (atlas size, mesh capacity, stream keys), as JSON ("null" in the WebGL2 modes); positions and
+// normals are 0 until a frame has run the mesh stages, indices until one has with
+// vertices=shared.
 EMSCRIPTEN_KEEPALIVE const char* hp_webgpu_buffers() {
     hp::g_reply = g_app->backend_buffers();
     return hp::g_reply.c_str();
@@ -450,39 +451,6 @@ EMSCRIPTEN_KEEPALIVE const char* hp_webgpu_buffers() {
 EMSCRIPTEN_KEEPALIVE int hp_reference_of(const float* atlas, unsigned limit) {
     const auto ref = hp::reference(g_app->frame_data(), atlas, limit);
     return hp::hand_over(ref);
-}
-
-// A WebGPU scan on given values, for the scans' own tests (hp.webgpuScan): begin uploads n
-// values and runs the scan (kind: 0 blocks, 1 rts, 2 single; fallback: the single pass's
-// look-back gives up at once); take copies the n scanned values and the total to `out` once
-// they have arrived (1), or says they have not yet (0) or failed (-1).
-namespace {
-hp::wgpu::ScanCheck* g_scan = nullptr;
-}  // namespace
-
-EMSCRIPTEN_KEEPALIVE const char* hp_scan_begin(const std::uint32_t* values, unsigned n, int kind, int fallback) {
-    hp::g_reply.clear();
-    delete g_scan;
-    g_scan = nullptr;
-    if (!hp::WebGpuCompaction::available(&hp::g_reply)) return hp::g_reply.c_str();
-    if (n == 0 || n > (1u << 26)) return (hp::g_reply = "a scan takes 1 to 2^26 values").c_str();
-    if (kind < 0 || kind > 2) return (hp::g_reply = "the scan is blocks, rts or single").c_str();
-    if (fallback < 0 || fallback > 2) return (hp::g_reply = "the look-back is 0 (as it runs), 1 (fallback) or 2 (aggregates)").c_str();
-    g_scan = new hp::wgpu::ScanCheck;
-    if (!g_scan->begin(values, n, hp::ScanKind(kind), hp::wgpu::ScanCheck::LookBack(fallback), &hp::g_reply)) {
-        delete g_scan;
-        g_scan = nullptr;
-    }
-    return hp::g_reply.c_str();
-}
-
-EMSCRIPTEN_KEEPALIVE int hp_scan_take(std::uint32_t* out) {
-    if (!g_scan) return -1;
-    const int state = g_scan->take(out);
-    if (state == 0) return 0;
-    delete g_scan;
-    g_scan = nullptr;
-    return state;
 }
 
 EMSCRIPTEN_KEEPALIVE double hp_requested_serial() { return double(g_app->frames().requested_serial()); }

@@ -1,5 +1,6 @@
 // The bridge between the demo and its page: window.hp (web/hp.js) calls the exported
-// functions in web_api.cpp; the app calls these to reach the page.
+// functions in web_api.cpp (and, for the tests alone, web_test_api.cpp); the app calls these
+// to reach the page.
 #pragma once
 
 #include <cstdint>

@@ -10,6 +10,7 @@
 
 #include "compute_surface_view.h"
 #include "compute_view.h"
+#include "json_writer.h"
 #include "tile_scan.h"
 #include "webgpu_compaction.h"
 
@@ -96,12 +97,14 @@ public:
     std::uint32_t mesh_capacity() const override { return gpu_.mesh_capacity(); }
 
     std::string buffers_json() const override {
-        const auto n = [](double v) { return std::to_string(std::int64_t(v)); };
-        return "{\"atlas\":" + n(gpu_.atlas_buffer().id()) + ",\"stream\":" + n(gpu_.stream_buffer().id()) +
-               ",\"size\":" + n(gpu_.layout().atlas) + ",\"positions\":" + n(gpu_.positions_buffer().id()) +
-               ",\"normals\":" + n(gpu_.normals_buffer().id()) +
-               ",\"indices\":" + n(gpu_.indices_buffer().id()) + ",\"meshCapacity\":" + n(gpu_.mesh_capacity()) +
-               ",\"streamKeys\":" + n(gpu_.stream_keys()) + "}";
+        JsonWriter w;
+        w.begin_object();
+        w.key("atlas").integer(gpu_.atlas_buffer().id()).key("stream").integer(gpu_.stream_buffer().id());
+        w.key("size").integer(gpu_.layout().atlas).key("positions").integer(gpu_.positions_buffer().id());
+        w.key("normals").integer(gpu_.normals_buffer().id()).key("indices").integer(gpu_.indices_buffer().id());
+        w.key("meshCapacity").integer(gpu_.mesh_capacity()).key("streamKeys").integer(gpu_.stream_keys());
+        w.end_object();
+        return w.text();
     }
 
 private:

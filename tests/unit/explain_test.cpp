@@ -128,5 +128,26 @@ TEST(Explain, TheCellsTrianglesLieOnItsCrossedEdges) {
     EXPECT_TRUE(cell_triangles(0, corners, 0.5f).empty());
 }
 
+// hp.explain's answer, member for member as the page reads it: a walk's path, or a scan's place.
+TEST(Explain, JsonAsThePageReadsIt) {
+    Explanation walk;
+    walk.key = 7, walk.count = 8910, walk.voxel = {18, 29, 8}, walk.base = {18, 93}, walk.cell_case = 31;
+    WalkStep top;
+    top.level = 1, top.texel = {9, 46}, top.sum = 4, top.lo = 5, top.children = {1, 1, 1, 1}, top.child = 2;
+    WalkStep base;
+    base.level = 0, base.texel = {18, 93}, base.sum = 1, base.lo = 7;
+    walk.path = {top, base};
+    EXPECT_EQ(explanation_json(walk),
+              R"({"key":7,"count":8910,"voxel":[18,29,8],"base":[18,93],"case":31,"path":[)"
+              R"({"level":1,"texel":[9,46],"sum":4,"range":[5,9],"children":[1,1,1,1],"child":2},)"
+              R"({"level":0,"texel":[18,93],"sum":1,"range":[7,8]}]})");
+    Explanation scan;
+    scan.key = 4294967295u, scan.count = 0, scan.voxel = {-1, 0, 2}, scan.scan = true;
+    scan.place = {144, 1024, 4454, 1};
+    EXPECT_EQ(explanation_json(scan),
+              R"({"key":4294967295,"count":0,"voxel":[-1,0,2],"base":[0,0],)"
+              R"("scan":{"tile":144,"tileSize":1024,"tileStart":4454,"offsetInTile":1}})");
+}
+
 }  // namespace
 }  // namespace hp

@@ -1,12 +1,22 @@
 #include <gtest/gtest.h>
 
 #include "frame.h"
+#include "json_writer.h"
 #include "settings.h"
 
 namespace hp {
 namespace {
 
 const SettingsContext kNoApp{{"surface", "all", "slices"}, {2048, 128}};
+
+// The settings as hp.stats() begins: an object of every row.
+std::string settings_object(const DemoState& s, const SettingsContext& context) {
+    JsonWriter w;
+    w.begin_object();
+    settings_json(&w, s, context);
+    w.end_object();
+    return w.text();
+}
 
 TEST(Settings, AppliesKnownSettings) {
     DemoState s;
@@ -69,7 +79,7 @@ TEST(Settings, SumsIsTheSettingsOneNameAndFormatSaysSo) {
     EXPECT_FALSE(apply_setting(&s, "format", "float", kNoApp, &error));
     EXPECT_EQ(error, "format was renamed to sums (sums=float or sums=uint)");
     EXPECT_EQ(s.sums, Format::Uint);
-    EXPECT_NE(settings_json(s, kNoApp).find("\"sums\":\"uint\""), std::string::npos) << settings_json(s, kNoApp);
+    EXPECT_NE(settings_object(s, kNoApp).find("\"sums\":\"uint\""), std::string::npos) << settings_object(s, kNoApp);
 }
 
 // iso is in the source's data units: any number parses, the source's range holds it once the
@@ -96,7 +106,7 @@ TEST(Settings, IsoIsHeldToTheSourcesRange) {
     ASSERT_TRUE(apply_setting(&f, "source", "file", ct, &error)) << error;
     EXPECT_TRUE(apply_limits(&f, ct, {"iso", "source"}, &error)) << error;
     EXPECT_EQ(f.iso, 400.0f);
-    EXPECT_NE(settings_json(f, ct).find("\"volume\":null"), std::string::npos) << settings_json(f, ct);
+    EXPECT_NE(settings_object(f, ct).find("\"volume\":null"), std::string::npos) << settings_object(f, ct);
     ASSERT_TRUE(apply_setting(&f, "volume", "64", ct, &error)) << error;
     EXPECT_FALSE(apply_limits(&f, ct, {"volume"}, &error));
     EXPECT_NE(error.find("has its own size (256×256×108)"), std::string::npos) << error;
@@ -145,11 +155,14 @@ TEST(Settings, EveryRowRoundTripsThroughItsText) {
 
 TEST(Settings, JsonAndMessagesComeFromTheTable) {
     DemoState s;
-    const std::string json = settings_json(s, kNoApp);
+    const std::string json = settings_object(s, kNoApp);
     EXPECT_NE(json.find("\"pyramid\":\"scalar\""), std::string::npos) << json;
     EXPECT_NE(json.find("\"atlas\":2048"), std::string::npos) << json;  // effective, not the stored 0
     EXPECT_NE(json.find("\"paused\":false"), std::string::npos) << json;
     EXPECT_NE(json.find("\"view\":\"surface\""), std::string::npos) << json;
+    EXPECT_EQ(json.rfind("{\"", 0), 0u) << json;  // members of one object, separated once
+    EXPECT_EQ(json.find(",,"), std::string::npos) << json;
+    EXPECT_EQ(json.back(), '}') << json;
     std::string error;
     EXPECT_FALSE(apply_setting(&s, "nope", "1", kNoApp, &error));
     for (const Setting& row : settings()) EXPECT_NE(error.find(row.key), std::string::npos) << row.key;

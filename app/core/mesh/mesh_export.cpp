@@ -5,6 +5,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "json_writer.h"
 #include "marching_cubes.h"
 #include "reference_mesh.h"
 
@@ -145,12 +146,6 @@ std::vector<std::uint8_t> stl(const Welded& m) {
     return out;
 }
 
-std::string number(float v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.9g", double(v));
-    return buf;
-}
-
 // glTF 2.0 binary: one scene, one node, one mesh of one indexed triangle primitive.
 std::vector<std::uint8_t> glb(const Welded& m) {
     const std::size_t nv = m.positions.size(), ni = m.faces.size();
@@ -164,21 +159,49 @@ std::vector<std::uint8_t> glb(const Welded& m) {
     for (const Vec3& n : m.normals)
         for (double x : {n.x, n.y, n.z}) put(&bin, float(x));
     for (std::uint32_t i : m.faces) put(&bin, i);
-    const std::string sv = std::to_string(nv * 12), nvs = std::to_string(nv);
-    std::string json =
-        R"({"asset":{"version":"2.0","generator":"histopyramid stream compaction demo, marching cubes"},)"
-        R"("scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],)"
-        R"("meshes":[{"primitives":[{"attributes":{"POSITION":0,"NORMAL":1},"indices":2,"mode":4}]}],)"
-        R"("buffers":[{"byteLength":)" + std::to_string(bin.size()) + "}]," +
-        R"("bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":)" + sv + R"(,"target":34962},)" +
-        R"({"buffer":0,"byteOffset":)" + sv + R"(,"byteLength":)" + sv + R"(,"target":34962},)" +
-        R"({"buffer":0,"byteOffset":)" + std::to_string(nv * 24) + R"(,"byteLength":)" + std::to_string(ni * 4) +
-        R"(,"target":34963}],)" +
-        R"("accessors":[{"bufferView":0,"componentType":5126,"count":)" + nvs + R"(,"type":"VEC3","min":[)" +
-        number(lo[0]) + "," + number(lo[1]) + "," + number(lo[2]) + "],\"max\":[" + number(hi[0]) + "," +
-        number(hi[1]) + "," + number(hi[2]) + "]}," +
-        R"({"bufferView":1,"componentType":5126,"count":)" + nvs + R"(,"type":"VEC3"},)" +
-        R"({"bufferView":2,"componentType":5125,"count":)" + std::to_string(ni) + R"(,"type":"SCALAR"}]})";
+    // The JSON chunk: the buffer's three views (positions, normals, indices) and their accessors.
+    JsonWriter w;
+    w.begin_object();
+    w.key("asset").begin_object();
+    w.key("version").string("2.0").key("generator").string("histopyramid stream compaction demo, marching cubes");
+    w.end_object();
+    w.key("scene").integer(0);
+    w.key("scenes").begin_array().begin_object();
+    w.key("nodes").begin_array().integer(0).end_array();
+    w.end_object().end_array();
+    w.key("nodes").begin_array().begin_object().key("mesh").integer(0).end_object().end_array();
+    w.key("meshes").begin_array().begin_object().key("primitives").begin_array().begin_object();
+    w.key("attributes").begin_object().key("POSITION").integer(0).key("NORMAL").integer(1).end_object();
+    w.key("indices").integer(2).key("mode").integer(4);
+    w.end_object().end_array().end_object().end_array();
+    w.key("buffers").begin_array();
+    w.begin_object().key("byteLength").integer(std::int64_t(bin.size())).end_object();
+    w.end_array();
+    const auto view = [&w](std::size_t offset, std::size_t length, int target) {
+        w.begin_object().key("buffer").integer(0).key("byteOffset").integer(std::int64_t(offset));
+        w.key("byteLength").integer(std::int64_t(length)).key("target").integer(target).end_object();
+    };
+    w.key("bufferViews").begin_array();
+    view(0, nv * 12, 34962);  // ARRAY_BUFFER
+    view(nv * 12, nv * 12, 34962);
+    view(nv * 24, ni * 4, 34963);  // ELEMENT_ARRAY_BUFFER
+    w.end_array();
+    const auto accessor = [&](int view_index, int component, std::size_t count, const char* type, bool bounds) {
+        w.begin_object().key("bufferView").integer(view_index).key("componentType").integer(component);
+        w.key("count").integer(std::int64_t(count)).key("type").string(type);
+        if (bounds) {
+            w.key("min").begin_array().number(lo[0], 9).number(lo[1], 9).number(lo[2], 9).end_array();
+            w.key("max").begin_array().number(hi[0], 9).number(hi[1], 9).number(hi[2], 9).end_array();
+        }
+        w.end_object();
+    };
+    w.key("accessors").begin_array();
+    accessor(0, 5126, nv, "VEC3", true);  // FLOAT positions, with their bounds (glTF asks for them)
+    accessor(1, 5126, nv, "VEC3", false);
+    accessor(2, 5125, ni, "SCALAR", false);  // UNSIGNED_INT
+    w.end_array();
+    w.end_object();
+    std::string json = w.text();
     while (json.size() % 4) json += ' ';
     while (bin.size() % 4) bin.push_back(0);
     std::vector<std::uint8_t> out;

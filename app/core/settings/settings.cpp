@@ -8,6 +8,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "json_writer.h"
+
 namespace hp {
 namespace {
 
@@ -239,6 +241,11 @@ bool parse_flag(const Setting& row, const std::string& value, double* out, std::
     return false;
 }
 
+// The row's value, the effective one where the row has it.
+double value_of(const Setting& row, const DemoState& s, const SettingsContext& context) {
+    return row.effective ? row.effective(s, context) : row.get(s);
+}
+
 }  // namespace
 
 const std::vector<Setting>& settings() {
@@ -300,7 +307,7 @@ void set_value(const Setting& row, DemoState* s, double v) {
 }
 
 std::string setting_text(const Setting& row, const DemoState& s, const SettingsContext& context) {
-    const double v = row.effective ? row.effective(s, context) : row.get(s);
+    const double v = value_of(row, s, context);
     switch (row.kind) {
         case SettingKind::Choice: {
             const std::vector<const char*> names = choices(row, context);
@@ -312,15 +319,15 @@ std::string setting_text(const Setting& row, const DemoState& s, const SettingsC
     return number_text(v);
 }
 
-std::string settings_json(const DemoState& s, const SettingsContext& context) {
-    std::string out;
+void settings_json(JsonWriter* w, const DemoState& s, const SettingsContext& context) {
     for (const Setting& row : settings()) {
-        const std::string text = setting_text(row, s, context);
-        out += (out.empty() ? "\"" : ",\"") + std::string(row.key) + "\":";
-        const bool none = row.kind == SettingKind::Number && row.effective && std::isnan(row.effective(s, context));
-        out += row.kind == SettingKind::Choice ? "\"" + text + "\"" : none ? "null" : text;  // names are plain ASCII
+        w->key(row.key);
+        switch (row.kind) {
+            case SettingKind::Choice: w->string(setting_text(row, s, context)); break;
+            case SettingKind::Flag: w->boolean(value_of(row, s, context) != 0); break;
+            case SettingKind::Number: w->number(value_of(row, s, context)); break;  // NaN (none): null
+        }
     }
-    return out;
 }
 
 bool same_settings(const DemoState& a, const DemoState& b) {

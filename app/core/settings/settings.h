@@ -16,6 +16,8 @@
 
 namespace hp {
 
+class JsonWriter;
+
 // What rows read beyond the state: names and limits only the app knows.
 struct SettingsContext {
     std::vector<const char*> views;  // the view registry's names, by entry (the `view` row's choices)
@@ -82,8 +84,9 @@ void set_value(const Setting& row, DemoState* s, double v);
 // The row's value as text, as the URL would give it ("vec4", "0.5", "true"); effective values
 // where the row has them.
 std::string setting_text(const Setting& row, const DemoState& s, const SettingsContext& context);
-// Every setting as JSON members, `"pyramid":"scalar","iso":0.5,...` (hp.stats()).
-std::string settings_json(const DemoState& s, const SettingsContext& context);
+// Every setting as members of the object `w` has open, `"pyramid":"scalar","iso":0.5,...`
+// (hp.stats()); effective values where the row has them, null where there is none.
+void settings_json(JsonWriter* w, const DemoState& s, const SettingsContext& context);
 // Whether two states agree on every setting (bit for bit for numbers).
 bool same_settings(const DemoState& a, const DemoState& b);
 

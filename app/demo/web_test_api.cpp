@@ -1,0 +1,43 @@
+// The page's exports for the tests alone (not the demo's API): a WebGPU scan on given values,
+// for the scans' own tests (hp.webgpuScan).
+#include <emscripten.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "scan_check.h"
+#include "webgpu_compaction.h"
+
+namespace {
+std::string g_reply;                          // the last string handed to JavaScript
+std::unique_ptr<hp::wgpu::ScanCheck> g_scan;  // the scan begun and not yet taken
+}  // namespace
+
+extern "C" {
+
+// Uploads n values and runs the scan on them (kind: 0 blocks, 1 rts, 2 single; fallback: how
+// the single pass's look-back runs, 0 as in the compaction, 1 giving up at once, 2 over
+// aggregates); "" when it runs, else why not. A scan begun before and not taken is dropped.
+EMSCRIPTEN_KEEPALIVE const char* hp_scan_begin(const std::uint32_t* values, unsigned n, int kind, int fallback) {
+    g_reply.clear();
+    g_scan.reset();
+    if (!hp::WebGpuCompaction::available(&g_reply)) return g_reply.c_str();
+    if (n == 0 || n > (1u << 26)) return (g_reply = "a scan takes 1 to 2^26 values").c_str();
+    if (kind < 0 || kind > 2) return (g_reply = "the scan is blocks, rts or single").c_str();
+    if (fallback < 0 || fallback > 2) return (g_reply = "the look-back is 0 (as it runs), 1 (fallback) or 2 (aggregates)").c_str();
+    g_scan = std::make_unique<hp::wgpu::ScanCheck>();
+    if (!g_scan->begin(values, n, hp::ScanKind(kind), hp::wgpu::ScanCheck::LookBack(fallback), &g_reply)) g_scan.reset();
+    return g_reply.c_str();
+}
+
+// Copies the n scanned values and the total to `out` (n + 1 words) once they have arrived:
+// 1; 0: not yet; -1: the scan failed, or none was begun.
+EMSCRIPTEN_KEEPALIVE int hp_scan_take(std::uint32_t* out) {
+    if (!g_scan) return -1;
+    const int state = g_scan->take(out);
+    if (state != 0) g_scan.reset();
+    return state;
+}
+
+}  // extern "C"

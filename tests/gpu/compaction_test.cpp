@@ -13,6 +13,7 @@
 #include "histopyramid.h"
 #include "reference_mesh.h"
 #include "png_atlas.h"
+#include "png_volume.h"
 #include "volume_atlas.h"
 #include "test_context.h"
 #include "volume_compaction.h"
@@ -165,12 +166,11 @@ TEST_P(EdgeCases, FullVolumeGivesNCubed) {
 }
 
 TEST_P(EdgeCases, SingleVoxelAtTheLastPosition) {
-    PngAtlas png;
-    png.layout = layout;
-    png.values.assign(std::size_t(layout.texel_count()), 0.0f);
-    const Texel last = layout.texel_of({63, 63, 63});
-    png.values[std::size_t(last.y) * layout.atlas + last.x] = 0.75f;
-    gpu.volume().upload(png);
+    Volume v;
+    v.dims = {64, 64, 64};
+    v.values.assign(v.count(), 0.0f);
+    v.values.back() = 0.75f;  // voxel (63, 63, 63)
+    gpu.volume().upload(v);
     FrameSettings s;
     s.source = Source::Png;
     s.classify = Classify::Solid;
@@ -194,21 +194,24 @@ TEST_P(EdgeCases, PngAtlasWithAKnownPattern) {
                 expected += on;
             }
     const auto png = encode_png(samples, layout.atlas, layout.atlas, 1, 16);
-    PngAtlas atlas;
+    Volume atlas;
+    AtlasLayout read;
     std::string error;
-    ASSERT_TRUE(load_png_atlas(png.data(), png.size(), 64, 8192, &atlas, &error)) << error;
+    ASSERT_TRUE(load_png_volume(png.data(), png.size(), 64, 8192, &atlas, &read, &error)) << error;
+    ASSERT_EQ(read.atlas, layout.atlas);
     gpu.volume().upload(atlas);
+    const std::vector<float> texels = volume_atlas(atlas, layout);
     FrameSettings s;
     s.source = Source::Png;
     s.classify = Classify::Solid;
     const FrameResult r = gpu.run(s);
     ASSERT_EQ(r.count, expected);
     EXPECT_TRUE(same_stream(gpu.compactor().read_stream(r.count),
-                            reference_stream(layout, atlas.values.data(), Classify::Solid, 0.5f)));
+                            reference_stream(layout, texels.data(), Classify::Solid, 0.5f)));
     // Surface mode on the same atlas: the cells around every active voxel.
     s.classify = Classify::Surface;
     const FrameResult r2 = gpu.run(s);
-    const auto ref = reference_stream(layout, atlas.values.data(), Classify::Surface, 0.5f);
+    const auto ref = reference_stream(layout, texels.data(), Classify::Surface, 0.5f);
     ASSERT_EQ(r2.count, ref.size());
     EXPECT_TRUE(same_stream(gpu.compactor().read_stream(r2.count), ref));
 }
@@ -403,20 +406,19 @@ TEST(SurfaceEdges, EmptyFullAndTheLastCell) {
     s.iso = 0.0f;  // everything is at or above it
     EXPECT_EQ(gpu.run(s).vertices, 0u);
 
-    PngAtlas png;
-    png.layout = layout;
-    png.values.assign(std::size_t(layout.texel_count()), 1.0f);
-    const Texel last = layout.texel_of({63, 63, 63});
-    png.values[std::size_t(last.y) * layout.atlas + last.x] = 0.0f;  // corner 6 of cell (62, 62, 62) below iso
-    gpu.volume().upload(png);
+    Volume v;
+    v.dims = {64, 64, 64};
+    v.values.assign(v.count(), 1.0f);
+    v.values.back() = 0.0f;  // voxel (63, 63, 63): corner 6 of cell (62, 62, 62) below iso
+    gpu.volume().upload(v);
     s.source = Source::Png;
     s.iso = 0.5f;
     const FrameResult r = gpu.run(s);
     ASSERT_EQ(r.vertices, 3u);
-    const MeshData ref = reference_mesh(layout, png.values.data(), 0.5f);
+    const MeshData ref = reference_mesh(layout, volume_atlas(v, layout).data(), 0.5f);
     EXPECT_TRUE(same_mesh(gpu.mesh(), r.vertices, ref));
     const std::vector<float> p = gpu.mesh().read_positions(3);
-    for (float v : p) EXPECT_GE(v, 62.5f);  // the triangle cuts the corner's three edges halfway
+    for (float x : p) EXPECT_GE(x, 62.5f);  // the triangle cuts the corner's three edges halfway
 }
 
 }  // namespace hp

@@ -35,6 +35,55 @@ TEST(Settings, AppliesKnownSettings) {
     EXPECT_EQ(s.volume, 64);
 }
 
+// A default is written once, in its row: DemoState() (and so the page's first frame, the URL
+// with no settings, FrameSettings) holds every row's default, and they are the values the
+// fields' initializers held before the rows did.
+TEST(Settings, ADefaultLivesInItsRowAndIsTheStateAsBefore) {
+    const DemoState d;
+    for (const Setting& row : settings()) EXPECT_EQ(row.get(d), row.default_value) << row.key;
+    EXPECT_EQ(d.pyramid, Pyramid::Scalar);
+    EXPECT_EQ(d.sums, Format::Float);
+    EXPECT_EQ(d.source, Source::Metaballs);
+    EXPECT_EQ(d.classify, Classify::Surface);
+    EXPECT_EQ(d.iso, 0.5f);
+    EXPECT_EQ(d.time, 0.0);
+    EXPECT_FALSE(d.paused);
+    EXPECT_EQ(d.volume, 128);
+    EXPECT_EQ(d.atlas, 0);
+    EXPECT_EQ(d.readback, Readback::Sync);
+    EXPECT_EQ(d.expected, 50000u);
+    EXPECT_TRUE(d.overlay);
+    EXPECT_EQ(d.view, 0);
+    EXPECT_EQ(d.color, SurfaceColor::Normal);
+    EXPECT_EQ(d.route, MeshRoute::Vertex);
+    EXPECT_EQ(d.clock, Clock::Wall);
+    EXPECT_EQ(d.timestamps, Timestamps::Passes);
+    EXPECT_EQ(d.scan, ScanKind::Blocks);
+    EXPECT_EQ(d.vertices, MeshVertices::Soup);
+    EXPECT_FALSE(d.fallback);
+    EXPECT_EQ(d.key, -1);
+    EXPECT_EQ(d.step, -1);
+    // A URL with no settings: the defaults, within every limit, reported as before.
+    DemoState url;
+    std::string error;
+    EXPECT_TRUE(apply_limits(&url, kNoApp, {}, &error)) << error;
+    EXPECT_TRUE(same_settings(url, d));
+    // (member by member: a new setting adds its own member and need not touch this test)
+    const std::string object = settings_object(url, kNoApp);
+    const std::string json = "," + object.substr(1, object.size() - 2) + ",";  // its members, each between commas
+    for (const char* member :
+         {"\"pyramid\":\"scalar\"", "\"scan\":\"blocks\"", "\"sums\":\"float\"", "\"source\":\"metaballs\"",
+          "\"classify\":\"surface\"", "\"iso\":0.5", "\"volume\":128", "\"time\":0", "\"paused\":false",
+          "\"readback\":\"sync\"", "\"expected\":50000", "\"color\":\"normal\"", "\"vertices\":\"soup\"",
+          "\"route\":\"vertex\"", "\"view\":\"surface\"", "\"key\":-1", "\"step\":-1", "\"atlas\":2048",
+          "\"overlay\":true", "\"clock\":\"wall\"", "\"timestamps\":\"passes\"", "\"fallback\":false"})
+        EXPECT_NE(json.find("," + std::string(member) + ","), std::string::npos) << member << " in " << json;
+    // Every way the code makes a state starts from the table.
+    EXPECT_TRUE(same_settings(DemoState{}, d));
+    EXPECT_TRUE(same_settings(FrameSettings{}, d));
+    EXPECT_TRUE(same_settings(frame_settings(DemoState(), true, false), d));
+}
+
 TEST(Settings, ScanAndFallbackSettings) {
     DemoState s;
     std::string error;

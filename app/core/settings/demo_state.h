@@ -1,7 +1,7 @@
 // What the demo shows and computes, as plain data: one field a setting. The settings table
-// (settings.h) names each field for the URL, window.hp, hp.stats() and the overlay; the
-// frame reads the fields directly (FrameSettings, frame.h, is this state plus what the app
-// derives). No GL here.
+// (settings.h) names each field for the URL, window.hp, hp.stats() and the overlay, and gives
+// its default (DemoState's constructor applies them); the frame reads the fields directly
+// (FrameSettings, frame.h, is this state plus what the app derives). No GL here.
 #pragma once
 
 #include <array>
@@ -79,31 +79,34 @@ constexpr const char* name_of(E v) {
     return names_of(v)[std::size_t(v)];
 }
 
-// The defaults are the page's first frame. The table in settings.cpp gives each field its
-// name, range and help; a field the user cannot set is not a setting and does not belong here.
+// One field a setting. The table in settings.cpp gives each field its name, its default, range
+// and help; a field the user cannot set is not a setting and does not belong here. The defaults
+// (the page's first frame) are written in the table alone: a DemoState starts with them.
 struct DemoState {
-    Pyramid pyramid = Pyramid::Scalar;
-    Format sums = Format::Float;
-    Source source = Source::Metaballs;
-    Classify classify = Classify::Surface;
-    float iso = 0.5f;          // in the source's data units (0..1 for the procedural ones and a PNG)
-    double time = 0.0;         // the procedural sources' time parameter, seconds
-    bool paused = false;
-    int volume = 128;          // N of the procedural sources (64, 128, 256; 512 in WebGPU)
-    int atlas = 0;             // S; 0: the smallest that holds the volume (512, 2048, 4096, 16384)
-    Readback readback = Readback::Sync;
-    unsigned expected = 50000; // the count the "expected" readback mode assumes
-    bool overlay = true;
-    int view = 0;              // an entry of the app's view registry; 0, the first: the 3D surface
-    SurfaceColor color = SurfaceColor::Normal;
-    MeshRoute route = MeshRoute::Vertex;  // measured faster (docs/algorithm.md)
-    Clock clock = Clock::Wall;
-    Timestamps timestamps = Timestamps::Passes;
-    ScanKind scan = ScanKind::Blocks;
-    MeshVertices vertices = MeshVertices::Soup;  // WebGPU modes
-    bool fallback = false;  // debug: the single-pass scan's look-back gives up at once
-    int key = -1;           // the key the Explain view walks; -1: the middle of the stream
-    int step = -1;          // the levels of the walk shown, from the top; -1: all of them
+    DemoState();  // every field its table row's default (settings.cpp)
+
+    Pyramid pyramid;
+    Format sums;
+    Source source;
+    Classify classify;
+    float iso;          // in the source's data units (0..1 for the procedural ones and a PNG)
+    double time;        // the procedural sources' time parameter, seconds
+    bool paused;
+    int volume;         // N of the procedural sources (64, 128, 256; 512 in WebGPU)
+    int atlas;          // S; 0: the smallest that holds the volume (512, 2048, 4096, 16384)
+    Readback readback;
+    unsigned expected;  // the count the "expected" readback mode assumes
+    bool overlay;
+    int view;           // an entry of the app's view registry (0, the first: the 3D surface)
+    SurfaceColor color;
+    MeshRoute route;
+    Clock clock;
+    Timestamps timestamps;
+    ScanKind scan;
+    MeshVertices vertices;  // WebGPU modes
+    bool fallback;          // debug: the single-pass scan's look-back gives up at once
+    int key;                // the key the Explain view walks; -1: the middle of the stream
+    int step;               // the levels of the walk shown, from the top; -1: all of them
 };
 
 // The atlas layout of the procedural sources for a state.

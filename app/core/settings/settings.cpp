@@ -17,10 +17,16 @@ namespace {
 template <auto M>
 using FieldType = std::decay_t<decltype(std::declval<DemoState&>().*M)>;
 
+// A value as the table holds it: a choice's index, 0/1 for a flag.
+template <typename T>
+double as_number(T v) {
+    if constexpr (std::is_enum_v<T>) return double(int(v));
+    else return double(v);
+}
+
 template <auto M>
 double get(const DemoState& s) {
-    if constexpr (std::is_enum_v<FieldType<M>>) return double(int(s.*M));
-    else return double(s.*M);
+    return as_number(s.*M);
 }
 
 template <auto M>
@@ -31,9 +37,11 @@ void set(DemoState* s, double v) {
     else s->*M = T(v);
 }
 
+// The rows' makers: the field, its name, its default (of the field's own type), its label and help.
 template <auto M>
-Setting choice(const char* key, const char* label, const char* help) {
+Setting choice(const char* key, FieldType<M> by_default, const char* label, const char* help) {
     Setting r{key, SettingKind::Choice, label, help};
+    r.default_value = as_number(by_default);
     if constexpr (std::is_enum_v<FieldType<M>>) {
         const auto& names = names_of(FieldType<M>{});
         r.names.assign(names.begin(), names.end());
@@ -44,8 +52,10 @@ Setting choice(const char* key, const char* label, const char* help) {
 }
 
 template <auto M>
-Setting number(const char* key, const char* label, const char* help, double lo, double hi) {
+Setting number(const char* key, FieldType<M> by_default, const char* label, const char* help, double lo,
+               double hi) {
     Setting r{key, SettingKind::Number, label, help};
+    r.default_value = as_number(by_default);
     r.lo = lo, r.hi = hi;
     r.get = get<M>;
     r.set = set<M>;
@@ -53,8 +63,9 @@ Setting number(const char* key, const char* label, const char* help, double lo, 
 }
 
 template <auto M>
-Setting flag(const char* key, const char* label, const char* help) {
+Setting flag(const char* key, FieldType<M> by_default, const char* label, const char* help) {
     Setting r{key, SettingKind::Flag, label, help};
+    r.default_value = as_number(by_default);
     r.get = get<M>;
     r.set = set<M>;
     return r;
@@ -67,31 +78,34 @@ std::string float_text(float v) {
     return buf;
 }
 
-// The table. Rows with a label are the overlay's, in its order; the others follow.
+// The table. Rows with a label are the overlay's, in its order; the others follow. Each row's
+// default (after its key) is the field's value in the page's first frame: DemoState() holds it.
 std::vector<Setting> make_table() {
     using S = DemoState;
     std::vector<Setting> t;
-    t.push_back(choice<&S::pyramid>("pyramid", "Pyramid",
+    t.push_back(choice<&S::pyramid>("pyramid", Pyramid::Scalar, "Pyramid",
                                     "scalar: sums, three reads a level; vec4: partial sums, one read a level;\n"
                                     "baseline: the article's design as published"));
     Setting& scan = t.emplace_back(choice<&S::scan>(
-        "scan", "Scan",
+        "scan", ScanKind::Blocks, "Scan",
         "blocks: 1024 a block, level by level; rts: reduce-then-scan, three dispatches;\n"
         "single: one dispatch, decoupled look-back with fallback"));
     scan.shown = [](const S& s) { return s.pyramid == Pyramid::WebgpuScan; };
-    Setting& sums = t.emplace_back(choice<&S::sums>("sums", "Sums", "the pyramid's sums: float or unsigned int"));
+    Setting& sums =
+        t.emplace_back(choice<&S::sums>("sums", Format::Float, "Sums", "the pyramid's sums: float or unsigned int"));
     sums.enabled = [](const S& s) { return s.pyramid != Pyramid::Baseline && !is_webgpu(s.pyramid); };
-    Setting& source = t.emplace_back(
-        choice<&S::source>("source", "Source", "the volume: a procedural one, a loaded PNG atlas or a loaded file"));
+    Setting& source = t.emplace_back(choice<&S::source>(
+        "source", Source::Metaballs, "Source", "the volume: a procedural one, a loaded PNG atlas or a loaded file"));
     source.limit = [](S* s, const SettingsContext& c, bool) {
         return s->source == Source::File && !c.file ? std::string("source=file needs a volume file: load one first")
                                                     : std::string();
     };
-    t.push_back(choice<&S::classify>("classify", "Classify",
+    t.push_back(choice<&S::classify>("classify", Classify::Surface, "Classify",
                                      "surface: cells the iso-surface crosses (the marching-cubes case);\n"
                                      "solid: voxels at or above iso"));
     // Any finite number parses; the limit holds it to the source's range (a file's data units).
-    Setting& iso = t.emplace_back(number<&S::iso>("iso", "Iso", "the iso value, in the volume's units", -3.4e38, 3.4e38));
+    Setting& iso =
+        t.emplace_back(number<&S::iso>("iso", 0.5f, "Iso", "the iso value, in the volume's units", -3.4e38, 3.4e38));
     iso.limit = [](S* s, const SettingsContext& c, bool given) {
         const std::array<float, 2> r = c.range_of(*s);
         if (s->iso >= r[0] && s->iso <= r[1]) return std::string();
@@ -101,7 +115,8 @@ std::vector<Setting> make_table() {
         s->iso = std::clamp(s->iso, r[0], r[1]);
         return std::string();
     };
-    Setting& volume = t.emplace_back(number<&S::volume>("volume", "Volume", "N of the procedural N³ volume", 0, 1e9));
+    Setting& volume =
+        t.emplace_back(number<&S::volume>("volume", 128, "Volume", "N of the procedural N³ volume", 0, 1e9));
     volume.values = {64, 128, 256, 512};  // 512³: the WebGPU modes, and WebGL2 with uint sums where the GPU holds 16384² (volume_atlas.h)
     volume.then = [](S* s) { s->atlas = 0; };
     // A file has its own X×Y×Z (hp.stats().dims): no N to report.
@@ -115,12 +130,12 @@ std::vector<Setting> make_table() {
                "×" + std::to_string(d[1]) + "×" + std::to_string(d[2]) + ")";
     };
     volume.enabled = [](const S& s) { return s.source != Source::Png && s.source != Source::File; };
-    t.push_back(number<&S::time>("time", "Time", "the procedural sources' time, seconds", 0.0, 1e6));
-    t.push_back(flag<&S::paused>("paused", nullptr, "time stands still"));
-    t.push_back(choice<&S::readback>("readback", "Readback",
+    t.push_back(number<&S::time>("time", 0.0, "Time", "the procedural sources' time, seconds", 0.0, 1e6));
+    t.push_back(flag<&S::paused>("paused", false, nullptr, "time stands still"));
+    t.push_back(choice<&S::readback>("readback", Readback::Sync, "Readback",
                                      "sync: read the count every frame (waits); async: read when ready (never\n"
                                      "waits, a few frames old); expected: never read, a given count"));
-    Setting& expected = t.emplace_back(number<&S::expected>("expected", "Expected",
+    Setting& expected = t.emplace_back(number<&S::expected>("expected", 50000u, "Expected",
                                                             "the count the expected readback assumes", 0,
                                                             16384.0 * 16384.0));
     expected.whole = true;
@@ -135,41 +150,47 @@ std::vector<Setting> make_table() {
         s->expected = unsigned(l.texel_count());
         return std::string();
     };
-    t.push_back(choice<&S::color>("color", "Colour", "the 3D view's color: normal, depth, place in the stream, or plain bone"));
+    t.push_back(choice<&S::color>("color", SurfaceColor::Normal, "Colour",
+                                  "the 3D view's color: normal, depth, place in the stream, or plain bone"));
     Setting& vertices = t.emplace_back(choice<&S::vertices>(
-        "vertices", "Vertices",
+        "vertices", MeshVertices::Soup, "Vertices",
         "soup: each cell computes its triangles' vertices (a shared vertex up to 4 times);\n"
         "shared: a vertex per crossing edge, computed once; triangles as indices, drawn indexed"));
     vertices.shown = [](const S& s) { return is_webgpu(s.pyramid); };
-    Setting& route = t.emplace_back(choice<&S::route>(
-        "route", "Route",
+    Setting& route = t.emplace_back(choice<&S::route>(  // vertex by default: measured faster (docs/algorithm.md)
+        "route", MeshRoute::Vertex, "Route",
         "fragment: an extraction pass writes the vertices into float textures (Mol*);\n"
         "vertex: the draw walks the pyramid for each vertex (HPMC)"));
     route.enabled = [](const S& s) { return !is_webgpu(s.pyramid); };
-    t.push_back(choice<&S::view>("view", "View", "which view is drawn: one, all of them, or none (for timing)"));
+    // 0, the registry's first entry: the 3D surface.
+    t.push_back(choice<&S::view>("view", 0, "View", "which view is drawn: one, all of them, or none (for timing)"));
     // The Explain view's: its own panel at the top of the controls edits them (overlay.cpp).
-    Setting& key = t.emplace_back(number<&S::key>("key", nullptr,
+    Setting& key = t.emplace_back(number<&S::key>("key", -1, nullptr,
                                                   "the stream key the Explain view walks down the pyramid; -1: the "
                                                   "middle of the stream",
                                                   -1, 4096.0 * 4096.0 - 1));
     key.whole = true;
-    Setting& step = t.emplace_back(number<&S::step>("step", nullptr,
+    Setting& step = t.emplace_back(number<&S::step>("step", -1, nullptr,
                                                     "the levels of the walk the Explain view shows, from the top "
                                                     "(0: the 1×1 level alone); -1: all of them",
                                                     -1, 12));
     step.whole = true;
     // Not in the overlay.
-    // 1024² holds a 64³ volume in its top quarter: the benchmark's fourth size.
-    Setting& atlas = t.emplace_back(number<&S::atlas>("atlas", nullptr, "S of the S² atlas", 0, 1e9));
+    // 1024² holds a 64³ volume in its top quarter: the benchmark's fourth size. 0 (the default):
+    // the smallest that holds the volume.
+    Setting& atlas = t.emplace_back(number<&S::atlas>("atlas", 0, nullptr, "S of the S² atlas", 0, 1e9));
     atlas.values = {512, 1024, 2048, 4096, 16384};
     atlas.then = [](S* s) {
         s->volume = s->atlas <= 1024 ? 64 : s->atlas == 2048 ? 128 : s->atlas == 4096 ? 256 : 512;
     };
     atlas.effective = [](const S&, const SettingsContext& c) { return double(c.layout.atlas); };
-    t.push_back(flag<&S::overlay>("overlay", nullptr, "the controls and captions (H toggles)"));
-    t.push_back(choice<&S::clock>("clock", nullptr, "wall: time runs with the clock; fixed: 1/60 s a frame"));
-    t.push_back(choice<&S::timestamps>("timestamps", nullptr, "WebGPU timestamps around each pass, or the whole"));
-    t.push_back(flag<&S::fallback>("fallback", nullptr, "debug: the single-pass scan's look-back gives up at once"));
+    t.push_back(flag<&S::overlay>("overlay", true, nullptr, "the controls and captions (H toggles)"));
+    t.push_back(
+        choice<&S::clock>("clock", Clock::Wall, nullptr, "wall: time runs with the clock; fixed: 1/60 s a frame"));
+    t.push_back(choice<&S::timestamps>("timestamps", Timestamps::Passes, nullptr,
+                                       "WebGPU timestamps around each pass, or the whole"));
+    t.push_back(
+        flag<&S::fallback>("fallback", false, nullptr, "debug: the single-pass scan's look-back gives up at once"));
     return t;
 }
 
@@ -251,6 +272,11 @@ double value_of(const Setting& row, const DemoState& s, const SettingsContext& c
 const std::vector<Setting>& settings() {
     static const std::vector<Setting> table = make_table();
     return table;
+}
+
+// Every field its row's default (the row's own field only: no `then`, no limit).
+DemoState::DemoState() {
+    for (const Setting& row : settings()) row.set(this, row.default_value);
 }
 
 const Setting* find_setting(const std::string& key) {

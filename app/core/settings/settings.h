@@ -1,8 +1,9 @@
 // The demo's settings as one table: a row names a field of DemoState and says its type, its
-// range or choices, its help and whether the overlay shows it. The URL parser and hp.set
-// (apply_setting), the error messages with the known names, hp.stats() (settings_json) and the
-// overlay's controls all read this table. A new setting is a field in demo_state.h, a row in
-// settings.cpp and its use (docs/adding.md).
+// default, its range or choices, its help and whether the overlay shows it. DemoState's
+// constructor (every field its row's default), the URL parser and hp.set (apply_setting), the
+// error messages with the known names, hp.stats() (settings_json) and the overlay's controls all
+// read this table. A new setting is a field in demo_state.h, a row in settings.cpp and its use
+// (docs/adding.md).
 #pragma once
 
 #include <array>
@@ -45,6 +46,9 @@ struct Setting {
     double lo = 0, hi = 0;
     bool whole = false;
     std::vector<double> values;
+    // The field's default, what DemoState() holds (the page's first frame), as a number like
+    // get()'s: a choice's index, 0/1 for a flag. The one place a default is written.
+    double default_value = 0;
     // The field, as a number: a choice's index, 0/1 for a flag.
     double (*get)(const DemoState&) = nullptr;
     void (*set)(DemoState*, double) = nullptr;

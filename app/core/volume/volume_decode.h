@@ -1,6 +1,7 @@
-// What the volume readers share (app/core/volume/volume_file.cpp and one file per format): a format
-// reads its header into a VolumeHeader; decode() checks the sizes it claims against the
-// bytes, inflates or parses the data within them and converts it to float32 in data units.
+// What the volume readers share (app/core/volume/volume_file.cpp, volume_decode.cpp and one file
+// per format): a format reads its header into a VolumeHeader; decode() checks the sizes it
+// claims against the bytes, inflates or parses the data within them and converts it to float32
+// in data units.
 #pragma once
 
 #include <array>
@@ -52,8 +53,11 @@ bool read_vtk_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h
 bool read_raw_header(std::size_t size, const VolumeOptions& o, VolumeHeader* h, std::string* error);
 bool looks_like_mha(const std::uint8_t* data, std::size_t size);
 
+// "37×23×11": a header's sizes, as messages give them.
+std::string sizes_text(const std::array<std::int64_t, 3>& d);
+
 // The header's data into *out (values, dims, spacing, to_world, range, type, file, notes),
-// within options' limits.
+// within options' limits (volume_decode.cpp).
 bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, const VolumeOptions& o, Volume* out,
             std::string* error);
 

@@ -1,7 +1,7 @@
-// The cell test and the emitted entry over the atlas, the WGSL twin of volume.glsl's
-// cell_case, classify.frag and emit_voxel.glsl (after volume.wgsl). The atlas is a storage
-// buffer of S×S floats, row-major: each kernel declares it (read or read_write) and defines
-// `atlas_value(texel)` over it.
+// The cell test and the emitted entry over the atlas, the WGSL twin of volume.glsl's cell_case,
+// classify.frag and emit_voxel.glsl. The atlas is a storage buffer of S×S floats, row-major:
+// each kernel declares it (read or read_write) and defines `atlas_value(texel)` over it.
+//!include volume.wgsl
 fn value_at(v: vec3<i32>) -> f32 { return atlas_value(atlas_texel(v)); }
 
 // Marching-cubes case of the cell at v, corners in the order of volume.glsl.

@@ -1,8 +1,12 @@
-// Kernel (after volume.wgsl, cells.wgsl, mc_tables.wgsl): the mesh's first stage, one
-// invocation a Morton index (the order the cell compaction uses): the vertex count of that
-// texel's cell, which the block scan turns into each cell's first vertex key. The WGSL twin
-// of mesh_count.frag.
+// Kernel: the mesh's first stage, one invocation a Morton index (the order the cell compaction
+// uses): the vertex count of that texel's cell, which the block scan turns into each cell's
+// first vertex key. The WGSL twin of mesh_count.frag.
+//!include volume.wgsl
+//!include cells.wgsl
+//!include mc_cells.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(2) var<storage, read> mc: array<i32>;
 @group(0) @binding(3) var<storage, read_write> counts: array<u32>;
 fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 

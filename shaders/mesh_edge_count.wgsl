@@ -1,8 +1,13 @@
-// Kernel (after volume.wgsl, cells.wgsl, mc_tables.wgsl, mesh_edges.wgsl: the layout of
-// the cells' counts, the tables bound but not read): vertices=shared with the block scan,
-// one invocation a Morton index: how many crossing edges the point at that texel owns (its
-// vertex count), which the block scan turns into the point's first vertex key.
+// Kernel (the layout of the cells' counts: the tables bound but not read): vertices=shared with
+// the block scan, one invocation a Morton index: how many crossing edges the point at that texel
+// owns (its vertex count), which the block scan turns into the point's first vertex key.
+//!include volume.wgsl
+//!include cells.wgsl
+//!include mc_tables.wgsl
+//!include mesh_edges.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(2) var<storage, read> mc: array<i32>;  // bound, not read: the layout of the cells' counts
 @group(0) @binding(3) var<storage, read_write> counts: array<u32>;
 fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 

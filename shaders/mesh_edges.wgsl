@@ -1,8 +1,10 @@
-// Shared vertices' bookkeeping (after volume.wgsl, cells.wgsl): each volume point p owns the
+// Shared vertices' bookkeeping: each volume point p owns the
 // edges that leave it along +x, +y and +z (those inside the volume), so every edge has one
 // owner. An edge crosses where its two ends lie on either side of iso (cell_case's test) and
 // then holds one vertex. A point's crossing edges are numbered in axis order: the vertex of
 // edge (p, axis) is p's first vertex key plus how many of p's edges along lower axes cross.
+//!include volume.wgsl
+//!include cells.wgsl
 var<private> kAxis: array<vec3<i32>, 3> = array<vec3<i32>, 3>(vec3<i32>(1, 0, 0), vec3<i32>(0, 1, 0),
                                                                 vec3<i32>(0, 0, 1));
 

@@ -1,12 +1,18 @@
-// Kernel (after volume.wgsl, cells.wgsl, compaction_counter.wgsl, mc_tables.wgsl,
-// mesh_vertex.wgsl, mesh_soup.wgsl): the soup's extraction (vertices=soup) driven by the atlas,
-// one invocation a Morton index: the cell there emits its vertices at its keys (offset: the
-// scanned vertex counts), so cells come in stream order. Used where the stream does not list
-// the surface's cells (classify=solid, or an expected count that may cut it short);
-// mesh_extract_stream.wgsl otherwise.
+// Kernel: the soup's extraction (vertices=soup) driven by the atlas, one invocation a Morton
+// index: the cell there emits its vertices at its keys (offset: the scanned vertex counts), so
+// cells come in stream order. Used where the stream does not list the surface's cells
+// (classify=solid, or an expected count that may cut it short); mesh_extract_stream.wgsl
+// otherwise.
 // Invocation 0 also puts the vertex total into the counter with the surface's indirect draw
 // arguments: the draw is sized by the GPU, no count goes to the CPU for it.
+//!include volume.wgsl
+//!include cells.wgsl
+//!include compaction_counter.wgsl
+//!include mc_cells.wgsl
+//!include mesh_soup.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(2) var<storage, read> mc: array<i32>;
 @group(0) @binding(3) var<storage, read> offsets: array<u32>;
 @group(0) @binding(4) var<storage, read> totals: array<u32>;  // the scan's total at [0]
 @group(0) @binding(5) var<storage, read_write> counter: Counter;

@@ -1,13 +1,18 @@
-// Kernel (after volume.wgsl, cells.wgsl, mc_tables.wgsl, mesh_vertex.wgsl): the soup's extraction
-// driven by the stream, a workgroup a run of 256 keys (dispatched indirectly over the keys the
-// frame wrote). A cell has 3 to 15 vertices, so one invocation a cell would leave most of a
-// warp waiting on its busiest cell and write 32 scattered runs at a time; instead the
-// workgroup's cells put their first keys and counts in workgroup memory, and its 256
-// invocations take the workgroup's vertices in turn, consecutive invocations consecutive keys:
-// vertex key t finds its cell by a binary search of the 256 first keys, and its place j in the
-// cell is t minus the cell's first key. The same vertices at the same keys as
+// Kernel: the soup's extraction driven by the stream, a workgroup a run of 256 keys (dispatched
+// indirectly over the keys the frame wrote). A cell has 3 to 15 vertices, so one invocation a
+// cell would leave most of a warp waiting on its busiest cell and write 32 scattered runs at a
+// time; instead the workgroup's cells put their first keys and counts in workgroup memory, and
+// its 256 invocations take the workgroup's vertices in turn, consecutive invocations consecutive
+// keys: vertex key t finds its cell by a binary search of the 256 first keys, and its place j in
+// the cell is t minus the cell's first key. The same vertices at the same keys as
 // mesh_extract.wgsl (which visits every atlas texel, one invocation a cell).
+//!include volume.wgsl
+//!include cells.wgsl
+//!include mc_tables.wgsl
+//!include mesh_vertex.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(2) var<storage, read> mc: array<i32>;
 @group(0) @binding(3) var<storage, read> offsets: array<u32>;
 @group(0) @binding(4) var<storage, read> cells: array<vec4<f32>>;  // the stream
 @group(0) @binding(5) var<storage, read_write> positions: array<vec4<f32>>;

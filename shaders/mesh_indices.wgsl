@@ -1,10 +1,16 @@
-// Kernel (after volume.wgsl, cells.wgsl, compaction_counter.wgsl, mc_tables.wgsl,
-// mesh_edges.wgsl, mesh_index.wgsl): vertices=shared driven by the atlas, one invocation a
+// Kernel: vertices=shared driven by the atlas, one invocation a
 // Morton index: the cell there writes its triangles as indices into the shared vertices, at
 // its keys (offset: the scanned vertex counts, as the soup's extraction), so cells come in
 // stream order. Invocation 0 puts the index total into the counter with the indexed draw's
 // arguments. Where the stream lists the surface's cells, mesh_indices_stream.wgsl instead.
+//!include volume.wgsl
+//!include cells.wgsl
+//!include compaction_counter.wgsl
+//!include mc_cells.wgsl
+//!include mesh_index.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(2) var<storage, read> mc: array<i32>;
 @group(0) @binding(3) var<storage, read> offsets: array<u32>;
 @group(0) @binding(4) var<storage, read> totals: array<u32>;  // the index total at [0]
 @group(0) @binding(5) var<storage, read_write> counter: Counter;

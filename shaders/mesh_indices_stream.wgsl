@@ -1,8 +1,12 @@
-// Kernel (after volume.wgsl, cells.wgsl, mc_tables.wgsl, mesh_edges.wgsl, mesh_index.wgsl):
-// vertices=shared driven by the stream, one invocation a key (dispatched indirectly over the
-// keys the frame wrote): the key's cell, read from the stream, writes its triangles as indices
-// into the shared vertices at its keys. The same indices as mesh_indices.wgsl.
+// Kernel: vertices=shared driven by the stream, one invocation a key (dispatched indirectly over
+// the keys the frame wrote): the key's cell, read from the stream, writes its triangles as
+// indices into the shared vertices at its keys. The same indices as mesh_indices.wgsl.
+//!include volume.wgsl
+//!include cells.wgsl
+//!include mesh_index.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(2) var<storage, read> mc: array<i32>;
 @group(0) @binding(3) var<storage, read> offsets: array<u32>;
 @group(0) @binding(4) var<storage, read> cells: array<vec4<f32>>;  // the stream
 @group(0) @binding(5) var<storage, read> edge_offsets: array<u32>;

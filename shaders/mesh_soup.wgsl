@@ -1,9 +1,12 @@
-// The soup's vertices of one cell (after volume.wgsl, cells.wgsl, mc_tables.wgsl,
-// mesh_vertex.wgsl; the kernel declares `positions` and `normals`): the cell at v with case c
-// has `count` vertices, at keys first .. first + count − 1, in the table's order; keys past
-// `capacity` are not written. Each is mc_vertex's on the table's edge (a vertex shared by up
-// to four cells is computed by each of them). The texel-driven and the stream-driven
+// The soup's vertices of one cell (the kernel declares `positions` and `normals`): the cell at v
+// with case c has `count` vertices, at keys first .. first + count − 1, in the table's order;
+// keys past `capacity` are not written. Each is mc_vertex's on the table's edge (a vertex shared
+// by up to four cells is computed by each of them). The texel-driven and the stream-driven
 // extractions (mesh_extract.wgsl, mesh_extract_stream.wgsl) both call it.
+//!include volume.wgsl
+//!include cells.wgsl
+//!include mc_tables.wgsl
+//!include mesh_vertex.wgsl
 fn emit_soup(v: vec3<i32>, c: u32, count: u32, first: u32, capacity: u32) {
     for (var j = 0u; j < count; j++) {
         let key = first + j;

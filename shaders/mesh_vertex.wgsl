@@ -1,10 +1,12 @@
-// The vertex on a crossing edge (after volume.wgsl, cells.wgsl): the edge runs from pa to pb,
+// The vertex on a crossing edge: the edge runs from pa to pb,
 // one step along +x, +y or +z (its lower end first: app/core/mesh/marching_cubes.h). Position:
 // linear along the edge to where the field crosses iso; normal: minus the gradient (central
 // differences, clamped at the volume's border) interpolated the same way, normalized. The
 // arithmetic of emit_mesh_vertex.glsl and app/core/mesh/reference_mesh.cpp, in the same order. The
 // soup's extraction (mesh_extract.wgsl) and the shared vertices' (mesh_vertices.wgsl) both call
 // this one function, so an edge's vertex is the same bits whichever computes it.
+//!include volume.wgsl
+//!include cells.wgsl
 struct McVertex {
     position: vec4<f32>,  // x, y, z, 1 (voxel units)
     normal: vec4<f32>,    // nx, ny, nz, 0

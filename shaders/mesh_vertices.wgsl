@@ -1,9 +1,14 @@
-// Kernel (after volume.wgsl, cells.wgsl, compaction_counter.wgsl, mesh_edges.wgsl,
-// mesh_vertex.wgsl): vertices=shared, one invocation a Morton index: the point there computes
-// the vertex of each crossing edge it owns, once, at its keys offset .. offset + count − 1
-// (offset: the scanned crossing-edge counts), in axis order; keys past the capacity (u.vertices) are
-// not written. Invocation 0 puts the vertex total into the counter (draw_args' count, which
-// the 3D view's "order" color reads; the draw itself is indexed: mesh_indices.wgsl).
+// Kernel: vertices=shared, one invocation a Morton index: the point there computes the vertex of
+// each crossing edge it owns, once, at its keys offset .. offset + count − 1 (offset: the
+// scanned crossing-edge counts), in axis order; keys past the capacity (u.vertices) are not
+// written. Invocation 0 puts the vertex total into the counter (draw_args' count, which the 3D
+// view's "order" color reads; the draw itself is indexed: mesh_indices.wgsl).
+//!include volume.wgsl
+//!include cells.wgsl
+//!include compaction_counter.wgsl
+//!include mesh_edges.wgsl
+//!include mesh_vertex.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
 @group(0) @binding(2) var<storage, read> offsets: array<u32>;
 @group(0) @binding(3) var<storage, read> totals: array<u32>;  // the scan's total at [0]

@@ -1,9 +1,10 @@
-// A workgroup's way up the histopyramid (after groups.wgsl; the kernel declares `r: Reduce`
+// A workgroup's way up the histopyramid (the kernel declares `r: Reduce`
 // and `levels`): pyramid_reduce.wgsl and pyramid_classify.wgsl give each invocation the sum of
 // four children, its element i of the first level built; this writes it, then the workgroup's
 // 256 sums go on in workgroup memory (64, 16, 4, 1 of them) for the next levels. The base and
 // the levels are stored in Morton order, so the four children of element i are elements
 // 4i..4i+3 of the level below.
+//!include groups.wgsl
 struct Reduce {
     n_out: u32,      // elements of the first level built
     levels: u32,     // levels built by this dispatch, 1 to 5

@@ -1,7 +1,8 @@
-// Kernel (after groups.wgsl, pyramid_levels.wgsl): up to five histopyramid levels in one
-// dispatch, each a 4-to-1 sum of the one below: each invocation sums four children (of the
-// base, or of the level at r.src) into the first level built, and the workgroup goes on
-// (pyramid_levels.wgsl). The first five levels above the base are pyramid_classify.wgsl's.
+// Kernel: up to five histopyramid levels in one dispatch, each a 4-to-1 sum of the one below:
+// each invocation sums four children (of the base, or of the level at r.src) into the first
+// level built, and the workgroup goes on (pyramid_levels.wgsl). The first five levels above the
+// base are pyramid_classify.wgsl's.
+//!include pyramid_levels.wgsl
 @group(0) @binding(0) var<uniform> r: Reduce;
 @group(0) @binding(1) var<storage, read> base: array<vec4<u32>>;
 @group(0) @binding(2) var<storage, read_write> levels: array<u32>;

@@ -2,6 +2,16 @@
 // counter says to write). A key walks from the 1×1 level down: at each level one 16-byte load
 // gives the four children's sums (Morton order keeps them together: the vec4 layout's single
 // fetch, with a scalar pyramid's storage), and it descends into the child whose range holds it.
+//!include volume.wgsl
+//!include cells.wgsl
+//!include compaction_counter.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
+@group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(2) var<storage, read> base: array<vec4<u32>>;
+@group(0) @binding(3) var<storage, read> levels: array<vec4<u32>>;
+@group(0) @binding(4) var<storage, read> counter: Counter;
+@group(0) @binding(5) var<storage, read_write> stream: array<vec4<f32>>;
+@group(0) @binding(6) var<uniform> pyramid: Pyramid;
 struct Pyramid {
     top: u32,  // L: the 1×1 level; level 0 is the base
     pad0: u32,
@@ -10,12 +20,6 @@ struct Pyramid {
     offsets: array<vec4<u32>, 4>,  // offsets[k]: level k's start in `levels`, in vec4s (k ≥ 1)
 }
 
-@group(0) @binding(1) var<storage, read> atlas: array<f32>;
-@group(0) @binding(2) var<storage, read> base: array<vec4<u32>>;
-@group(0) @binding(3) var<storage, read> levels: array<vec4<u32>>;
-@group(0) @binding(4) var<storage, read> counter: Counter;
-@group(0) @binding(5) var<storage, read_write> stream: array<vec4<f32>>;
-@group(0) @binding(6) var<uniform> pyramid: Pyramid;
 fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
 fn level_offset(k: u32) -> u32 { return pyramid.offsets[k / 4u][k % 4u]; }

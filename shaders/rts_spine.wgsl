@@ -1,6 +1,10 @@
+// A tile scan's kernel (app/webgpu/tile_scan.h): `{scan_io}` is the scan_io_*.wgsl chosen by the
+// scan's user, which declares every binding but `tiles` and says what is scanned.
 // Reduce-then-scan, dispatch 2 of 3: one workgroup scans the tile sums in place (4096 a round,
 // 16 an invocation, with a carry between rounds) and hands the total on (scan_done: in the
 // compaction the counter and the indirect arguments: no one-invocation count dispatch).
+//!include {scan_io}
+//!include scan_tiles.wgsl
 @group(0) @binding(4) var<storage, read_write> tiles: array<u32>;
 
 @compute @workgroup_size(256)

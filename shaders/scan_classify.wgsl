@@ -1,9 +1,13 @@
-// Kernel (after volume.wgsl, cells.wgsl, groups.wgsl, scan_workgroup.wgsl): classification and the first
-// level of the block scan in one dispatch. A workgroup classifies the 1024 texels of a Morton
-// block (a 32×32 square of the atlas), scans their flags, writes each texel's exclusive prefix
-// within the block at its Morton index, and the block's count into `sums`. No flag buffer is
-// written and read back, and no add-back pass runs over the base: the scatter adds each
-// block's offset itself.
+// Kernel: classification and the first level of the block scan in one dispatch. A workgroup
+// classifies the 1024 texels of a Morton block (a 32×32 square of the atlas), scans their flags,
+// writes each texel's exclusive prefix within the block at its Morton index, and the block's
+// count into `sums`. No flag buffer is written and read back, and no add-back pass runs over the
+// base: the scatter adds each block's offset itself.
+//!include volume.wgsl
+//!include cells.wgsl
+//!include groups.wgsl
+//!include scan_workgroup.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read_write> prefix: array<u32>;
 @group(0) @binding(2) var<storage, read_write> sums: array<u32>;
 @group(0) @binding(3) var<storage, read> atlas: array<f32>;

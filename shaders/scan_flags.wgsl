@@ -1,10 +1,11 @@
 // A tile scan whose values are flags (the compaction: a texel is active or not, and an active
-// one goes to the stream at its key), after scan_tiles.wgsl:
+// one goes to the stream at its key):
 //  - read a 2×2 Morton quad at a time (scan_quad: the classification of four texels, which in
 //    surface mode share their corners);
 //  - written through workgroup memory: the tile's active elements are staged in key order,
 //    half a tile at a time, then written by consecutive invocations, so that a warp writes 32
 //    neighbouring entries, not one entry each 16 values apart.
+//!include scan_tiles.wgsl
 
 // An invocation's 16 values from `first` on (four quads), into `v`; returns their sum.
 fn scan_load(first: u32, v: ptr<function, array<u32, 16>>) -> u32 {

@@ -1,9 +1,17 @@
-// Shared vertices' side of a tile scan (after volume.wgsl, cells.wgsl, mc_tables.wgsl,
-// mesh_edges.wgsl; the layout of the cells' counts, the tables bound but not read): the values
-// are the points' crossing-edge counts in Morton order, computed here from the atlas
-// (mesh_edge_count.wgsl is not needed); each point's first vertex key goes to `offsets`, the
-// total to totals[0].
+// Shared vertices' side of a tile scan (the layout of the cells' counts: the tables bound but
+// not read): the values are the points' crossing-edge counts in Morton order, computed here from
+// the atlas (mesh_edge_count.wgsl is not needed); each point's first vertex key goes to
+// `offsets`, the total to totals[0].
+// Chosen for a tile scan's `{scan_io}` (tile_scan.h): the bindings of its kernels but `tiles`
+// (4).
+//!include volume.wgsl
+//!include cells.wgsl
+//!include mc_tables.wgsl
+//!include mesh_edges.wgsl
+//!include scan_values.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(2) var<storage, read> mc: array<i32>;  // bound, not read: the layout of the cells' counts
 @group(0) @binding(3) var<storage, read_write> offsets: array<u32>;
 @group(0) @binding(5) var<storage, read_write> totals: array<u32>;
 fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }

@@ -1,7 +1,15 @@
-// The surface's side of a tile scan (after volume.wgsl, cells.wgsl, mc_tables.wgsl): the values
-// are the cells' vertex counts in Morton order, computed here from the atlas (mesh_count.wgsl
-// is not needed); each cell's first vertex key goes to `offsets`, the total to totals[0].
+// The surface's side of a tile scan: the values are the cells' vertex counts in Morton order,
+// computed here from the atlas (mesh_count.wgsl is not needed); each cell's first vertex key
+// goes to `offsets`, the total to totals[0].
+// Chosen for a tile scan's `{scan_io}` (tile_scan.h): the bindings of its kernels but `tiles`
+// (4).
+//!include volume.wgsl
+//!include cells.wgsl
+//!include mc_cells.wgsl
+//!include scan_values.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
+@group(0) @binding(2) var<storage, read> mc: array<i32>;
 @group(0) @binding(3) var<storage, read_write> offsets: array<u32>;
 @group(0) @binding(5) var<storage, read_write> totals: array<u32>;
 fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }

@@ -1,7 +1,14 @@
-// The compaction's side of a tile scan (after volume.wgsl, cells.wgsl, compaction_counter.wgsl,
-// count_finish.wgsl): the values are the texels' classification in Morton order, computed
-// here from the atlas (no flag buffer); an active texel goes to the stream at its key; the
-// total fills the counter (count_finish.wgsl).
+// The compaction's side of a tile scan: the values are the texels' classification in Morton
+// order, computed here from the atlas (no flag buffer); an active texel goes to the stream at
+// its key; the total fills the counter (count_finish.wgsl).
+// Chosen for a tile scan's `{scan_io}` (tile_scan.h): the bindings of its kernels but `tiles`
+// (4).
+//!include volume.wgsl
+//!include cells.wgsl
+//!include compaction_counter.wgsl
+//!include count_finish.wgsl
+//!include scan_flags.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
 @group(0) @binding(2) var<storage, read_write> counter: Counter;
 @group(0) @binding(3) var<storage, read_write> stream: array<vec4<f32>>;

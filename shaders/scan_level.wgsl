@@ -1,16 +1,14 @@
 // A level of the block scan (scan_block.wgsl, scan_add.wgsl): its element count, and where the
 // GPU may have written a smaller one. `limit[level.limit_at]` holds the count of the data level
 // (a word of the frame's counter: the keys the stream holds), so level k has that count over
-// 1024^k (level.shift = 10k), rounded up; a scan without one binds a word of all ones.
+// 1024^k (level.shift = 10k), rounded up; a scan without one binds a word of all ones. The
+// kernel declares `level: ScanLevel` and `limit`.
 struct ScanLevel {
     n: u32,         // elements at this level: the most there can be
     limit_at: u32,  // the word of `limit` that holds the data level's count
     shift: u32,     // 10 × the level
     pad: u32,
 }
-
-@group(0) @binding(0) var<uniform> level: ScanLevel;
-@group(0) @binding(3) var<storage, read> limit: array<u32>;
 
 fn level_count() -> u32 {
     let m = limit[level.limit_at];

@@ -1,6 +1,10 @@
 // Kernel: the scan's scatter. Element i (a Morton index) goes to key prefix[i] + offset of its
 // block (the scanned block counts); it is active where that key steps up before element i+1.
 // One invocation an element.
+//!include volume.wgsl
+//!include cells.wgsl
+//!include compaction_counter.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
 @group(0) @binding(2) var<storage, read> prefix: array<u32>;
 @group(0) @binding(3) var<storage, read> counter: Counter;

@@ -1,3 +1,6 @@
+// A tile scan's kernel (app/webgpu/tile_scan.h): `{scan_io}` is the scan_io_*.wgsl chosen by the
+// scan's user, which declares every binding but `tiles` and says what is scanned; `{scan_sum}`
+// is scan_sum.wgsl, or scan_sum_subgroups.wgsl where the device has subgroups.
 // The single-pass scan: decoupled look-back with fallback (Smith, Levien & Owens, "Decoupled
 // Fallback", SPAA 2025). One dispatch: a workgroup takes the next tile (an atomic ticket, so
 // tiles start in order), sums it and posts the sum; it then walks back over its predecessors'
@@ -13,6 +16,9 @@
 // and the value (bits 0-28: totals below 2^29). Tickets count on from frame to frame (tile =
 // ticket mod tiles, frame = ticket / tiles), so nothing is cleared between frames: a post of
 // the last frame has the other parity and reads as none.
+//!include {scan_io}
+//!include {scan_sum}
+//!include scan_tiles.wgsl
 @group(0) @binding(4) var<storage, read_write> tiles: array<atomic<u32>>;
 
 const kAggregate = 0x20000000u;

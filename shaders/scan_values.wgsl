@@ -1,6 +1,7 @@
 // A tile scan's values read and its keys written one element at a time (scan_value, scan_put):
 // the scans of counts (the surface's vertex and edge counts, the scan check), whose keys go to
-// every element (after scan_tiles.wgsl).
+// every element.
+//!include scan_tiles.wgsl
 
 // An invocation's 16 values from `first` on, into `v`; returns their sum.
 fn scan_load(first: u32, v: ptr<function, array<u32, 16>>) -> u32 {

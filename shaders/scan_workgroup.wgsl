@@ -1,7 +1,8 @@
-// The workgroup part of the block scan, shared by scan_block.wgsl and scan_classify.wgsl
-// (after scan_exclusive.wgsl): the kernel fills `tile` with its block's 1024 values,
-// scan_tile() turns them into their exclusive scan in place and returns the block's total.
-// Four values an invocation, then the workgroup's scan of the 256 partial sums.
+// The workgroup part of the block scan, shared by scan_block.wgsl and scan_classify.wgsl : the
+// kernel fills `tile` with its block's 1024 values, scan_tile() turns them into their exclusive
+// scan in place and returns the block's total. Four values an invocation, then the workgroup's
+// scan of the 256 partial sums.
+//!include scan_exclusive.wgsl
 const kThreads = 256u;
 const kBlock = 1024u;
 var<workgroup> tile: array<u32, 1024>;

@@ -1,5 +1,8 @@
 // Kernel: zeroes the keys a previous frame wrote past this frame's end, so the stream past the
 // written keys reads as zero (as the WebGL2 stream does), without clearing all of it.
+//!include volume.wgsl
+//!include compaction_counter.wgsl
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read> counter: Counter;
 @group(0) @binding(2) var<storage, read_write> stream: array<vec4<f32>>;
 

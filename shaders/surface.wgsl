@@ -1,8 +1,9 @@
-// The 3D view in the WebGPU modes (after compaction_counter.wgsl): the mesh drawn straight
-// from the extraction's storage buffers, vertex k from positions[k] and normals[k]
-// (vertex_index: no vertex buffer, no copy), drawn indirectly with the GPU's own vertex count.
-// The shading is surface.frag's: a light at the eye (both faces lit), a little specular, and
-// the color chosen in the overlay (normal, depth along the view, or place in the stream).
+// The 3D view in the WebGPU modes: the mesh drawn straight from the extraction's storage
+// buffers, vertex k from positions[k] and normals[k] (vertex_index: no vertex buffer, no copy),
+// drawn indirectly with the GPU's own vertex count. The shading is surface.frag's: a light at
+// the eye (both faces lit), a little specular, and the color chosen in the overlay (normal,
+// depth along the view, or place in the stream).
+//!include compaction_counter.wgsl
 struct Surface {
     view_proj: mat4x4<f32>,   // OrbitCamera::view_projection (GL clip space: z in [-w, w])
     eye: vec3<f32>,

@@ -1,6 +1,6 @@
 // The slice atlas layout and Morton order for the WebGPU kernels: the WGSL twin of volume.glsl
-// (and of app/core/atlas_layout.h, morton.h). Binding 0 of every volume kernel is this
-// frame's `Volume`; cells.wgsl adds what reads the atlas.
+// (and of app/core/atlas_layout.h, morton.h). Every volume kernel binds this frame's
+// `Volume` as `u` at binding 0; cells.wgsl adds what reads the atlas.
 struct Volume {
     dims: vec3<i32>,    // X, Y, Z (the tiles' layout: volume.glsl)
     atlas: u32,         // S
@@ -17,8 +17,6 @@ struct Volume {
     pad1: u32,
     pad2: u32,
 }
-
-@group(0) @binding(0) var<uniform> u: Volume;
 
 fn atlas_texel(v: vec3<i32>) -> vec2<i32> {
     let tiles_mask = (1 << u.tiles_shift) - 1;

@@ -1,5 +1,8 @@
-// Kernel: a procedural source into the atlas, one invocation a texel (after volume.wgsl and a
-// source_*.wgsl defining source_value). Texels outside the volume get 0.
+// Kernel: a procedural source into the atlas, one invocation a texel (the source_*.wgsl chosen for
+// `{source}` defines source_value). Texels outside the volume get 0.
+//!include volume.wgsl
+//!include {source}
+@group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read_write> atlas: array<f32>;
 fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 

@@ -13,13 +13,8 @@ bool BlockScan::init(std::uint32_t n, BufferRef data, std::string* error, ScanLi
     }
     limit_ = limit;
     std::string why;
-    const std::vector<BindingSpec> bindings = {
-        {"level", kUniformBinding, sizeof(ScanLevelUniform)}, {"data", kWrite}, {"sums", kWrite}, {"limit", kRead}};
-    block_pipeline_ = pipeline(
-        {"groups.wgsl", "scan_exclusive.wgsl", "scan_workgroup.wgsl", "scan_level.wgsl", "scan_block.wgsl"}, bindings,
-        &why);
-    add_pipeline_ = pipeline({"groups.wgsl", "scan_level.wgsl", "scan_add.wgsl"},
-                             {bindings[0], bindings[1], {"sums", kRead}, bindings[3]}, &why);
+    block_pipeline_ = pipeline("scan_block.wgsl", &why);
+    add_pipeline_ = pipeline("scan_add.wgsl", &why);
     for (std::size_t k = 1; k < plan_.sizes.size(); ++k)
         sums_.push_back(buffer(4.0 * plan_.sizes[k], kStorage | kCopySrc, "scan sums"));
     for (std::size_t k = 0; k + 1 < plan_.sizes.size() && why.empty(); ++k) {

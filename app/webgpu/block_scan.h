@@ -18,12 +18,6 @@
 
 namespace hp::wgpu {
 
-// shaders/scan_level.wgsl's ScanLevel.
-struct ScanLevelUniform {
-    std::uint32_t n, limit_at, shift, pad;
-};
-static_assert(sizeof(ScanLevelUniform) == 16, "scan_level.wgsl's ScanLevel");
-
 // Where the GPU writes how many of a scan's n elements hold data this frame (a word of a
 // buffer, e.g. the frame counter's `written`): blocks past it do nothing but write a zero sum.
 struct ScanLimit {

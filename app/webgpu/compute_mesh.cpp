@@ -61,18 +61,17 @@ bool ComputeMesh::init(const FrameBuffers& frame, ScanKind scan, MeshVertices ve
     offsets_ = buffer(4.0 * cells_, kStorage | kCopySrc, "mesh vertex offsets");  // a cell's, or a key's
     totals_ = buffer(16, kStorage | kCopySrc, "mesh vertex total");
     std::string why;
-    const BufferRef totals = add_scan(frame, {"mc_cells.wgsl", "mesh_count.wgsl", "scan_io_mesh.wgsl", false},
-                                      offsets_, totals_, &block_scan_, &tile_scan_, &texels_, &why);
+    const BufferRef totals = add_scan(frame, {"mesh_count.wgsl", "scan_io_mesh.wgsl", false}, offsets_, totals_,
+                                      &block_scan_, &tile_scan_, &texels_, &why);
     const BufferRef stream_totals =
-        add_scan(frame, {nullptr, "mesh_count_stream.wgsl", "scan_io_mesh_stream.wgsl", true}, offsets_, totals_,
+        add_scan(frame, {"mesh_count_stream.wgsl", "scan_io_mesh_stream.wgsl", true}, offsets_, totals_,
                  &stream_block_scan_, &stream_tile_scan_, &stream_, &why);
     BufferRef edge_totals;
     if (why.empty() && shared) {
         edge_offsets_ = buffer(4.0 * cells_, kStorage | kCopySrc, "mesh edge offsets");
         edge_totals_ = buffer(16, kStorage | kCopySrc, "mesh edge total");
         std::vector<const Stage*> edges;
-        edge_totals = add_scan(frame, {"mesh_edges.wgsl", "mesh_edge_count.wgsl", "scan_io_edges.wgsl", false},
-                               edge_offsets_, edge_totals_, &edge_block_scan_, &edge_tile_scan_, &edges, &why);
+        edge_totals = add_scan(frame, {"mesh_edge_count.wgsl", "scan_io_edges.wgsl", false}, edge_offsets_, edge_totals_, &edge_block_scan_, &edge_tile_scan_, &edges, &why);
         texels_.insert(texels_.end(), edges.begin(), edges.end());
         stream_.insert(stream_.end(), edges.begin(), edges.end());
     }
@@ -101,71 +100,48 @@ BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts,
                                 std::string* error) {
     if (!error->empty()) return {};
     const std::uint32_t n = counts.stream ? frame.keys : cells_;  // the values scanned
-    // From the stream: no atlas, so not cells.wgsl (its reads need one).
-    std::vector<const char*> chunks = {"volume.wgsl", "mc_tables.wgsl"};
-    if (!counts.stream) chunks.insert(chunks.begin() + 1, "cells.wgsl");
-    if (counts.chunk) chunks.push_back(counts.chunk);
-    const BindingSpec read = counts.stream ? BindingSpec{"cells", kRead} : BindingSpec{"atlas", kRead};
+    // From the stream: the cells are its keys (bound as `cells`), no atlas.
     std::vector<Bind> binds = {{"u", frame.volume}, {"mc", tables_}};
     binds.push_back(counts.stream ? Bind{"cells", frame.stream} : Bind{"atlas", frame.atlas});
     if (scan_kind_ == ScanKind::Blocks) {
         const ScanLimit limit =
             counts.stream ? ScanLimit{frame.counter, offsetof(Counter, written) / 4} : ScanLimit{};
         if (!block->init(n, offsets, error, limit)) return {};
-        chunks.push_back(counts.count_kernel);
         binds.push_back({"counts", offsets});
-        Kernel k = kernel(chunks, {kVolumeBinding, read, {"mc", kRead}, {"counts", kWrite}}, binds, error);
+        Kernel k = kernel(counts.count_kernel, binds, error);
         list->push_back(own(cell_stage(Pass::MeshCount, std::move(k), n, counts.stream, frame.counter)));
         list->push_back(own(std::make_unique<MeshScanStage<BlockScan>>(block)));
         return block->total_buffer();
     }
-    if (counts.stream) chunks.insert(chunks.begin() + 1, "compaction_counter.wgsl");
-    chunks.push_back(counts.io_chunk);
     binds.push_back({"offsets", offsets});
     binds.push_back({"totals", totals});
-    std::vector<BindingSpec> specs = {kVolumeBinding, read, {"mc", kRead}, {"offsets", kWrite}, {}, {"totals", kWrite}};
-    if (counts.stream) {
-        specs.push_back({"counter", kRead});
-        binds.push_back({"counter", frame.counter});
-    }
-    if (!tile->init(scan_kind_, n, {chunks, specs, binds}, error)) return {};
+    if (counts.stream) binds.push_back({"counter", frame.counter});
+    if (!tile->init(scan_kind_, n, {counts.io_chunk, binds}, error)) return {};
     list->push_back(own(std::make_unique<MeshScanStage<TileScan>>(tile)));
     return totals;
 }
 
 // A kernel over the surface's cells (the extraction, or the shared vertices' indices), its
-// outputs `io` after the common bindings: from the stream (`cells`, a key written an
-// invocation, after mesh_total.wgsl) or from the atlas (every texel's cell; it writes the
-// total itself). `head`: the chunks both read; then each path's own.
-void ComputeMesh::add_cells(const FrameBuffers& frame, std::vector<const char*> head,
-                            const std::vector<const char*>& from_stream, const std::vector<const char*>& from_atlas,
-                            const std::vector<CellsIo>& io, BufferRef totals, bool stream, std::string* error) {
+// outputs `io` after the common bindings: from the stream (kernel `from_stream`: `cells`, a
+// key written an invocation, after mesh_total.wgsl) or from the atlas (kernel `from_atlas`:
+// every texel's cell; it writes the total itself).
+void ComputeMesh::add_cells(const FrameBuffers& frame, const char* from_atlas, const char* from_stream,
+                            const std::vector<Bind>& io, BufferRef totals, bool stream, std::string* error) {
     if (!error->empty()) return;
-    std::vector<BindingSpec> specs = {kVolumeBinding, {"atlas", kRead}, {"mc", kRead}, {"offsets", kRead}};
     std::vector<Bind> binds = {{"u", frame.volume}, {"atlas", frame.atlas}, {"mc", tables_}, {"offsets", offsets_}};
     if (stream) {
         stream_.push_back(own(total_stage(frame, totals, error)));
-        head.insert(head.end(), from_stream.begin(), from_stream.end());
-        specs.push_back({"cells", kRead});
         binds.push_back({"cells", frame.stream});
     } else {
-        head.insert(head.begin() + 2, "compaction_counter.wgsl");
-        head.push_back("mc_cells.wgsl");
-        head.insert(head.end(), from_atlas.begin(), from_atlas.end());
-        specs.insert(specs.end(), {{"totals", kRead}, {"counter", kWrite}});
         binds.insert(binds.end(), {{"totals", totals}, {"counter", frame.counter}});
     }
-    for (const CellsIo& o : io) {
-        specs.push_back({o.name, o.kind});
-        binds.push_back({o.name, o.buffer});
-    }
-    (stream ? stream_ : texels_)
-        .push_back(own(cell_stage(Pass::MeshExtract, kernel(head, specs, binds, error), cells_, stream, frame.counter)));
+    binds.insert(binds.end(), io.begin(), io.end());
+    Kernel k = kernel(stream ? from_stream : from_atlas, binds, error);
+    (stream ? stream_ : texels_).push_back(own(cell_stage(Pass::MeshExtract, std::move(k), cells_, stream, frame.counter)));
 }
 
 void ComputeMesh::add_extract(const FrameBuffers& frame, BufferRef totals, bool stream, std::string* error) {
-    add_cells(frame, {"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_vertex.wgsl"}, {"mesh_extract_stream.wgsl"},
-              {"mesh_soup.wgsl", "mesh_extract.wgsl"}, {{"positions", positions_, kWrite}, {"normals", normals_, kWrite}},
+    add_cells(frame, "mesh_extract.wgsl", "mesh_extract_stream.wgsl", {{"positions", positions_}, {"normals", normals_}},
               totals, stream, error);
 }
 
@@ -174,9 +150,7 @@ void ComputeMesh::add_extract(const FrameBuffers& frame, BufferRef totals, bool 
 std::unique_ptr<Stage> ComputeMesh::total_stage(const FrameBuffers& frame, BufferRef totals, std::string* error) {
     return std::make_unique<DispatchStage>(
         Pass::MeshExtract,
-        kernel({"volume.wgsl", "compaction_counter.wgsl", "mesh_total.wgsl"},
-               {kVolumeBinding, {"totals", kRead}, {"counter", kWrite}},
-               {{"u", frame.volume}, {"totals", totals}, {"counter", frame.counter}}, error),
+        kernel("mesh_total.wgsl", {{"u", frame.volume}, {"totals", totals}, {"counter", frame.counter}}, error),
         1);
 }
 
@@ -185,17 +159,13 @@ std::unique_ptr<Stage> ComputeMesh::total_stage(const FrameBuffers& frame, Buffe
 // drawIndirect's, which the 3D view's "order" color reads).
 void ComputeMesh::add_shared(const FrameBuffers& frame, BufferRef totals, BufferRef edge_totals, bool stream,
                              std::string* error) {
-    add_cells(frame, {"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_edges.wgsl", "mesh_index.wgsl"},
-              {"mesh_indices_stream.wgsl"}, {"mesh_indices.wgsl"},
-              {{"edge_offsets", edge_offsets_, kRead}, {"indices", indices_, kWrite}}, totals, stream, error);
+    add_cells(frame, "mesh_indices.wgsl", "mesh_indices_stream.wgsl", {{"edge_offsets", edge_offsets_}, {"indices", indices_}},
+              totals, stream, error);
     if (!error->empty()) return;
     (stream ? stream_ : texels_)
         .push_back(own(cell_stage(
             Pass::MeshExtract,
-            kernel({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "mesh_edges.wgsl", "mesh_vertex.wgsl",
-                    "mesh_vertices.wgsl"},
-                   {kVolumeBinding, {"atlas", kRead}, {"offsets", kRead}, {"totals", kRead}, {"counter", kWrite},
-                    {"positions", kWrite}, {"normals", kWrite}},
+            kernel("mesh_vertices.wgsl",
                    {{"u", frame.volume}, {"atlas", frame.atlas}, {"offsets", edge_offsets_}, {"totals", edge_totals},
                     {"counter", frame.counter}, {"positions", positions_}, {"normals", normals_}},
                    error),

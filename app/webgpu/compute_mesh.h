@@ -66,9 +66,8 @@ private:
     // What a scan of counts reads and where it writes (the cells' vertex counts, from the atlas
     // or from the stream; the points' crossing edges).
     struct Counts {
-        const char* chunk;         // after volume.wgsl, (cells.wgsl,) mc_tables.wgsl; or null
-        const char* count_kernel;  // blocks: writes each value
-        const char* io_chunk;      // rts, single: scan_io_*.wgsl
+        const char* count_kernel;  // blocks: the kernel that writes each value (mesh_*count*.wgsl)
+        const char* io_chunk;      // rts, single: the scan's `{scan_io}` (scan_io_*.wgsl)
         bool stream;               // read from the stream (bound as `cells`) up to the keys written
     };
     // The scan's stages into `list` (with blocks: the count kernel, then `block` limited to
@@ -76,14 +75,8 @@ private:
     // buffer that gets the total.
     BufferRef add_scan(const FrameBuffers& frame, const Counts& counts, BufferRef offsets, BufferRef totals,
                        BlockScan* block, TileScan* tile, std::vector<const Stage*>* list, std::string* error);
-    struct CellsIo {
-        const char* name;
-        BufferRef buffer;
-        BindingKind kind;
-    };
-    void add_cells(const FrameBuffers& frame, std::vector<const char*> head, const std::vector<const char*>& from_stream,
-                   const std::vector<const char*>& from_atlas, const std::vector<CellsIo>& io, BufferRef totals,
-                   bool stream, std::string* error);
+    void add_cells(const FrameBuffers& frame, const char* from_atlas, const char* from_stream,
+                   const std::vector<Bind>& io, BufferRef totals, bool stream, std::string* error);
     void add_extract(const FrameBuffers& frame, BufferRef totals, bool stream, std::string* error);
     void add_shared(const FrameBuffers& frame, BufferRef totals, BufferRef edge_totals, bool stream,
                     std::string* error);

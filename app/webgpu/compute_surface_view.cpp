@@ -28,16 +28,18 @@ bool same(const SurfaceBuffers& a, const SurfaceBuffers& b) {
 
 }  // namespace
 
-// The layout is hpgpu_surface_pipeline's (binding 0 the uniform, 1-3 read-only storage).
+// A render pipeline, whose layout is fixed by hpgpu_surface_pipeline (binding 0 the uniform,
+// 1-3 read-only storage, bound in that order below): surface.wgsl must declare just that.
 bool ComputeSurfaceView::make_pipeline(std::string* error) {
-    std::string code, why;
-    failed_ = !wgsl_of({"compaction_counter.wgsl", "surface.wgsl"}, &code, &why) ||
-              !check_wgsl_bindings("surface.wgsl", code,
-                                   {{"s", kUniformBinding, sizeof(SurfaceUniform)}, {"positions", kRead},
-                                    {"normals", kRead}, {"counter", kRead}},
+    WgslModule module;
+    std::string why;
+    failed_ = !wgsl_of("surface.wgsl", {}, &module, &why) ||
+              !check_wgsl_bindings("surface.wgsl", module.code,
+                                   {{"s", BindingKind::Uniform}, {"positions", BindingKind::ReadOnly},
+                                    {"normals", BindingKind::ReadOnly}, {"counter", BindingKind::ReadOnly}},
                                    &why);
     if (failed_) *error = "WebGPU pipeline surface.wgsl: " + why;
-    else pipeline_ = RenderPipeline::adopt(hpgpu_surface_pipeline(code.c_str(), "surface.wgsl"));
+    else pipeline_ = RenderPipeline::adopt(hpgpu_surface_pipeline(module.code.c_str(), "surface.wgsl"));
     uniform_ = buffer(sizeof(SurfaceUniform), kUniform | kCopyDst, "surface");
     return !failed_;
 }

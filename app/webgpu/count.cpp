@@ -9,9 +9,7 @@ namespace hp::wgpu {
 
 std::unique_ptr<Stage> count_stage(const FrameBuffers& f, BufferRef totals, std::uint32_t index, std::string* error) {
     Buffer total_at = uniform_of(TotalAtUniform{index, {}}, "total index");
-    Kernel k = kernel({"volume.wgsl", "compaction_counter.wgsl", "count_finish.wgsl", "count.wgsl"},
-                      {kVolumeBinding, {"totals", kRead}, {"counter", kWrite},
-                       {"total_at", kUniformBinding, sizeof(TotalAtUniform)}},
+    Kernel k = kernel("count.wgsl",
                       {{"u", f.volume}, {"totals", totals}, {"counter", f.counter}, {"total_at", total_at}}, error);
     k.uniform = std::move(total_at);
     return std::make_unique<DispatchStage>(Pass::Count, std::move(k), 1);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "embedded_shaders.h"
+#include "webgpu_uniforms.h"
 
 namespace hp::wgpu {
 
@@ -10,70 +11,101 @@ void add_error(std::string* error, const std::string& message) {
     if (error->empty()) *error = message;
 }
 
-bool wgsl_of(const std::vector<const char*>& chunks, std::string* code, std::string* error) {
-    code->clear();
-    for (const char* c : chunks) {
-        const char* text = embedded_shader(c);
-        if (!text) {
-            add_error(error, std::string("the shader chunk shaders/") + c + " is not embedded in this build");
-            return false;
-        }
-        *code += text;
-        *code += "\n";
-    }
-    return true;
+namespace {
+
+// The C++ twin of each WGSL uniform struct a kernel binds, by the struct's name: its size is
+// the binding's minBindingSize.
+struct UniformTwin {
+    const char* wgsl_struct;
+    std::uint32_t bytes;
+};
+constexpr UniformTwin kUniformTwins[] = {
+    {"Volume", sizeof(VolumeUniform)},        {"Reduce", sizeof(ReduceUniform)},
+    {"Pyramid", sizeof(TraverseUniform)},     {"TotalAt", sizeof(TotalAtUniform)},
+    {"ScanLevel", sizeof(ScanLevelUniform)},  {"ScanParams", sizeof(ScanParamsUniform)},
+};
+
+// The modules made, by label, for wgsl_lines (the chunks' places, not the code).
+std::vector<std::pair<std::string, WgslModule>>& made() {
+    static std::vector<std::pair<std::string, WgslModule>> m;
+    return m;
+}
+
+}  // namespace
+
+bool wgsl_of(const char* file, const WgslChoices& choices, WgslModule* module, std::string* error) {
+    std::string why;
+    if (resolve_wgsl(file, [](const std::string& name) { return embedded_shader(name); }, choices, module, &why))
+        return true;
+    add_error(error, why);
+    return false;
+}
+
+std::string wgsl_lines(const std::string& error) {
+    for (const auto& [label, module] : made())
+        if (error.find("pipeline " + label + ":") != std::string::npos) return module.name_lines(error);
+    return error;
 }
 
 int Pipeline::index_of(const std::string& name) const {
-    for (std::size_t i = 0; i < bindings_.size(); ++i)
-        if (name == bindings_[i].name) return int(i);
+    for (std::size_t i = 0; i < layout_.size(); ++i)
+        if (name == layout_[i].name) return int(i);
     return -1;
 }
 
-Pipeline pipeline(const std::vector<const char*>& chunks, std::vector<BindingSpec> bindings, std::string* error) {
+Pipeline pipeline(const char* file, std::string* error, const WgslChoices& choices) {
     Pipeline p;
-    p.label_ = chunks.size() ? *(chunks.end() - 1) : "";
-    std::string code, why;
-    if (!wgsl_of(chunks, &code, &why) || !check_wgsl_bindings(p.label_, code, bindings, &why)) {
+    p.label_ = file;
+    for (const auto& [slot, chunk] : choices) p.label_ += (&slot == &choices[0].first ? " {" : ", ") + chunk;
+    if (!choices.empty()) p.label_ += "}";
+    WgslModule module;
+    std::string why;
+    if (wgsl_of(file, choices, &module, &why)) wgsl_layout(p.label_, module.code, &p.layout_, &why);
+    std::vector<int> kinds, sizes;
+    for (const WgslBinding& b : p.layout_) {
+        kinds.push_back(int(b.kind));
+        std::uint32_t bytes = 0;
+        for (const UniformTwin& t : kUniformTwins)
+            if (b.type == t.wgsl_struct) bytes = t.bytes;
+        if (b.kind == BindingKind::Uniform && !bytes && why.empty())
+            why = "the uniform " + b.name + ": " + b.type + " has no C++ twin (kernel.cpp's kUniformTwins)";
+        sizes.push_back(int(bytes));
+    }
+    if (!why.empty()) {
         add_error(error, "WebGPU pipeline " + p.label_ + ": " + why);
+        p.layout_.clear();
         return p;
     }
-    std::vector<int> kinds, sizes;
-    for (const BindingSpec& b : bindings) {
-        kinds.push_back(int(b.kind));
-        sizes.push_back(int(b.min_size));
-    }
     p.object_ = ComputePipeline::adopt(
-        hpgpu_pipeline(code.c_str(), p.label_.c_str(), kinds.data(), sizes.data(), int(kinds.size())));
-    p.bindings_ = std::move(bindings);
+        hpgpu_pipeline(module.code.c_str(), p.label_.c_str(), kinds.data(), sizes.data(), int(kinds.size())));
+    module.code.clear();
+    auto& m = made();
+    m.erase(std::remove_if(m.begin(), m.end(), [&](const auto& e) { return e.first == p.label_; }), m.end());
+    m.emplace_back(p.label_, std::move(module));
     return p;
 }
 
 BindGroup group(const Pipeline& p, const std::vector<Bind>& binds, std::string* error) {
     if (!p) return BindGroup();  // its failure is already reported
-    std::vector<BufferRef> buffers(std::size_t(p.bindings()));
+    std::vector<std::string> names;
+    for (const Bind& b : binds) names.push_back(b.name);
+    std::vector<int> slots;
     std::string why;
-    for (const Bind& b : binds) {
-        const int i = p.index_of(b.name);
-        if (i < 0) why = std::string("binds '") + b.name + "', which the pipeline does not have";
-        else if (buffers[std::size_t(i)]) why = std::string("binds '") + b.name + "' twice";
-        else if (!b.buffer) why = std::string("binds no buffer to '") + b.name + "'";
-        else buffers[std::size_t(i)] = b.buffer;
-        if (!why.empty()) break;
-    }
-    for (std::size_t i = 0; why.empty() && i < buffers.size(); ++i)
-        if (!buffers[i]) why = std::string("leaves binding ") + std::to_string(i) + " unbound";
+    if (wgsl_bind_slots(p.label(), p.layout(), names, &slots, &why))
+        for (const Bind& b : binds)
+            if (!b.buffer && why.empty()) why = p.label() + ": binds no buffer to '" + b.name + "'";
     if (!why.empty()) {
-        add_error(error, "WebGPU bind group of " + p.label() + ": " + why);
+        add_error(error, "WebGPU bind group of " + why);
         return BindGroup();
     }
+    std::vector<BufferRef> buffers(std::size_t(p.bindings()));
+    for (std::size_t k = 0; k < binds.size(); ++k) buffers[std::size_t(slots[k])] = binds[k].buffer;
     return bind_group(p.object(), buffers);
 }
 
-Kernel kernel(const std::vector<const char*>& chunks, std::vector<BindingSpec> bindings, const std::vector<Bind>& binds,
-              std::string* error) {
+Kernel kernel(const char* file, const std::vector<Bind>& binds, std::string* error, const WgslChoices& choices) {
     Kernel k;
-    k.pipeline = pipeline(chunks, std::move(bindings), error);
+    k.pipeline = pipeline(file, error, choices);
     k.group = group(k.pipeline, binds, error);
     return k;
 }

@@ -1,15 +1,18 @@
-// Compute kernels with named bindings. A pipeline is made from shader chunks and its bindings
-// in order, each named as the WGSL names it:
-//   pipeline({"volume.wgsl", "cells.wgsl", "mc_tables.wgsl", "mesh_count.wgsl"},
-//            {{"u", BindingKind::Uniform, sizeof(VolumeUniform)}, {"atlas", kRead}, {"mc", kRead},
-//             {"counts", kWrite}}, &error)
-// and checked against the WGSL text before WebGPU sees it (app/core/wgsl_bindings.h); uniform
-// sizes become the layout's minBindingSize, so WebGPU checks every bound buffer. A bind group
-// names what it binds: group(p, {{"atlas", atlas}, ...}, &error). A missing chunk, a binding
-// that does not match, a name the pipeline lacks: each is an error with a message, returned to
-// the caller that asked (the first one of a build is kept: the later ones follow from it),
-// never an empty shader or a zero id used in silence. Errors that WebGPU finds later (shader
-// compilation, validation) arrive asynchronously: WebGpuCompaction::take_device_error.
+// Compute kernels, each one top-level file of shaders/ (entry point `main`) that includes the
+// chunks it needs by name and declares its bindings (app/core/wgsl_bindings.h says how):
+//   Kernel k = kernel("mesh_count.wgsl", {{"u", f.volume}, {"atlas", f.atlas}, {"mc", tables},
+//                                         {"counts", counts}}, &error);
+// The layout is read from the WGSL: kinds from the declarations, and each uniform's
+// minBindingSize from its struct's C++ twin (webgpu_uniforms.h; kernel.cpp's kUniformTwins
+// finds it by the WGSL struct's name), so WebGPU checks every bound buffer. A variant is a
+// chunk chosen by name:
+//   pipeline("rts_reduce.wgsl", &error, {{"scan_io", "scan_io_mesh.wgsl"}, {"scan_sum", "scan_sum.wgsl"}})
+// A bind group names what it binds: group(p, {{"atlas", atlas}, ...}, &error). A missing chunk,
+// a binding the kernel lacks, one left unbound or bound twice: each is an error with a
+// message, returned to the caller that asked (the first one of a build is kept: the later
+// ones follow from it), never an empty shader or a zero id used in silence. Errors that
+// WebGPU finds later (shader compilation, validation) arrive asynchronously
+// (WebGpuCompaction::take_device_error), their module lines named by chunk (wgsl_lines).
 #pragma once
 
 #include <cstdint>
@@ -21,43 +24,43 @@
 
 namespace hp::wgpu {
 
-constexpr BindingKind kUniformBinding = BindingKind::Uniform, kRead = BindingKind::ReadOnly,
-                      kWrite = BindingKind::ReadWrite;
-
 // Keeps the first error of a build in *error (the later ones are its consequences).
 void add_error(std::string* error, const std::string& message);
 
-// Shader source from the embedded chunks, in order (shaders/*.wgsl); false and an error naming
-// the chunk when one is missing.
-bool wgsl_of(const std::vector<const char*>& chunks, std::string* code, std::string* error);
+// The module of kernel `file` from the embedded chunks (shaders/*.wgsl), its includes
+// resolved with `choices`; false and an error naming the including file when one is missing.
+bool wgsl_of(const char* file, const WgslChoices& choices, WgslModule* module, std::string* error);
+// `error` (a device error) with the lines of the modules made so far named by chunk and line.
+std::string wgsl_lines(const std::string& error);
 
 class Pipeline {
 public:
     const ComputePipeline& object() const { return object_; }
     explicit operator bool() const { return bool(object_); }
     const std::string& label() const { return label_; }
-    // Binding index of `name`, -1 if the pipeline has none.
+    // Binding index of `name`, -1 if the kernel declares none.
     int index_of(const std::string& name) const;
-    int bindings() const { return int(bindings_.size()); }
+    int bindings() const { return int(layout_.size()); }
+    const std::vector<WgslBinding>& layout() const { return layout_; }
 
 private:
-    friend Pipeline pipeline(const std::vector<const char*>&, std::vector<BindingSpec>, std::string*);
+    friend Pipeline pipeline(const char*, std::string*, const WgslChoices&);
     ComputePipeline object_;
-    std::vector<BindingSpec> bindings_;
+    std::vector<WgslBinding> layout_;
     std::string label_;
 };
 
-// A compute pipeline (entry point `main`), labelled by its last chunk. On an error: an empty
-// Pipeline, and the message in *error.
-Pipeline pipeline(const std::vector<const char*>& chunks, std::vector<BindingSpec> bindings, std::string* error);
+// The compute pipeline of kernel `file` (entry point `main`), labelled by the file and its
+// choices. On an error: an empty Pipeline, and the message in *error.
+Pipeline pipeline(const char* file, std::string* error, const WgslChoices& choices = {});
 
 struct Bind {
     const char* name;
     BufferRef buffer;
 };
-// A bind group binding every one of the pipeline's bindings by name; an empty one and a
-// message in *error when a name is missing, unknown or bound twice, or a buffer is none (an
-// empty pipeline: empty, its own error is already said).
+// A bind group binding every one of the kernel's bindings by name; an empty one and a
+// message in *error when a binding is left unbound, a name is unknown or bound twice, or a
+// buffer is none (an empty pipeline: empty, its own error is already said).
 BindGroup group(const Pipeline& p, const std::vector<Bind>& binds, std::string* error);
 
 // A pipeline and its bind group: one dispatch of a stage, and the uniform buffer only it
@@ -72,8 +75,7 @@ struct Kernel {
         wgpu::dispatch_indirect(pipeline.object(), group, args, offset);
     }
 };
-Kernel kernel(const std::vector<const char*>& chunks, std::vector<BindingSpec> bindings, const std::vector<Bind>& binds,
-              std::string* error);
+Kernel kernel(const char* file, const std::vector<Bind>& binds, std::string* error, const WgslChoices& choices = {});
 
 // A uniform buffer holding `value` (written once).
 template <typename T>

@@ -14,21 +14,20 @@ namespace {
 
 class PyramidLevelsStage : public Stage {
 public:
-    // The plan's dispatches [first, last) of the kernel of `chunks` and `specs`; `binds` are
+    // The plan's dispatches [first, last) of kernel `file`; `binds` are
     // what the dispatches share (the Reduce uniform goes in at "r"). `share`: the part of each
     // dispatch's workgroups that runs (1/2: the first half of the Morton order).
     PyramidLevelsStage(Pass pass, const PyramidPlan& plan, std::size_t first, std::size_t last,
-                       const std::vector<const char*>& chunks, const std::vector<BindingSpec>& specs,
-                       const std::vector<Bind>& binds, std::string* error, std::uint32_t share = 1)
-        : pass_(pass), pipeline_(pipeline(chunks, specs, error)) {
-        const int uniform_at = pipeline_.index_of("r");
+                       const char* file, const std::vector<Bind>& binds, std::string* error,
+                       std::uint32_t share = 1)
+        : pass_(pass), pipeline_(pipeline(file, error)) {
         for (std::size_t i = first; i < last && pipeline_; ++i) {
             const PyramidPlan::Dispatch& d = plan.dispatches[i];
             ReduceUniform u{d.n_out, d.levels, d.from_base, d.src, {}};
             std::copy(d.dst.begin(), d.dst.end(), u.dst);
             uniforms_.push_back(uniform_of(u, "reduce"));
             std::vector<Bind> b = binds;
-            b.insert(b.begin() + uniform_at, {"r", uniforms_.back()});
+            b.push_back({"r", uniforms_.back()});
             groups_.push_back(group(pipeline_, b, error));
             std::array<int, 2> xy{};
             groups_grid((d.workgroups + share - 1) / share, &xy[0], &xy[1]);
@@ -49,8 +48,6 @@ private:
     std::vector<std::array<int, 2>> workgroups_;  // a dispatch's grid (groups_grid)
 };
 
-const BindingSpec kReduceBinding = {"r", kUniformBinding, sizeof(ReduceUniform)};
-
 }  // namespace
 
 // A volume whose rows fill at most the top half of the atlas (128³ in 2048², 512³ in 16384²)
@@ -61,18 +58,14 @@ std::unique_ptr<Stage> pyramid_classify_stage(const FrameBuffers& f, const Pyram
                                               BufferRef levels, std::string* error) {
     const std::uint32_t share = 2 * f.layout.volume_rows() <= f.layout.atlas && f.layout.atlas >= 64 ? 2 : 1;
     return std::make_unique<PyramidLevelsStage>(
-        Pass::Classify, plan, 0, 1,
-        std::vector<const char*>{"volume.wgsl", "cells.wgsl", "groups.wgsl", "pyramid_levels.wgsl", "pyramid_classify.wgsl"},
-        std::vector<BindingSpec>{kVolumeBinding, {"atlas", kRead}, {"levels", kWrite}, {"base", kWrite}, kReduceBinding},
+        Pass::Classify, plan, 0, 1, "pyramid_classify.wgsl",
         std::vector<Bind>{{"u", f.volume}, {"atlas", f.atlas}, {"levels", levels}, {"base", base}}, error, share);
 }
 
 std::unique_ptr<Stage> pyramid_reduce_stage(const PyramidPlan& plan, BufferRef base, BufferRef levels,
                                             std::string* error) {
     return std::make_unique<PyramidLevelsStage>(
-        Pass::Reduce, plan, 1, plan.dispatches.size(),
-        std::vector<const char*>{"groups.wgsl", "pyramid_levels.wgsl", "pyramid_reduce.wgsl"},
-        std::vector<BindingSpec>{kReduceBinding, {"base", kRead}, {"levels", kWrite}},
+        Pass::Reduce, plan, 1, plan.dispatches.size(), "pyramid_reduce.wgsl",
         std::vector<Bind>{{"base", base}, {"levels", levels}}, error);
 }
 

@@ -11,9 +11,7 @@ std::unique_ptr<Stage> pyramid_traverse_stage(const FrameBuffers& f, const Pyram
     TraverseUniform t{std::uint32_t(plan.top), {}, {}};
     for (int k = 1; k <= plan.top; ++k) t.offsets[k] = plan.offsets[std::size_t(k)] / 4;
     Buffer uniform = uniform_of(t, "traverse");
-    Kernel k = kernel({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "pyramid_traverse.wgsl"},
-                      {kVolumeBinding, {"atlas", kRead}, {"base", kRead}, {"levels", kRead}, {"counter", kRead},
-                       {"stream", kWrite}, {"pyramid", kUniformBinding, sizeof(TraverseUniform)}},
+    Kernel k = kernel("pyramid_traverse.wgsl",
                       {{"u", f.volume}, {"atlas", f.atlas}, {"base", base}, {"levels", levels}, {"counter", f.counter},
                        {"stream", f.stream}, {"pyramid", uniform}},
                       error);

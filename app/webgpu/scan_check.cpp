@@ -22,9 +22,7 @@ bool ScanCheck::begin(const std::uint32_t* values, std::uint32_t n, ScanKind kin
         params_ = uniform_of(ScanParamsUniform{n, look == LookBack::Fallback ? 0xffffffffu : 0u, look == LookBack::Aggregates ? 1u : 0u, 0}, "scan check params");
         out_ = buffer(4.0 * n, kStorage | kCopySrc, "scan check keys");
         totals_ = buffer(16, kStorage | kCopySrc, "scan check total");
-        const ScanIo io{{"scan_io_buffer.wgsl"},
-                        {{"params", kUniformBinding, sizeof(ScanParamsUniform)}, {"values", kRead}, {"totals", kWrite},
-                         {"out", kWrite}},
+        const ScanIo io{"scan_io_buffer.wgsl",
                         {{"params", params_}, {"values", values_}, {"totals", totals_}, {"out", out_}}};
         if (!tiles_.init(kind, n, io, error)) return false;
         scanned = out_;

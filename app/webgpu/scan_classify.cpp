@@ -12,10 +12,7 @@ std::unique_ptr<Stage> scan_classify_stage(const FrameBuffers& f, BufferRef pref
     groups_grid(std::uint64_t(f.layout.texel_count()) / ScanPlan::kBlock, &x, &y);
     return std::make_unique<DispatchStage>(
         Pass::Classify,
-        kernel({"volume.wgsl", "cells.wgsl", "groups.wgsl", "scan_exclusive.wgsl", "scan_workgroup.wgsl",
-                "scan_classify.wgsl"},
-               {kVolumeBinding, {"prefix", kWrite}, {"sums", kWrite}, {"atlas", kRead}},
-               {{"u", f.volume}, {"prefix", prefix}, {"sums", block_counts}, {"atlas", f.atlas}}, error),
+        kernel("scan_classify.wgsl", {{"u", f.volume}, {"prefix", prefix}, {"sums", block_counts}, {"atlas", f.atlas}}, error),
         x, y);
 }
 

@@ -11,9 +11,7 @@ std::unique_ptr<Stage> scan_scatter_stage(const FrameBuffers& f, BufferRef prefi
     grid(std::uint64_t(f.layout.texel_count()), &x, &y);
     return std::make_unique<DispatchStage>(
         Pass::Traverse,
-        kernel({"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "scan_scatter.wgsl"},
-               {kVolumeBinding, {"atlas", kRead}, {"prefix", kRead}, {"counter", kRead}, {"stream", kWrite},
-                {"offsets", kRead}},
+        kernel("scan_scatter.wgsl",
                {{"u", f.volume}, {"atlas", f.atlas}, {"prefix", prefix}, {"counter", f.counter}, {"stream", f.stream},
                 {"offsets", block_offsets}},
                error),

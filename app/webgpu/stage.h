@@ -37,9 +37,6 @@ struct FrameBuffers {
     std::uint32_t vertices = 0;  // the surface's capacity in vertices (Volume.vertices)
 };
 
-// The Volume uniform's binding, `u` at 0 in every kernel that reads the volume.
-inline const BindingSpec kVolumeBinding = {"u", kUniformBinding, sizeof(VolumeUniform)};
-
 // A stage of one kernel dispatched on a fixed grid: most stages are this.
 class DispatchStage : public Stage {
 public:

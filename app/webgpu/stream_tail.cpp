@@ -10,9 +10,7 @@ namespace hp::wgpu {
 std::unique_ptr<Stage> stream_tail_stage(const FrameBuffers& f, std::string* error) {
     return std::make_unique<IndirectStage>(
         Pass::Traverse,
-        kernel({"volume.wgsl", "compaction_counter.wgsl", "stream_tail.wgsl"},
-               {kVolumeBinding, {"counter", kRead}, {"stream", kWrite}},
-               {{"u", f.volume}, {"counter", f.counter}, {"stream", f.stream}}, error),
+        kernel("stream_tail.wgsl", {{"u", f.volume}, {"counter", f.counter}, {"stream", f.stream}}, error),
         f.counter, kTailArgsAt);
 }
 

@@ -13,25 +13,17 @@ bool TileScan::init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::strin
     }
     const bool single = kind == ScanKind::Single;
     tile_words_ = buffer(4.0 * (tiles_ + (single ? 2 : 0)), kStorage | kCopySrc, single ? "single-pass scan posts" : "tile sums");
-    std::vector<BindingSpec> bindings = io.bindings;
-    if (bindings.size() < 5) bindings.resize(5);
-    bindings[4] = {"tiles", kWrite};
     std::vector<Bind> binds = io.binds;
     binds.push_back({"tiles", tile_words_});
-    // Subgroup operations for the tile sums where the device has them (scan_sum_subgroups.wgsl);
-    // the page can turn them off (Module.hpGpu.subgroupsOff) to compare the two paths.
+    // Subgroup operations for the tile sums where the device has them (scan_sum_subgroups.wgsl
+    // for the `{scan_sum}` of the steps that sum); the page can turn them off
+    // (Module.hpGpu.subgroupsOff) to compare the two paths.
     subgroups_ = hpgpu_has_subgroups() != 0;
     std::string why;
     auto make = [&](const char* step, bool sums) {
-        std::vector<const char*> chunks;
-        if (sums && subgroups_) chunks.push_back("enable_subgroups.wgsl");
-        chunks.insert(chunks.end(), io.chunks.begin(), io.chunks.end());
-        chunks.push_back("scan_exclusive.wgsl");
-        chunks.push_back("scan_tiles.wgsl");
-        chunks.push_back(io.flags ? "scan_flags.wgsl" : "scan_values.wgsl");
-        if (sums) chunks.push_back(subgroups_ ? "scan_sum_subgroups.wgsl" : "scan_sum.wgsl");
-        chunks.push_back(step);
-        return kernel(chunks, bindings, binds, &why);
+        WgslChoices choices = {{"scan_io", io.chunk}};
+        if (sums) choices.push_back({"scan_sum", subgroups_ ? "scan_sum_subgroups.wgsl" : "scan_sum.wgsl"});
+        return kernel(step, binds, &why, choices);
     };
     if (single) {
         single_ = make("scan_single_pass.wgsl", true);

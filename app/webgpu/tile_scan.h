@@ -4,9 +4,12 @@
 //    hands the total on, each workgroup scans its tile again with its offset and writes the
 //    keys (in the compaction, the scatter);
 //  - single pass: one dispatch, decoupled look-back with fallback (scan_single_pass.wgsl).
-// What the values are and where the keys go is a ScanIo: the shader chunk that says so
-// (scan_io_stream.wgsl: the compaction; scan_io_mesh.wgsl: the surface's vertex counts;
-// scan_io_buffer.wgsl: a buffer) with its bindings. The scan adds binding 4, `tiles`.
+// Each step is a kernel (rts_reduce.wgsl, rts_spine.wgsl, rts_downsweep.wgsl,
+// scan_single_pass.wgsl) that includes the chunk chosen for its `{scan_io}`. What the values are
+// and where the keys go is a ScanIo: that chunk (scan_io_stream.wgsl: the compaction;
+// scan_io_mesh.wgsl, scan_io_mesh_stream.wgsl, scan_io_edges.wgsl: the surface's counts;
+// scan_io_buffer.wgsl: a buffer), which declares the kernels' bindings but the scan's own
+// `tiles` (4) and includes the chunks it needs, and what it binds by name.
 #pragma once
 
 #include <cstdint>
@@ -21,13 +24,8 @@
 namespace hp::wgpu {
 
 struct ScanIo {
-    std::vector<const char*> chunks;    // up to and including the scan_io_*.wgsl chunk
-    std::vector<BindingSpec> bindings;  // binding i = bindings[i]; index 4 is the scan's own
-    std::vector<Bind> binds;            // every binding but "tiles"
-    // The values are flags of Morton quads (scan_quad) and scan_put writes the flagged ones:
-    // scan_flags.wgsl reads them a quad at a time and writes the keys through workgroup memory,
-    // consecutive; else scan_values.wgsl (scan_value, every key to its element).
-    bool flags = false;
+    const char* chunk;        // scan_io_*.wgsl, the kernels' `{scan_io}`
+    std::vector<Bind> binds;  // every binding it declares (all but "tiles")
 };
 
 class TileScan {

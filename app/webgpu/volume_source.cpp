@@ -1,5 +1,6 @@
 // source: the procedural volume (metaballs, sphere, noise) evaluated into the atlas, one
-// invocation a texel (shaders/volume_source.wgsl with the source's own chunk).
+// invocation a texel (shaders/volume_source.wgsl, the source's own chunk chosen for its
+// `{source}`).
 #include "compaction_stages.h"
 
 namespace hp::wgpu {
@@ -11,8 +12,8 @@ public:
     SourceStage(const FrameBuffers& f, std::string* error) : tiles_((f.layout.atlas + 15) / 16) {
         const char* sources[3] = {"source_metaballs.wgsl", "source_sphere.wgsl", "source_noise.wgsl"};
         for (int i = 0; i < 3; ++i)
-            kernels_[i] = kernel({"volume.wgsl", sources[i], "volume_source.wgsl"}, {kVolumeBinding, {"atlas", kWrite}},
-                                 {{"u", f.volume}, {"atlas", f.atlas}}, error);
+            kernels_[i] = kernel("volume_source.wgsl", {{"u", f.volume}, {"atlas", f.atlas}}, error,
+                                 {{"source", sources[i]}});
     }
     Pass pass() const override { return Pass::Source; }
     void record(const FrameSettings& s) const override {

@@ -34,8 +34,8 @@ std::string WebGpuCompaction::take_error() {
         errors_.pop_front();
         return message;
     }
-    char text[1024];
-    return hpgpu_take_error(text, sizeof text) ? std::string(text) : std::string();
+    char text[1024];  // a shader's compile error names its chunk's line (wgsl_lines)
+    return hpgpu_take_error(text, sizeof text) ? wgsl_lines(text) : std::string();
 }
 
 bool WebGpuCompaction::out_of_memory(std::string* why) {

@@ -31,10 +31,8 @@ void block_scan_stages(const FrameBuffers& f, ModeStages* m, std::string* error)
 // dispatch (decoupled look-back with fallback) that does all of it.
 void tile_scan_stages(const FrameBuffers& f, ScanKind scan, ModeStages* m, std::string* error) {
     auto tiles = std::make_shared<TileScan>();
-    const ScanIo io{{"volume.wgsl", "cells.wgsl", "compaction_counter.wgsl", "count_finish.wgsl", "scan_io_stream.wgsl"},
-                    {kVolumeBinding, {"atlas", kRead}, {"counter", kWrite}, {"stream", kWrite}},
-                    {{"u", f.volume}, {"atlas", f.atlas}, {"counter", f.counter}, {"stream", f.stream}},
-                    /*flags=*/ true};
+    const ScanIo io{"scan_io_stream.wgsl",
+                    {{"u", f.volume}, {"atlas", f.atlas}, {"counter", f.counter}, {"stream", f.stream}}};
     std::string why;
     if (!tiles->init(scan, std::uint32_t(f.layout.texel_count()), io, &why)) return add_error(error, why);
     auto step = [&](Pass p, TileScanStage::Step s) { m->stages.push_back(std::make_unique<TileScanStage>(p, tiles, s)); };

@@ -1,5 +1,6 @@
 // The C++ twins of the WGSL uniform blocks the WebGPU stages share; each size is pinned to its
-// WGSL struct's, and the pipelines give it as the binding's minBindingSize.
+// WGSL struct's, and a pipeline gives it as the minBindingSize of a uniform of that struct
+// (kernel.cpp's kUniformTwins, by the struct's name).
 #pragma once
 
 #include <cstdint>
@@ -42,5 +43,11 @@ struct TotalAtUniform {
     std::uint32_t index, pad[3];
 };
 static_assert(sizeof(TotalAtUniform) == 16, "count.wgsl's TotalAt, padded");
+
+// shaders/scan_level.wgsl's ScanLevel.
+struct ScanLevelUniform {
+    std::uint32_t n, limit_at, shift, pad;
+};
+static_assert(sizeof(ScanLevelUniform) == 16, "matches scan_level.wgsl's ScanLevel");
 
 }  // namespace hp::wgpu

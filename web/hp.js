@@ -5,10 +5,9 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const url = new URLSearchParams(location.search);
-  // Handled here, not by the app's settings: a PNG atlas (png, tile), a volume file and its
-  // options (load, name, dims, type, spacing, endian, downsample), the benchmark.
-  const volumeOptionKeys = ['name', 'dims', 'type', 'spacing', 'endian', 'downsample'];
-  const pageOnly = new Set(['png', 'tile', 'bench', 'load', ...volumeOptionKeys]);
+  // The page's own keys: a PNG atlas (png) or a volume file (load) to fetch, the benchmark. The
+  // rest go to the app: its settings, and the options of a load (its table, hp_load_options).
+  const pageKeys = new Set(['png', 'bench', 'load']);
   const PHANTOM = { name: 'phantom', label: 'Phantom (synthetic, 64³ PNG)', file: 'assets/head-phantom-64.png', tile: 64 };
   // The samples setup could fetch (samples/samples.json, scripts/make-samples.py), then the phantom.
   const samples = fetch('samples/samples.json').then((r) => (r.ok ? r.json() : [])).catch(() => [])
@@ -35,8 +34,8 @@
     if (bad) throw new Error(`${bad[0].replace(/[\x00-\x1f\x7f]/g, '?').slice(0, 40)}: a setting with a control character is not accepted`);
     return entries.map(([k, v]) => `${k}=${v}`).join('\n');
   }
-  // The URL's settings; with png= they wait for the atlas (source=png needs it), below.
-  const urlSettings = [...url].filter(([k]) => !pageOnly.has(k));
+  // The URL's settings; with png= or load= they wait for the load (source=png needs it), below.
+  const urlSettings = [...url].filter(([k]) => !pageKeys.has(k));
   let urlText = '', urlError = '';
   try { urlText = settingsText(urlSettings); } catch (e) { urlError = `Ignored the page's URL settings: ${e.message}`; }
 
@@ -183,14 +182,6 @@
       $('status').textContent = '';
     }
   }
-  // The WebGPU modes' atlas, read back into the wasm heap while fn(pointer) runs on it (the CPU
-  // reference and the mesh files are made from the atlas the GPU used); fn's result.
-  async function withGpuAtlas(b, fn) {
-    const atlas = new Uint8Array(await Module.hpGpu.read(b.atlas, 0, 4 * b.size * b.size));
-    const ptr = alloc(atlas.length, 'the atlas read back');
-    Module.HEAPU8.set(atlas, ptr);
-    try { return fn(ptr); } finally { Module._free(ptr); }
-  }
   // _malloc gives 0 when the heap cannot grow: writing there would overwrite the heap's bottom.
   function alloc(bytes, what) {
     const ptr = Module._malloc(bytes) >>> 0;  // unsigned: the heap may pass 2 GiB
@@ -202,14 +193,6 @@
     return new Promise((resolve) => waiters.push({ frame: lastFrame + Math.max(1, n | 0), resolve }));
   }
 
-  function entries(count) {
-    const ptr = call('hp_entries', 'number', [], []) >>> 2;
-    const f = Module.HEAPF32;
-    const out = new Array(count);
-    for (let i = 0; i < count; i++) out[i] = [f[ptr + 4 * i], f[ptr + 4 * i + 1], f[ptr + 4 * i + 2], f[ptr + 4 * i + 3]];
-    return out;
-  }
-
   // Resolves after a completed frame ran with every setting requested so far (a WebGPU frame
   // in sync readback completes when its count arrives, frames after it was issued).
   async function settled() {
@@ -217,73 +200,39 @@
     do await frames(1); while (JSON.parse(call('hp_stats', 'string', [], [])).serial < want);
   }
 
-  // The WebGPU modes' buffers, read back without blocking: {atlas, stream, size} or null.
-  const webgpuBuffers = () => JSON.parse(call('hp_webgpu_buffers', 'string', [], []));
-
-  function entriesOf(floats, count) {
-    const out = new Array(count);
-    for (let i = 0; i < count; i++) out[i] = [floats[4 * i], floats[4 * i + 1], floats[4 * i + 2], floats[4 * i + 3]];
-    return out;
-  }
-
-  // A mesh the module handed over (hp_mesh, hp_reference_mesh): {vertices, positions, normals}.
-  function meshOf(vertices) {
-    const n = call('hp_mesh_given', 'number', [], []);
-    const at = call('hp_entries', 'number', [], []) >>> 2;
-    return { vertices, positions: Module.HEAPF32.slice(at, at + 3 * n), normals: Module.HEAPF32.slice(at + 3 * n, at + 6 * n) };
-  }
-
-  // Runs the surface stages if the last frame did not (no view showed the surface). A WebGPU
-  // frame issued before the request may complete first, and in async readback `mesh` waits for
-  // a vertex total of the stages to arrive: ask again, frame by frame, a bounded number of times.
-  async function meshFrame() {
-    const ready = (s) => s.mesh && (s.extracted || s.backend === 'webgpu');
-    for (let i = 0; i < 30 && !ready(hp.stats()); i++) {
-      call('hp_want_mesh', null, [], []);
-      await frames(1);
+  // The parts of a read-back (app/demo/web_reads.cpp), by number and the heap they are in.
+  const parts = { entries: [0, 'HEAPF32'], positions: [1, 'HEAPF32'], normals: [2, 'HEAPF32'], edges: [3, 'HEAPF64'],
+    indices: [4, 'HEAPU32'], bytes: [5, 'HEAPU8'] };
+  const kinds = { stream: 0, reference: 1, mesh: 2, referenceMesh: 3, meshFile: 4 };
+  // A read-back of the app's, the same in every mode: asked for, polled once a frame until it
+  // completes (a WebGPU read maps frames later; a mesh waits for a frame that ran the surface
+  // stages), then take(part, number) copies out what it needs before the read is ended.
+  async function readBack(kind, { limit, type = 0, closed = false } = {}, take) {
+    await ready;
+    const id = call('hp_read', 'number', ['number', 'number', 'number', 'number'], [kinds[kind], limitOf(limit), type, closed ? 1 : 0]);
+    try {
+      for (let i = 0; i < 600; i++) {
+        const state = call('hp_read_poll', 'number', ['number'], [id]);
+        if (state < 0) throw new Error(call('hp_read_error', 'string', ['number'], [id]));
+        if (state > 0) {
+          return take((name) => {
+            const [part, heap] = parts[name], n = call('hp_read_size', 'number', ['number', 'number'], [id, part]);
+            const at = call('hp_read_at', 'number', ['number', 'number'], [id, part]) >>> 0, size = Module[heap].BYTES_PER_ELEMENT;
+            return Module[heap].slice(at / size, at / size + n);
+          }, (which) => call('hp_read_number', 'number', ['number', 'number'], [id, which]));
+        }
+        await frames(1);
+      }
+      throw new Error(`the ${kind} read-back did not complete in 600 frames`);
+    } finally {
+      call('hp_read_end', null, ['number'], [id]);
     }
   }
-
-  // Each vertex's global edge id (a Float64Array of n), from the surface stream the mesh was
-  // extracted from: a cell's vertices follow the table's order for its case.
-  async function edgesOf(stream, n) {
-    const ptr = alloc(Math.max(16, 16 * stream.length), 'the stream');
-    stream.forEach((e, i) => Module.HEAPF32.set(e, (ptr >>> 2) + 4 * i));
-    const count = call('hp_stream_edges', 'number', ['number', 'number'], [ptr, stream.length]);
-    Module._free(ptr);
-    const at = call('hp_edges', 'number', [], []) >>> 3;
-    return Module.HEAPF64.slice(at, at + Math.min(n, count));
-  }
-
-  // x, y, z of n vec4<f32> (an ArrayBuffer) as 3n floats; with `at`, of vertex at[i] for each i
-  // (a shared vertex list expanded into the soup; an index past the list gives NaN).
-  function xyz(buffer, n, at = null) {
-    const f = new Float32Array(buffer), count = at ? at.length : n, out = new Float32Array(3 * count);
-    for (let i = 0; i < count; i++) {
-      const v = at ? at[i] : i;
-      if (v < n) out.set(f.subarray(4 * v, 4 * v + 3), 3 * i);
-      else out.fill(NaN, 3 * i, 3 * i + 3);
-    }
+  // Stream entries [x, y, z, w] of a read-back's floats.
+  function entriesOf(f) {
+    const out = new Array(f.length / 4);
+    for (let i = 0; i < out.length; i++) out[i] = [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]];
     return out;
-  }
-
-  // vertices=shared: the GPU's vertex list (x, y, z, w a vertex: `p` positions, `q` normals, `m`
-  // of them) and its first n indices, as the buffers hold them.
-  async function sharedOf(b, s, n) {
-    const m = Math.min(s.sharedVertexCount, b.meshCapacity);
-    const [p, q, k] = await Promise.all([Module.hpGpu.read(b.positions, 0, 16 * m), Module.hpGpu.read(b.normals, 0, 16 * m),
-      Module.hpGpu.read(b.indices, 0, 4 * n)]);
-    return { p, q, indices: new Uint32Array(k), m };
-  }
-
-  // A soup's indices by its edge ids: a vertex per edge, numbered as the edges first appear.
-  function welded(mesh) {
-    const seen = new Map(), indices = new Uint32Array(mesh.edges.length);
-    mesh.edges.forEach((e, i) => {
-      if (!seen.has(e)) seen.set(e, seen.size);
-      indices[i] = seen.get(e);
-    });
-    return { ...mesh, indices, sharedVertices: seen.size };
   }
 
   const limitOf = (limit) => (limit === undefined ? 0xffffffff : Math.max(0, Math.min(0xffffffff, Math.floor(Number(limit)) || 0)));
@@ -360,86 +309,27 @@
     // Restarts the per-pass timing window (stats().ms gives medians since then).
     resetTimings() { call('hp_reset_timings', null, [], []); },
     // The stream as the GPU wrote it: min(limit, count) entries [x, y, z, w] (a Promise).
-    async stream(limit) {
-      const b = webgpuBuffers();
-      if (!b) return entries(call('hp_stream', 'number', ['number'], [limitOf(limit)]));
-      const n = Math.min(limitOf(limit), hp.stats().count, b.streamKeys);
-      return entriesOf(new Float32Array(await Module.hpGpu.read(b.stream, 0, 16 * n)), n);
-    },
+    stream: (limit) => readBack('stream', { limit }, (part) => entriesOf(part('entries'))),
     // The CPU reference computed from the atlas the GPU used (a Promise).
-    async reference(limit) {
-      const b = webgpuBuffers();
-      if (!b) return entries(call('hp_reference', 'number', ['number'], [limitOf(limit)]));
-      return entries(await withGpuAtlas(b, (ptr) => call('hp_reference_of', 'number', ['number', 'number'], [ptr, limitOf(limit)])));
-    },
+    reference: (limit) => readBack('reference', { limit }, (part) => entriesOf(part('entries'))),
     // The surface the GPU extracted: {vertices: the true total, positions, normals: Float32Arrays
     // of 3·min(limit, vertices) numbers, edges: each vertex's edge id, indices: a Uint32Array
     // of min(limit, vertices) numbers, sharedVertices}, volume units, cells in stream order
     // (a Promise). The soup either way; `indices` and `sharedVertices` are the GPU's own with
     // vertices=shared (the soup is its vertex list at them), else the edges welded in the
     // order they first appear.
-    async mesh(options = {}) {
-      await ready;
-      const limit = limitOf(options.limit);
-      await meshFrame();
-      const b = webgpuBuffers();
-      if (!b) {
-        const m = meshOf(call('hp_mesh', 'number', ['number'], [limit]));
-        return welded({ ...m, edges: await edgesOf(await hp.stream(), m.positions.length / 3) });
-      }
-      if (!b.positions) throw new Error('the surface stages have not run yet');
-      const s = hp.stats();
-      const n = Math.min(limit, s.vertexCount, b.meshCapacity);
-      const edges = await edgesOf(await hp.stream(), n);
-      if (!b.indices) {
-        const [p, q] = await Promise.all([Module.hpGpu.read(b.positions, 0, 16 * n), Module.hpGpu.read(b.normals, 0, 16 * n)]);
-        return welded({ vertices: s.vertexCount, positions: xyz(p, n), normals: xyz(q, n), edges });
-      }
-      const { p, q, indices, m } = await sharedOf(b, s, n);
-      return { vertices: s.vertexCount, positions: xyz(p, m, indices), normals: xyz(q, m, indices), edges, indices,
-        sharedVertices: s.sharedVertexCount };
-    },
+    mesh: (options = {}) => readBack('mesh', options, (part, number) => ({ vertices: number(0), positions: part('positions'),
+      normals: part('normals'), edges: part('edges'), indices: part('indices'), sharedVertices: number(1) })),
     // The CPU reference's mesh for the atlas the GPU used, in hp.mesh's form (a Promise).
-    async referenceMesh(options = {}) {
-      await ready;
-      const limit = limitOf(options.limit);
-      const b = webgpuBuffers();
-      if (!b) return meshOf(call('hp_reference_mesh', 'number', ['number'], [limit]));
-      return meshOf(await withGpuAtlas(b, (ptr) => call('hp_reference_mesh_of', 'number', ['number', 'number'], [ptr, limit])));
-    },
+    referenceMesh: (options = {}) => readBack('referenceMesh', options, (part, number) =>
+      ({ vertices: number(0), positions: part('positions'), normals: part('normals') })),
     // The current frame's surface as a file (a Promise of its bytes): {type: 'ply' | 'stl' |
     // 'glb', closed: capped where the volume's faces cut it}. PLY and glb welded (a vertex per
-    // crossing edge); world coordinates (mm; glb in metres).
+    // crossing edge; with vertices=shared the GPU's own); world coordinates (mm; glb in metres).
     async exportMesh({ type = 'ply', closed = false } = {}) {
-      await ready;
       const kind = ['ply', 'stl', 'glb'].indexOf(type);
       if (kind < 0) throw new Error(`type '${String(type).slice(0, 20)}' is not one of: ply, stl, glb`);
-      const b = webgpuBuffers();
-      // vertices=shared: the GPU's own vertices and indices, welded already (a vertex a
-      // crossing edge); `closed` needs the CPU's padded volume.
-      if (b && !closed && hp.stats().vertices === 'shared') {
-        await meshFrame();
-        const s = hp.stats(), b = webgpuBuffers();  // the surface's buffers as that frame made them
-        if (b && b.indices && s.mesh && s.vertexCount <= b.meshCapacity && s.sharedVertexCount <= b.meshCapacity) {
-          const { p, q, indices, m } = await sharedOf(b, s, s.vertexCount);
-          const at = alloc(32 * m + 4 * indices.length + 16, 'the mesh read back');
-          Module.HEAPU8.set(new Uint8Array(p), at);
-          Module.HEAPU8.set(new Uint8Array(q), at + 16 * m);
-          Module.HEAPU8.set(new Uint8Array(indices.buffer), at + 32 * m);
-          const size = call('hp_export_indexed', 'number', ['number', 'number', 'number', 'number', 'number', 'number'],
-            [kind, at, at + 16 * m, m, at + 32 * m, indices.length]);
-          Module._free(at);
-          if (size < 0) throw new Error(call('hp_reply', 'string', [], []));
-          const out = call('hp_bytes', 'number', [], []) >>> 0;
-          return Module.HEAPU8.slice(out, out + size);
-        }
-      }
-      const write = (atlas) => call('hp_export_mesh', 'number', ['number', 'number', 'number'], [kind, closed ? 1 : 0, atlas]);
-      // A file's own values are in the app; else the atlas the GPU used.
-      const size = b && hp.stats().source !== 'file' ? await withGpuAtlas(b, write) : write(0);
-      if (size < 0) throw new Error(call('hp_reply', 'string', [], []));
-      const at = call('hp_bytes', 'number', [], []) >>> 0;
-      return Module.HEAPU8.slice(at, at + size);
+      return readBack('meshFile', { type: kind, closed }, (part) => part('bytes'));
     },
     // Saves exportMesh()'s file through the browser's download.
     async saveMesh(name = 'surface.ply', options = {}) {
@@ -480,26 +370,17 @@
     async loadVolume(urlOrBytes, options = {}) {
       await ready;
       if (options === null || typeof options !== 'object') throw new Error('hp.loadVolume options must be an object');
-      const lines = [];
+      // The options as "key=value" lines, for the app's table of them (app/core/settings/load_options.cpp).
       const name = options.name ?? (typeof urlOrBytes === 'string' ? urlOrBytes.split(/[?#]/)[0].split('/').pop() : '');
-      if (name) lines.push(['name', String(name)]);
-      for (const k of ['dims', 'spacing']) {
-        if (options[k] === undefined || options[k] === null) continue;
-        const v = Array.isArray(options[k]) ? options[k] : String(options[k]).split(/[x×,]/);
-        lines.push([k, v.map(Number).join(',')]);
-      }
-      for (const k of ['type', 'endian', 'downsample', 'tile', 'png'])
-        if (options[k] !== undefined && options[k] !== null && options[k] !== '') lines.push([k, String(options[k])]);
-      for (const k of Object.keys(options))
-        if (!volumeOptionKeys.includes(k) && k !== 'tile' && k !== 'png')
-          throw new Error(`unknown option '${k.slice(0, 40)}' (known: ${volumeOptionKeys.join(', ')})`);
+      const lines = Object.entries({ ...options, name }).filter(([, v]) => v !== undefined && v !== null && v !== '')
+        .map(([k, v]) => [k, String(v)]);
       // A sample opens at its own presets (the app decides the iso; its notice stays on the page
       // while it is shown).
       const sample = typeof urlOrBytes === 'string' ? (await samples).find((x) => x.file === urlOrBytes) : null;
       if (sample && Array.isArray(sample.presets) && sample.presets.length)
         lines.push(['presets', sample.presets.map((p) => `${String(p.name).replace(/[=;\x00-\x1f]/g, ' ')}=${Number(p.iso)}`).join(';')]);
       const text = settingsText(lines);
-      const bytes = await bytesOf(urlOrBytes, 'hp.loadVolume', name);
+      const bytes = await bytesOf(urlOrBytes, 'hp.loadVolume', name || 'the volume');
       try {
         handOver(bytes, options.png || isPng(bytes) ? 'the PNG file' : 'the volume file', 'hp_load_volume', ['string'], [text]);
       } catch (e) {  // the app refused it for its size where it opens downsampled by 2: the page offers that
@@ -571,11 +452,7 @@
     // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at
     // first, unless given).
     async loadAtlas(urlOrBytes, options = {}) {
-      const given = options.tile !== undefined && options.tile !== null && options.tile !== '';
-      const tile = given ? Number(options.tile) : 0;
-      if (given && (!Number.isInteger(tile) || tile < 1 || tile > 4096))
-        throw new Error(`tile=${String(options.tile).slice(0, 20)} is not a whole number from 1 to 4096`);
-      await hp.loadVolume(await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG'), { png: true, ...(given ? { tile } : {}) });
+      await hp.loadVolume(await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG'), { ...options, png: true });
     },
   };
   window.hp = hp;
@@ -613,23 +490,19 @@
     [list.map((s) => `${String(s.name).replace(/[\t\n]/g, ' ')}\t${String(s.label || s.name).replace(/[\t\n]/g, ' ')}`).join('\n')]));
 
   if (urlError) showMessage(urlError, false);
-  if (url.has('load')) {
+  // A file or an atlas in the URL: the mode first (the largest volume a file may be is the
+  // mode's: 16384² in WebGPU), then the load with the URL's load options, then the settings.
+  if (url.has('load') || url.has('png')) {
     ready.then(async () => {
       let error = urlError;
-      const options = {};
-      for (const k of volumeOptionKeys) if (url.has(k)) options[k] = url.get(k);
-      // The mode first: the largest volume a file may be is the mode's (16384² in WebGPU).
-      const pyramid = urlSettings.find(([k]) => k === 'pyramid');
-      if (pyramid) await hp.set({ pyramid: pyramid[1] }).catch(() => {});  // said again by the set below
-      await hp.loadVolume(url.get('load'), options).catch((e) => { error ||= e.message; });
-      if (urlText) await hp.set(Object.fromEntries(urlSettings)).catch((e) => { error ||= `Ignored the page's URL settings: ${e.message}`; });
-      if (error) showMessage(error, false);
-    });
-  } else if (url.has('png')) {
-    ready.then(async () => {
-      let error = urlError;
-      await hp.loadAtlas(url.get('png'), { tile: url.get('tile') ?? undefined }).catch((e) => { error ||= e.message; });
-      if (urlText) await hp.set(Object.fromEntries(urlSettings)).catch((e) => { error ||= `Ignored the page's URL settings: ${e.message}`; });
+      const loadKeys = new Set(call('hp_load_options', 'string', [], []).split(', '));
+      const options = Object.fromEntries(urlSettings.filter(([k]) => loadKeys.has(k)));
+      const settings = urlSettings.filter(([k]) => !loadKeys.has(k));
+      const pyramid = settings.find(([k]) => k === 'pyramid');
+      if (pyramid && url.has('load')) await hp.set({ pyramid: pyramid[1] }).catch(() => {});  // said again below
+      const load = url.has('load') ? hp.loadVolume(url.get('load'), options) : hp.loadAtlas(url.get('png'), options);
+      await load.catch((e) => { error ||= e.message; });
+      if (settings.length) await hp.set(Object.fromEntries(settings)).catch((e) => { error ||= `Ignored the page's URL settings: ${e.message}`; });
       if (error) showMessage(error, false);
     });
   }

@@ -14,6 +14,8 @@
 // has no such numbers.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -46,5 +48,13 @@ private:
 // `s` as a JSON string: quotes and backslashes escaped, control characters as \u00XX, the
 // rest (UTF-8 included) as it is.
 std::string json_string(const std::string& s);
+
+// An array of numbers at %.9g: floats (and the ints and doubles beside them) as they are.
+template <typename T, std::size_t N>
+void numbers(JsonWriter* w, const std::array<T, N>& v) {
+    w->begin_array();
+    for (T x : v) w->number(double(x), 9);
+    w->end_array();
+}
 
 }  // namespace hp

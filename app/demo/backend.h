@@ -50,6 +50,36 @@ struct MeshCopy {
     std::vector<float> positions, normals;
 };
 
+// What a read-back asks of the backend (Backend::read).
+struct ReadRequest {
+    std::uint32_t stream = 0;  // entries of the stream from key 0 (at most the count and what it holds)
+    bool atlas = false;        // the atlas, S×S floats
+    std::uint32_t mesh = 0;    // vertices of the surface's soup from vertex 0 (at most the total)
+};
+
+// What it gives back.
+struct Reading {
+    std::vector<float> stream;  // 4 floats an entry: x, y, z, w as the stream holds them
+    std::vector<float> atlas;
+    MeshCopy mesh;              // the soup
+    // Where the GPU indexed the surface itself (WebGPU, vertices=shared): its vertex list (3
+    // floats a vertex, `shared` of them) and a soup vertex's index into it (the soup above is
+    // that list at these indices); else empty.
+    std::vector<float> shared_positions, shared_normals;
+    std::vector<std::uint32_t> indices;
+    std::uint32_t shared = 0;
+};
+
+// A read-back in flight.
+class ReadTicket {
+public:
+    virtual ~ReadTicket() = default;
+    // 0 while it is on its way; 1 once *out holds it; -1 when it failed, with why.
+    virtual int poll(Reading* out, std::string* why) = 0;
+};
+// A read answered at once.
+std::unique_ptr<ReadTicket> answered(Reading r);
+
 // Where the per-pass times come from: WebGL2 timer queries, WebGPU timestamp queries, CPU-side
 // times of issuing the work (no timer queries here), or nowhere (no timestamp-query).
 enum class Timing { Queries, Timestamps, Cpu, None };
@@ -95,13 +125,11 @@ public:
     virtual void end_views(bool /*surface_drawn*/) {}
     virtual std::uint32_t mesh_capacity() const = 0;
 
-    // Read-backs for the API and tests, where the backend can answer at once (WebGL2); the
-    // WebGPU modes' are read asynchronously by the page (web/hp.js), these return nothing.
-    virtual std::vector<float> read_stream(std::uint32_t /*keys*/) const { return {}; }
-    virtual std::vector<float> read_atlas() const { return {}; }
-    virtual MeshCopy read_mesh(const FrameResult& /*last*/, std::uint32_t /*limit*/) { return {}; }
-    // The buffers the page reads back itself, as JSON ("null": none).
-    virtual std::string buffers_json() const { return "null"; }
+    // A read-back for the API (readbacks.h), of what the last completed frame (`last`) made:
+    // answered at once in WebGL2 (a blocking read), over later polls in WebGPU (mapAsync).
+    virtual std::unique_ptr<ReadTicket> read(const ReadRequest& r, const FrameResult& last) = 0;
+    // Whether `last` holds a surface a read can take (the stages ran; WebGL2: and extracted).
+    virtual bool mesh_ready(const FrameResult& last) const { return last.mesh && last.extracted; }
 };
 
 // The backend for a mode (WebGL2 for the fragment-pass modes, WebGPU for the compute ones);

@@ -1,7 +1,8 @@
 // The demo: a thin frame loop over the parts it owns, a file each: the sources (sources.h:
 // the procedural fields and the one loaded volume), the frames (frame_scheduler.h: requests,
 // serials, results), the GPU host (gpu_host.h: the backend, built, undone and rebuilt), the
-// views and the key walker (key_walker.h), and what leaves a frame (exporter.h). It knows GL
+// views and the key walker (key_walker.h), and the API's read-backs (readbacks.h; the mesh
+// files: exporter.h). It knows GL
 // and the pipeline but not SDL, ImGui or the browser: main.cpp drives it, overlay.cpp edits its
 // pending state, web_api.cpp exposes it to JavaScript.
 #pragma once
@@ -11,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "exporter.h"
+#include "readbacks.h"
 #include "frame_scheduler.h"
 #include "gpu_host.h"
 #include "gpu_timer.h"
@@ -78,8 +79,8 @@ public:
     const std::string& webgpu_unavailable() const { return host_.webgpu_unavailable(); }
     const char* backend_name() const { return host_.backend() ? host_.backend()->name() : "none"; }
     Timing timing() const { return host_.backend() ? host_.backend()->timing(timer_) : Timing::None; }
-    // The buffers the page reads back itself in the WebGPU modes, as JSON ("null": none).
-    std::string backend_buffers() const { return host_.backend() ? host_.backend()->buffers_json() : "null"; }
+    // The surface's buffers' vertices (they grow to hold the surface).
+    std::uint32_t mesh_capacity() const { return host_.backend() ? host_.backend()->mesh_capacity() : 0; }
     const GpuTimer& timer() const { return timer_; }
     void reset_timings() { timer_.reset(); }
     double compute_ms() const { return compute_ms_; }
@@ -94,10 +95,11 @@ public:
     const Layout& shown_layout() const { return shown_layout_; }
     std::array<float, 3> view_box() const;
 
-    // What the frame ran with, for the read-backs and exports (exporter.h).
-    FrameData frame_data() const { return {state(), result(), layout(), host_.backend(), sources_}; }
-    // Asks for the surface stages in the next frames even when no view shows the surface.
-    void want_mesh() { frames_.want_mesh(3); }
+    // The API's read-backs (readbacks.h): asked, polled once a frame until done, taken, ended.
+    int read_ask(const ReadAsk& a) { return readbacks_.ask(a); }
+    int read_poll(int id) { return readbacks_.poll(id, frame_data(), [this] { frames_.want_mesh(3); }); }
+    const ReadResult* read_result(int id) const { return readbacks_.result(id); }
+    void read_end(int id) { readbacks_.end(id); }
 
     // The walk the view shows this frame, and hp.explain's (key_walker.h).
     const Explanation& explanation() const { return walker_.shown(); }
@@ -109,6 +111,7 @@ public:
     void set_message(std::string m) { message_ = std::move(m); }
 
 private:
+    FrameData frame_data() const { return {state(), result(), layout(), host_.backend(), sources_}; }
     bool atlas_fits_next(const DemoState& next, std::string* error) const;
     // After a load: a limit only brings values within it (nothing was given).
     void loaded();
@@ -118,6 +121,7 @@ private:
     GpuHost host_;
     Views views_;
     KeyWalker walker_;
+    Readbacks readbacks_;
     OrbitCamera camera_;
     GpuTimer timer_;
     bool timer_queries_ = false;

@@ -59,20 +59,21 @@ public:
     }
     std::uint32_t mesh_capacity() const override { return gpu_.mesh().capacity(); }
 
-    std::vector<float> read_stream(std::uint32_t keys) const override { return gpu_.compactor().read_stream(keys); }
-    std::vector<float> read_atlas() const override { return gpu_.volume().read_atlas(); }
-    MeshCopy read_mesh(const FrameResult& last, std::uint32_t limit) override {
-        MeshCopy m;
-        if (!last.mesh || !last.extracted) return m;
-        SurfaceMesh& mesh = gpu_.mesh();
-        // Not read in that frame (async, expected): the API still reports the true total.
-        m.vertices = last.vertices_read ? last.vertices : mesh.read_total();
-        // The keys written: below the total, the limit drawn (expected mode may stop short)
-        // and the capacity.
-        const std::uint32_t n = std::min({limit, m.vertices, last.vertex_keys_drawn, mesh.capacity()});
-        m.positions = mesh.read_positions(n);
-        m.normals = mesh.read_normals(n);
-        return m;
+    std::unique_ptr<ReadTicket> read(const ReadRequest& q, const FrameResult& last) override {
+        Reading r;
+        if (q.stream) r.stream = gpu_.compactor().read_stream(std::min(q.stream, last.count));
+        if (q.atlas) r.atlas = gpu_.volume().read_atlas();
+        if (q.mesh && last.mesh && last.extracted) {
+            SurfaceMesh& mesh = gpu_.mesh();
+            // Not read in that frame (async, expected): the API still reports the true total.
+            r.mesh.vertices = last.vertices_read ? last.vertices : mesh.read_total();
+            // The keys written: below the total, the limit drawn (expected mode may stop short)
+            // and the capacity.
+            const std::uint32_t n = std::min({q.mesh, r.mesh.vertices, last.vertex_keys_drawn, mesh.capacity()});
+            r.mesh.positions = mesh.read_positions(n);
+            r.mesh.normals = mesh.read_normals(n);
+        }
+        return answered(std::move(r));
     }
 
 private:
@@ -84,6 +85,19 @@ private:
 };
 
 }  // namespace
+
+std::unique_ptr<ReadTicket> answered(Reading r) {
+    struct Answered : ReadTicket {
+        Reading r;
+        int poll(Reading* out, std::string*) override {
+            *out = std::move(r);
+            return 1;
+        }
+    };
+    auto t = std::make_unique<Answered>();
+    t->r = std::move(r);
+    return t;
+}
 
 std::unique_ptr<Backend> make_gl_backend(const AtlasLayout& layout, const CompactionMode& mode, std::string* error) {
     auto b = std::make_unique<GlBackend>();

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "demo_app.h"
+#include "load_options.h"
 #include "overlay.h"
 #include "web_api.h"
 
@@ -178,7 +179,8 @@ int main(int argc, char** argv) {
 
     g.app.set_max_texture_size(max_texture);
     std::string error;
-    if (argc > 1 && !g.app.request(argv[1], &error)) {
+    // The URL's settings (web/hp.js); its load options go with a load, not here.
+    if (argc > 1 && !g.app.request(hp::without_load_options(argv[1]), &error)) {
         g.app.set_message("Ignored the page's URL settings: " + error);
         hp::web_show_message(g.app.message());
     }

@@ -1,6 +1,7 @@
 // The bridge between the demo and its page: window.hp (web/hp.js) calls the exported
-// functions in web_api.cpp (and, for the tests alone, web_test_api.cpp); the app calls these
-// to reach the page.
+// functions, grouped by part: web_api.cpp (settings, stats, frames, the Explain walk),
+// web_load.cpp (volumes and atlases), web_reads.cpp (the read-back tickets) and, for the tests
+// alone, web_test_api.cpp; the app calls these to reach the page.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@ namespace hp {
 class DemoApp;
 
 void web_bind(DemoApp* app);
+DemoApp* web_app();  // the app the exports act on (web_api.cpp, web_load.cpp, web_reads.cpp)
 void web_show_message(const std::string& text);  // shown on the page as text, never as HTML
 void web_fail(const std::string& text);          // the demo cannot run: say why, reject hp.ready
 void web_open_file_dialog();

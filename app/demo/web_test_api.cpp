@@ -1,17 +1,23 @@
 // The page's exports for the tests alone (not the demo's API): a WebGPU scan on given values,
-// for the scans' own tests (hp.webgpuScan).
+// for the scans' own tests (hp.webgpuScan), and the edge ids of a stream's surface.
 #include <emscripten.h>
 
 #include <cstdint>
 #include <memory>
 #include <string>
 
+#include <vector>
+
+#include "demo_app.h"
+#include "mesh_export.h"
 #include "scan_check.h"
+#include "web_api.h"
 #include "webgpu_compaction.h"
 
 namespace {
 std::string g_reply;                          // the last string handed to JavaScript
 std::unique_ptr<hp::wgpu::ScanCheck> g_scan;  // the scan begun and not yet taken
+std::vector<double> g_edges;                  // the last edge ids handed to JavaScript
 }  // namespace
 
 extern "C" {
@@ -39,5 +45,17 @@ EMSCRIPTEN_KEEPALIVE int hp_scan_take(std::uint32_t* out) {
     if (state != 0) g_scan.reset();
     return state;
 }
+
+// Each vertex's global edge id for the surface of a stream of `n` entries (x, y, z, case as
+// floats at `stream`) over this frame's grid: a vertex each; returns how many, the ids (exact
+// in doubles) at hp_edges().
+EMSCRIPTEN_KEEPALIVE int hp_stream_edges(const float* stream, unsigned n) {
+    std::vector<hp::StreamEntry> entries(n);
+    for (unsigned i = 0; i < n; ++i) entries[i] = {stream[4 * i], stream[4 * i + 1], stream[4 * i + 2], stream[4 * i + 3]};
+    const std::vector<std::uint64_t> ids = hp::stream_edges(entries, hp::web_app()->layout().dims);
+    g_edges.assign(ids.begin(), ids.end());
+    return int(g_edges.size());
+}
+EMSCRIPTEN_KEEPALIVE const double* hp_edges() { return g_edges.data(); }
 
 }  // extern "C"

@@ -8,9 +8,11 @@
 
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "compute_surface_view.h"
 #include "compute_view.h"
-#include "json_writer.h"
 #include "tile_scan.h"
 #include "webgpu_compaction.h"
 
@@ -96,16 +98,8 @@ public:
     }
     std::uint32_t mesh_capacity() const override { return gpu_.mesh_capacity(); }
 
-    std::string buffers_json() const override {
-        JsonWriter w;
-        w.begin_object();
-        w.key("atlas").integer(gpu_.atlas_buffer().id()).key("stream").integer(gpu_.stream_buffer().id());
-        w.key("size").integer(gpu_.layout().atlas).key("positions").integer(gpu_.positions_buffer().id());
-        w.key("normals").integer(gpu_.normals_buffer().id()).key("indices").integer(gpu_.indices_buffer().id());
-        w.key("meshCapacity").integer(gpu_.mesh_capacity()).key("streamKeys").integer(gpu_.stream_keys());
-        w.end_object();
-        return w.text();
-    }
+    bool mesh_ready(const FrameResult& last) const override { return last.mesh; }
+    std::unique_ptr<ReadTicket> read(const ReadRequest& q, const FrameResult& last) override;
 
 private:
     WebGpuCompaction gpu_;
@@ -116,6 +110,82 @@ private:
     std::uint64_t shown_serial_ = 0;    // copies shown so far
     std::string surface_error_;         // the 3D view's, said at the next poll
 };
+
+// A read copied into staging buffers and mapped (wgpu::read): taken once every part has
+// arrived; the x, y, z of the surface's vec4s kept.
+class WebGpuRead : public ReadTicket {
+public:
+    wgpu::Ticket stream, atlas, positions, normals, indices;
+    std::uint32_t keys = 0, texels = 0, vertices = 0, list = 0;  // stream keys, atlas texels, soup and list vertices
+    Reading r;
+
+    int poll(Reading* out, std::string* why) override {
+        for (const wgpu::Ticket* t : {&stream, &atlas, &positions, &normals, &indices}) {
+            if (!*t) continue;
+            const int state = t->state();
+            if (state < 0) return *why = "the read-back failed (the WebGPU device's errors say why)", -1;
+            if (state == 0) return 0;
+        }
+        if (stream) take(&stream, &r.stream, 4 * std::size_t(keys));
+        if (atlas) take(&atlas, &r.atlas, texels);
+        if (indices) {
+            r.indices.resize(vertices);
+            indices.take(r.indices.data(), int(4 * std::size_t(vertices)));
+            r.shared_positions = xyz(&positions, list);
+            r.shared_normals = xyz(&normals, list);
+            for (std::uint32_t i : r.indices) soup_vertex(i);
+        } else if (positions) {
+            r.mesh.positions = xyz(&positions, vertices);
+            r.mesh.normals = xyz(&normals, vertices);
+        }
+        *out = std::move(r);
+        return 1;
+    }
+
+private:
+    static void take(wgpu::Ticket* t, std::vector<float>* out, std::size_t floats) {
+        out->resize(floats);
+        t->take(out->data(), int(4 * floats));
+    }
+    static std::vector<float> xyz(wgpu::Ticket* t, std::uint32_t n) {
+        std::vector<float> vec4;
+        take(t, &vec4, 4 * std::size_t(n));
+        std::vector<float> out;
+        out.reserve(3 * std::size_t(n));
+        for (std::size_t i = 0; i < n; ++i) out.insert(out.end(), vec4.begin() + 4 * i, vec4.begin() + 4 * i + 3);
+        return out;
+    }
+    // The soup's next vertex: list vertex `i` (an index past the list gives NaN).
+    void soup_vertex(std::uint32_t i) {
+        for (auto [from, to] : {std::pair{&r.shared_positions, &r.mesh.positions}, {&r.shared_normals, &r.mesh.normals}})
+            for (std::size_t c = 0; c < 3; ++c) to->push_back(i < list ? (*from)[3 * std::size_t(i) + c] : std::nanf(""));
+    }
+};
+
+std::unique_ptr<ReadTicket> WebGpuBackend::read(const ReadRequest& q, const FrameResult& last) {
+    auto t = std::make_unique<WebGpuRead>();
+    hpgpu_begin();
+    if (q.stream) {
+        t->keys = std::min({q.stream, last.count, gpu_.stream_keys()});
+        t->stream = wgpu::read(gpu_.stream_buffer(), 0, int(16 * std::size_t(t->keys)));
+    }
+    if (q.atlas) {
+        t->texels = std::uint32_t(gpu_.layout().texel_count());
+        t->atlas = wgpu::read(gpu_.atlas_buffer(), 0, int(4 * std::size_t(t->texels)));
+    }
+    if (q.mesh && last.mesh && gpu_.positions_buffer()) {
+        t->r.mesh.vertices = last.vertices;
+        t->vertices = std::min({q.mesh, last.vertices, gpu_.mesh_capacity()});
+        // vertices=shared: the list and the indices into it; else the soup itself.
+        t->list = gpu_.indices_buffer() ? std::min(last.shared_vertices, gpu_.mesh_capacity()) : t->vertices;
+        t->r.shared = gpu_.indices_buffer() ? last.shared_vertices : 0;
+        t->positions = wgpu::read(gpu_.positions_buffer(), 0, int(16 * std::size_t(t->list)));
+        t->normals = wgpu::read(gpu_.normals_buffer(), 0, int(16 * std::size_t(t->list)));
+        if (gpu_.indices_buffer()) t->indices = wgpu::read(gpu_.indices_buffer(), 0, int(4 * std::size_t(t->vertices)));
+    }
+    hpgpu_submit();
+    return t;
+}
 
 }  // namespace
 

@@ -334,7 +334,7 @@ for (const pyramid of MODES)
 for (const pyramid of MODES)
   add(`${pyramid}: the surface's buffers grow from 1024 vertices to the next power of two that holds the surface, then exact`, async (page) => {
     const r = await page.evaluate(async (pyramid) => {
-      const capacity = () => JSON.parse(Module.ccall('hp_webgpu_buffers', 'string', [], [])).meshCapacity;
+      const capacity = () => hp.stats().meshCapacity;
       await hp.set({ pyramid: 'scalar', volume: 64 });  // so that the WebGPU mode makes a pipeline of its own
       Module.hpGpu.meshVertices = 1024;
       await hp.set({ pyramid, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'sync', view: 'none' });

@@ -1,0 +1,150 @@
+#include "load_options.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace hp {
+namespace {
+
+// `want` numbers separated by commas (or x, ×: "64x64x32"), finite.
+bool numbers_of(const std::string& key, const std::string& given, int want, double* out, std::string* error) {
+    std::string value;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        if (given.compare(i, 2, "\xc3\x97") == 0) value += ',', ++i;  // ×
+        else value += given[i] == 'x' || given[i] == 'X' ? ',' : given[i];
+    }
+    int got = 0;
+    const char* p = value.c_str();
+    for (char* e = nullptr; got < want; ++got, p = e + (*e == ',' ? 1 : 0)) {
+        out[got] = std::strtod(p, &e);
+        if (e == p || !std::isfinite(out[got])) break;
+    }
+    if (got == want) return true;
+    *error = key + "=" + given.substr(0, 40) + ": " + std::to_string(want) + " numbers separated by commas expected";
+    return false;
+}
+
+struct Row {
+    const char* key;
+    bool (*parse)(const std::string& value, LoadOptions* o, std::string* error);
+};
+
+const std::vector<Row>& rows() {
+    static const std::vector<Row> table = {
+        {"name", [](const std::string& v, LoadOptions* o, std::string*) { return o->name = v, true; }},
+        {"dims",
+         [](const std::string& v, LoadOptions* o, std::string* error) {
+             double d[3];
+             if (!numbers_of("dims", v, 3, d, error)) return false;
+             for (int i = 0; i < 3; ++i) {
+                 if (d[i] != std::floor(d[i]) || d[i] < 1 || d[i] > 65535)
+                     return *error = "dims are whole numbers from 1 to 65535", false;
+                 o->dims[std::size_t(i)] = int(d[i]);
+             }
+             return true;
+         }},
+        {"type", [](const std::string& v, LoadOptions* o, std::string*) { return o->type = v, true; }},
+        {"spacing",
+         [](const std::string& v, LoadOptions* o, std::string* error) {
+             double d[3];
+             if (!numbers_of("spacing", v, 3, d, error)) return false;
+             for (int i = 0; i < 3; ++i) {
+                 if (!(d[i] > 0)) return *error = "spacing must be positive", false;
+                 o->spacing[std::size_t(i)] = d[i];
+             }
+             return true;
+         }},
+        {"endian",
+         [](const std::string& v, LoadOptions* o, std::string* error) {
+             if (v != "big" && v != "little") return *error = "endian is big or little", false;
+             return o->big_endian = v == "big", true;
+         }},
+        {"downsample",
+         [](const std::string& v, LoadOptions* o, std::string* error) {
+             if (v != "1" && v != "2") return *error = "downsample is 1 or 2", false;
+             return o->downsample = v == "2" ? 2 : 1, true;
+         }},
+        {"tile",
+         [](const std::string& v, LoadOptions* o, std::string* error) {
+             char* end = nullptr;
+             const long tile = std::strtol(v.c_str(), &end, 10);
+             if (end == v.c_str() || *end || tile < 1 || tile > 4096)
+                 return *error = "tile=" + v.substr(0, 20) + " is not a whole number from 1 to 4096", false;
+             return o->tile = int(tile), true;
+         }},
+        {"png", [](const std::string& v, LoadOptions* o, std::string*) { return o->png = v == "true" || v == "1", true; }},
+        // "name=iso;name=iso" (the page's sample presets) into "name<TAB>iso" lines.
+        {"presets",
+         [](const std::string& v, LoadOptions* o, std::string*) {
+             o->presets.clear();
+             for (std::size_t at = 0; at <= v.size();) {
+                 std::size_t end = v.find(';', at);
+                 if (end == std::string::npos) end = v.size();
+                 const std::string item = v.substr(at, end - at);
+                 const std::size_t eq = item.rfind('=');
+                 if (eq != std::string::npos) o->presets += item.substr(0, eq) + "\t" + item.substr(eq + 1) + "\n";
+                 at = end + 1;
+             }
+             return true;
+         }},
+    };
+    return table;
+}
+
+}  // namespace
+
+const std::vector<const char*>& load_option_keys() {
+    static const std::vector<const char*> keys = [] {
+        std::vector<const char*> k;
+        for (const Row& r : rows()) k.push_back(r.key);
+        return k;
+    }();
+    return keys;
+}
+
+std::string load_option_names() {
+    std::string out;
+    for (const Row& r : rows())
+        if (std::string(r.key) != "png" && std::string(r.key) != "presets") out += (out.empty() ? "" : ", ") + std::string(r.key);
+    return out;
+}
+
+bool is_load_option(const std::string& key) {
+    for (const Row& r : rows())
+        if (key == r.key) return true;
+    return false;
+}
+
+std::string without_load_options(const std::string& text) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string line = text.substr(start, end - start);
+        if (!is_load_option(line.substr(0, line.find('=')))) out += (out.empty() ? "" : "\n") + line;
+        start = end + 1;
+    }
+    return out;
+}
+
+bool parse_load_options(const std::string& text, LoadOptions* o, std::string* error) {
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string line = text.substr(start, end - start);
+        start = end + 1;
+        const std::size_t eq = line.find('=');
+        const std::string key = line.substr(0, eq), value = eq == std::string::npos ? "" : line.substr(eq + 1);
+        if (key.empty()) continue;
+        const Row* row = nullptr;
+        for (const Row& r : rows())
+            if (key == r.key) row = &r;
+        if (!row) return *error = "unknown option '" + key.substr(0, 40) + "' (known: " + load_option_names() + ")", false;
+        if (!row->parse(value, o, error)) return false;
+    }
+    return true;
+}
+
+}  // namespace hp

@@ -1,0 +1,151 @@
+#include "readbacks.h"
+
+#include <unordered_map>
+
+#include "cpu_reference.h"
+#include "reference_mesh.h"
+
+namespace hp {
+namespace {
+
+constexpr int kMeshFramesWaited = 30;
+
+std::vector<float> floats_of(const std::vector<StreamEntry>& entries) {
+    std::vector<float> out;
+    out.reserve(4 * entries.size());
+    for (const StreamEntry& e : entries) out.insert(out.end(), {e.x, e.y, e.z, e.w});
+    return out;
+}
+
+// Each soup vertex's edge id, from the surface stream the mesh was extracted from (a cell's
+// vertices follow the table's order for its case).
+std::vector<double> edges_of(const std::vector<float>& stream, std::size_t n, const std::array<int, 3>& dims) {
+    std::vector<StreamEntry> entries(stream.size() / 4);
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        entries[i] = {stream[4 * i], stream[4 * i + 1], stream[4 * i + 2], stream[4 * i + 3]};
+    const std::vector<std::uint64_t> ids = stream_edges(entries, dims);
+    return std::vector<double>(ids.begin(), ids.begin() + std::ptrdiff_t(std::min(n, ids.size())));
+}
+
+}  // namespace
+
+int Readbacks::ask(const ReadAsk& a) {
+    const int id = next_++;
+    jobs_[id].ask = a;
+    return id;
+}
+
+const ReadResult* Readbacks::result(int id) const {
+    const auto it = jobs_.find(id);
+    return it == jobs_.end() ? nullptr : &it->second.result;
+}
+
+int Readbacks::fail(Job* j, const std::string& why) {
+    j->result.error = why;
+    return j->state = -1;
+}
+
+// Asks the backend for what the read needs: Waiting while a mesh read waits for a frame that
+// ran the surface stages; Nothing where nothing needs reading (a loaded volume's own values).
+Readbacks::Start Readbacks::start(Job* j, const FrameData& f, const std::function<void()>& want_mesh) {
+    const ReadAsk& a = j->ask;
+    const bool gpu_mesh = a.kind == ReadKind::Mesh || (a.kind == ReadKind::MeshFile && !a.closed &&
+                                                       f.state.vertices == MeshVertices::Shared && !j->shared_tried);
+    if (gpu_mesh && !f.backend->mesh_ready(f.result) && j->waited < kMeshFramesWaited) {
+        want_mesh();
+        ++j->waited;
+        return Start::Waiting;
+    }
+    ReadRequest q;
+    switch (a.kind) {
+        case ReadKind::Stream: q.stream = a.limit; break;
+        case ReadKind::Reference:
+        case ReadKind::ReferenceMesh: q.atlas = true; break;
+        case ReadKind::Mesh:
+            q.mesh = a.limit;
+            q.stream = 0xffffffffu;  // the edge ids
+            break;
+        case ReadKind::MeshFile:
+            if (gpu_mesh) {
+                j->shared_tried = true;
+                q.mesh = 0xffffffffu;
+            } else if (f.sources.shown(f.state)) {
+                return Start::Nothing;
+            } else {
+                q.atlas = true;
+            }
+            break;
+    }
+    j->ticket = f.backend->read(q, f.result);
+    return Start::Asked;
+}
+
+int Readbacks::poll(int id, const FrameData& f, const std::function<void()>& want_mesh) {
+    const auto it = jobs_.find(id);
+    if (it == jobs_.end()) return -1;
+    Job* j = &it->second;
+    if (j->state != 0) return j->state;
+    if (!f.backend) return fail(j, "there is no pipeline to read back");
+    Reading r;
+    if (!j->ticket) {
+        const Start s = start(j, f, want_mesh);
+        if (s == Start::Waiting) return 0;
+        if (s == Start::Nothing) return finish(j, r, f);
+    }
+    std::string why;
+    const int state = j->ticket->poll(&r, &why);
+    if (state == 0) return 0;
+    j->ticket.reset();
+    if (state < 0) return fail(j, why);
+    return finish(j, r, f);
+}
+
+int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
+    ReadResult& out = j->result;
+    const ReadAsk& a = j->ask;
+    switch (a.kind) {
+        case ReadKind::Stream: out.entries = std::move(r.stream); break;
+        case ReadKind::Reference:
+            if (r.atlas.empty()) return fail(j, "the atlas could not be read back");
+            out.entries = floats_of(reference_stream(f.layout, r.atlas.data(), f.state.classify, f.state.iso, a.limit));
+            break;
+        case ReadKind::ReferenceMesh: {
+            if (r.atlas.empty()) return fail(j, "the atlas could not be read back");
+            const MeshData m = reference_mesh(f.layout, r.atlas.data(), f.state.iso, a.limit);
+            out.mesh = {m.vertices, m.positions, m.normals};
+            break;
+        }
+        case ReadKind::Mesh: {
+            out.mesh = std::move(r.mesh);
+            const std::size_t n = out.mesh.positions.size() / 3;
+            out.edges = edges_of(r.stream, n, f.layout.dims);
+            if (!r.indices.empty()) {
+                out.indices = std::move(r.indices);
+                out.shared_vertices = r.shared;
+                break;
+            }
+            std::unordered_map<double, std::uint32_t> seen;  // the edges welded as they first appear
+            for (double e : out.edges) out.indices.push_back(seen.emplace(e, std::uint32_t(seen.size())).first->second);
+            out.shared_vertices = std::uint32_t(seen.size());
+            break;
+        }
+        case ReadKind::MeshFile: {
+            // The GPU's own vertices and indices, welded already, where it kept the whole surface.
+            const bool whole = !r.indices.empty() && r.indices.size() == r.mesh.vertices && r.shared == r.shared_positions.size() / 3;
+            if (whole) {
+                IndexedMesh m{std::move(r.shared_positions), std::move(r.shared_normals), std::move(r.indices)};
+                m.indices.resize(m.indices.size() / 3 * 3);
+                out.bytes = export_indexed(f, m, a.type, &out.error);
+            } else if (r.atlas.empty() && !f.sources.shown(f.state)) {
+                return 0;  // not the GPU's indexed mesh after all: the atlas, from the next poll
+            } else {
+                out.bytes = export_mesh(f, a.type, a.closed, r.atlas.empty() ? nullptr : r.atlas.data(), &out.error);
+            }
+            if (out.bytes.empty()) return fail(j, out.error);
+            break;
+        }
+    }
+    return j->state = 1;
+}
+
+}  // namespace hp

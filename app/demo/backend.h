@@ -52,9 +52,10 @@ struct MeshCopy {
 
 // What a read-back asks of the backend (Backend::read).
 struct ReadRequest {
-    std::uint32_t stream = 0;  // entries of the stream from key 0 (at most the count and what it holds)
-    bool atlas = false;        // the atlas, S×S floats
-    std::uint32_t mesh = 0;    // vertices of the surface's soup from vertex 0 (at most the total)
+    bool stream = false;  // the stream from key 0: at most `keys` entries (and the count, and what it holds)
+    bool atlas = false;   // the atlas, S×S floats
+    bool mesh = false;    // the surface's soup from vertex 0: at most `vertices` (and the total)
+    std::uint32_t keys = 0xffffffffu, vertices = 0xffffffffu;
 };
 
 // What it gives back.

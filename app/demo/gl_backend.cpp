@@ -61,7 +61,7 @@ public:
 
     std::unique_ptr<ReadTicket> read(const ReadRequest& q, const FrameResult& last) override {
         Reading r;
-        if (q.stream) r.stream = gpu_.compactor().read_stream(std::min(q.stream, last.count));
+        if (q.stream) r.stream = gpu_.compactor().read_stream(std::min(q.keys, last.count));
         if (q.atlas) r.atlas = gpu_.volume().read_atlas();
         if (q.mesh && last.mesh && last.extracted) {
             SurfaceMesh& mesh = gpu_.mesh();
@@ -69,7 +69,7 @@ public:
             r.mesh.vertices = last.vertices_read ? last.vertices : mesh.read_total();
             // The keys written: below the total, the limit drawn (expected mode may stop short)
             // and the capacity.
-            const std::uint32_t n = std::min({q.mesh, r.mesh.vertices, last.vertex_keys_drawn, mesh.capacity()});
+            const std::uint32_t n = std::min({q.vertices, r.mesh.vertices, last.vertex_keys_drawn, mesh.capacity()});
             r.mesh.positions = mesh.read_positions(n);
             r.mesh.normals = mesh.read_normals(n);
         }

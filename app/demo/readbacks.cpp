@@ -58,17 +58,21 @@ Readbacks::Start Readbacks::start(Job* j, const FrameData& f, const std::functio
     }
     ReadRequest q;
     switch (a.kind) {
-        case ReadKind::Stream: q.stream = a.limit; break;
+        case ReadKind::Stream:
+            q.stream = true;
+            q.keys = a.limit;
+            break;
         case ReadKind::Reference:
         case ReadKind::ReferenceMesh: q.atlas = true; break;
         case ReadKind::Mesh:
-            q.mesh = a.limit;
-            q.stream = 0xffffffffu;  // the edge ids
+            q.mesh = true;
+            q.vertices = a.limit;
+            q.stream = true;  // the edge ids
             break;
         case ReadKind::MeshFile:
             if (gpu_mesh) {
                 j->shared_tried = true;
-                q.mesh = 0xffffffffu;
+                q.mesh = true;
             } else if (f.sources.shown(f.state)) {
                 return Start::Nothing;
             } else {

@@ -166,7 +166,7 @@ std::unique_ptr<ReadTicket> WebGpuBackend::read(const ReadRequest& q, const Fram
     auto t = std::make_unique<WebGpuRead>();
     hpgpu_begin();
     if (q.stream) {
-        t->keys = std::min({q.stream, last.count, gpu_.stream_keys()});
+        t->keys = std::min({q.keys, last.count, gpu_.stream_keys()});
         t->stream = wgpu::read(gpu_.stream_buffer(), 0, int(16 * std::size_t(t->keys)));
     }
     if (q.atlas) {
@@ -175,7 +175,7 @@ std::unique_ptr<ReadTicket> WebGpuBackend::read(const ReadRequest& q, const Fram
     }
     if (q.mesh && last.mesh && gpu_.positions_buffer()) {
         t->r.mesh.vertices = last.vertices;
-        t->vertices = std::min({q.mesh, last.vertices, gpu_.mesh_capacity()});
+        t->vertices = std::min({q.vertices, last.vertices, gpu_.mesh_capacity()});
         // vertices=shared: the list and the indices into it; else the soup itself.
         t->list = gpu_.indices_buffer() ? std::min(last.shared_vertices, gpu_.mesh_capacity()) : t->vertices;
         t->r.shared = gpu_.indices_buffer() ? last.shared_vertices : 0;

@@ -33,8 +33,8 @@ set_property(TARGET hp_webgpu APPEND PROPERTY INTERFACE_LINK_DEPENDS ${CMAKE_SOU
 
 add_executable(app app/demo/main.cpp app/demo/demo_app.cpp app/demo/sources.cpp app/demo/frame_scheduler.cpp
   app/demo/gpu_host.cpp app/demo/key_walker.cpp app/demo/exporter.cpp app/demo/gl_backend.cpp app/demo/webgpu_backend.cpp
-  app/demo/overlay.cpp app/demo/view_registry.cpp app/demo/view_explain.cpp app/demo/view_layout.cpp app/demo/web_api.cpp
-  app/demo/web_test_api.cpp)
+  app/demo/overlay.cpp app/demo/overlay_rows.cpp app/demo/view_registry.cpp app/demo/view_explain.cpp app/demo/view_layout.cpp
+  app/demo/web_api.cpp app/demo/web_test_api.cpp)
 target_link_libraries(app PRIVATE hp_webgpu hp_demo_gpu imgui)
 set(HP_SITE ${CMAKE_BINARY_DIR}/site)
 set_target_properties(app PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})

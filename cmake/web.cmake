@@ -20,7 +20,8 @@ target_compile_definitions(imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSO
 target_compile_options(imgui PRIVATE -w)
 target_link_libraries(imgui PUBLIC SDL2::SDL2-static)
 
-# The WebGPU backend: C++ over a small hand-written JS library (app/webgpu/hp_webgpu.js).
+# The WebGPU backend: C++ over two small hand-written JS libraries (app/webgpu/hp_webgpu.js, and
+# hp_webgpu_surface.js for the 3D view, which uses the first's $HPGPU).
 add_library(hp_webgpu STATIC app/webgpu/kernel.cpp app/webgpu/block_scan.cpp app/webgpu/tile_scan.cpp app/webgpu/scan_check.cpp
   app/webgpu/volume_source.cpp app/webgpu/scan_classify.cpp app/webgpu/pyramid_reduce.cpp
   app/webgpu/count.cpp app/webgpu/scan_scatter.cpp app/webgpu/pyramid_traverse.cpp app/webgpu/stream_tail.cpp
@@ -28,14 +29,15 @@ add_library(hp_webgpu STATIC app/webgpu/kernel.cpp app/webgpu/block_scan.cpp app
   app/webgpu/webgpu_compaction.cpp app/webgpu/compute_mesh.cpp app/webgpu/compute_surface_view.cpp)
 target_include_directories(hp_webgpu PUBLIC app/webgpu)
 target_link_libraries(hp_webgpu PUBLIC hp_core hp_shaders)
-target_link_options(hp_webgpu INTERFACE "SHELL:--js-library ${CMAKE_SOURCE_DIR}/app/webgpu/hp_webgpu.js")
-set_property(TARGET hp_webgpu APPEND PROPERTY INTERFACE_LINK_DEPENDS ${CMAKE_SOURCE_DIR}/app/webgpu/hp_webgpu.js)
+foreach(library hp_webgpu.js hp_webgpu_surface.js)
+  target_link_options(hp_webgpu INTERFACE "SHELL:--js-library ${CMAKE_SOURCE_DIR}/app/webgpu/${library}")
+  set_property(TARGET hp_webgpu APPEND PROPERTY INTERFACE_LINK_DEPENDS ${CMAKE_SOURCE_DIR}/app/webgpu/${library})
+endforeach()
 
 add_executable(app app/demo/main.cpp app/demo/demo_app.cpp app/demo/sources.cpp app/demo/frame_scheduler.cpp
   app/demo/gpu_host.cpp app/demo/key_walker.cpp app/demo/exporter.cpp app/demo/gl_backend.cpp app/demo/webgpu_backend.cpp
-  app/demo/overlay.cpp app/demo/view_registry.cpp app/demo/view_explain.cpp app/demo/view_layout.cpp app/demo/web_api.cpp
-  app/demo/web_load.cpp app/demo/web_reads.cpp app/demo/readbacks.cpp
-  app/demo/web_test_api.cpp)
+  app/demo/overlay.cpp app/demo/overlay_rows.cpp app/demo/view_registry.cpp app/demo/view_explain.cpp app/demo/view_layout.cpp
+  app/demo/web_api.cpp app/demo/web_load.cpp app/demo/web_reads.cpp app/demo/readbacks.cpp app/demo/web_test_api.cpp)
 target_link_libraries(app PRIVATE hp_webgpu hp_demo_gpu imgui)
 set(HP_SITE ${CMAKE_BINARY_DIR}/site)
 set_target_properties(app PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})

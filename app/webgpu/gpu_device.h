@@ -1,5 +1,6 @@
-// The WebGPU calls, implemented in JavaScript (app/webgpu/hp_webgpu.js, linked with
-// --js-library): a handful of functions over the browser's API, objects named by integer ids.
+// The WebGPU calls, implemented in JavaScript (app/webgpu/hp_webgpu.js, and hp_webgpu_surface.js
+// for the 3D view's; linked with --js-library): a handful of functions over the browser's API,
+// objects named by integer ids.
 // C++ holds those ids only as typed handles (Buffer, ComputePipeline, RenderPipeline,
 // BindGroup): each owns one object and releases it, moves but never copies, and passing one
 // kind where another is wanted does not compile (as gl::Handle<Tag> on the GL side). The

@@ -1,11 +1,13 @@
-// The WebGPU calls the C++ backend makes (app/webgpu/gpu_device.h), linked with --js-library.
+// The WebGPU calls the C++ backend makes (app/webgpu/gpu_device.h), linked with --js-library:
+// the device, the objects, buffers, compute pipelines, passes and reads; the 3D view's drawing
+// is hp_webgpu_surface.js, over the $HPGPU defined here.
 // A thin layer over the browser's API: objects live in a table and C++ holds their indices
 // (as typed handles: gpu_device.h). What WebGPU reports asynchronously (a pipeline it rejected,
 // a failed read-back, an uncaptured error, the device lost) goes to Module.hpGpu.errors, the
 // one queue of asynchronous device errors, taken one at a time by hpgpu_take_error.
 // The device itself is requested by the page before the module starts (web/hp.js), because
 // that request is asynchronous: Module.hpGpu holds it, or the reason there is none.
-mergeInto(LibraryManager.library, {
+var LibraryHpGpu = {
   $HPGPU: {
     // The table: an id is a slot (its low 16 bits) and the slot's generation (the bits above),
     // which a release advances, so an id released and its slot reused never names the new
@@ -22,7 +24,7 @@ mergeInto(LibraryManager.library, {
     staging: {},       // size → idle MAP_READ buffers, of stagingDevice
     stagingDevice: null,
     querySet: null,
-    surface: null,     // the 3D view's canvas (#gpu-surface): {canvas, context, depth}
+    surface: null,     // the 3D view's canvas (hp_webgpu_surface.js): {device, context, depth}
     add: function (o) {
       const slot = HPGPU.free.length ? HPGPU.free.pop() : HPGPU.objects.length;
       if (slot > 0xffff) throw new Error('more than 65535 live WebGPU objects');
@@ -68,7 +70,6 @@ mergeInto(LibraryManager.library, {
 
   // 1 when the page got a device. Also gives the page Module.hpGpu.read(buffer, offset, bytes),
   // a Promise of the bytes, for window.hp's read-backs (web/hp.js).
-  hpgpu_ready__deps: ['$HPGPU'],
   hpgpu_ready: function () {
     if (!HPGPU.device()) return 0;
     Module.hpGpu.read = (id, offset, bytes) => {
@@ -99,12 +100,10 @@ mergeInto(LibraryManager.library, {
     return 1;
   },
 
-  hpgpu_has_timestamps__deps: ['$HPGPU'],
   hpgpu_has_timestamps: function () { return HPGPU.device() && HPGPU.device().features.has('timestamp-query') ? 1 : 0; },
 
   // Subgroup operations: the device has the feature and the page has not turned them off
   // (Module.hpGpu.subgroupsOff, for the tests that compare both paths).
-  hpgpu_has_subgroups__deps: ['$HPGPU'],
   hpgpu_has_subgroups: function () {
     return HPGPU.device() && HPGPU.device().features.has('subgroups') && !Module.hpGpu.subgroupsOff ? 1 : 0;
   },
@@ -113,7 +112,6 @@ mergeInto(LibraryManager.library, {
   // stream's keys a test holds it to (Module.hpGpu.streamKeys), 3: the surface buffers' first
   // vertices a test starts them at (Module.hpGpu.meshVertices), 4: the workgroups a grid's row
   // holds (Module.hpGpu.gridRow, below 4096); each read when a pipeline is made, 0: not set.
-  hpgpu_limit__deps: ['$HPGPU'],
   hpgpu_limit: function (which) {
     if (which === 2) return Module.hpGpu.streamKeys || 0;
     if (which === 3) return Module.hpGpu.meshVertices || 0;
@@ -124,7 +122,6 @@ mergeInto(LibraryManager.library, {
 
   // usage: bit 0 storage, 1 uniform, 2 indirect, 3 copy source, 4 copy destination,
   // 5 query resolve, 6 index.
-  hpgpu_buffer__deps: ['$HPGPU'],
   hpgpu_buffer: function (bytes, usage, label) {
     const u = ((usage & 1) ? GPUBufferUsage.STORAGE : 0) | ((usage & 2) ? GPUBufferUsage.UNIFORM : 0) |
       ((usage & 4) ? GPUBufferUsage.INDIRECT : 0) | ((usage & 8) ? GPUBufferUsage.COPY_SRC : 0) |
@@ -153,7 +150,6 @@ mergeInto(LibraryManager.library, {
     return 1;
   },
 
-  hpgpu_release__deps: ['$HPGPU'],
   hpgpu_release: function (id) {
     const slot = HPGPU.slot(id);
     if (!slot) return;
@@ -167,7 +163,6 @@ mergeInto(LibraryManager.library, {
   // (0 uniform, 1 read-only storage, 2 storage) and sizes[i] its minBindingSize (0: none), so
   // WebGPU checks every buffer bound there. Errors arrive later, through hpgpu_take_error,
   // named by `label`.
-  hpgpu_pipeline__deps: ['$HPGPU'],
   hpgpu_pipeline: function (code, label, kinds, sizes, count) {
     const device = HPGPU.device();
     const name = UTF8ToString(label);
@@ -191,7 +186,6 @@ mergeInto(LibraryManager.library, {
   },
 
   // A bind group of whole buffers: buffers[i] for binding i (0: binding absent).
-  hpgpu_group__deps: ['$HPGPU'],
   hpgpu_group: function (pipeline, buffers, count) {
     const entries = [];
     for (let i = 0; i < count; i++) {
@@ -201,23 +195,19 @@ mergeInto(LibraryManager.library, {
     return HPGPU.add(HPGPU.device().createBindGroup({ layout: HPGPU.get(pipeline).layout, entries }));
   },
 
-  hpgpu_write__deps: ['$HPGPU'],
   hpgpu_write: function (buffer, offset, data, bytes) {
     HPGPU.device().queue.writeBuffer(HPGPU.get(buffer), offset, HEAPU8, data >>> 0, bytes);
   },
 
   // Timestamps: a query set of `count` entries (pairs, one per pass).
-  hpgpu_timestamps__deps: ['$HPGPU'],
   hpgpu_timestamps: function (count) {
     if (HPGPU.querySet) HPGPU.querySet.destroy();
     HPGPU.querySet = HPGPU.device().createQuerySet({ type: 'timestamp', count });
   },
 
-  hpgpu_begin__deps: ['$HPGPU'],
   hpgpu_begin: function () { HPGPU.encoder = HPGPU.device().createCommandEncoder(); },
 
   // A compute pass; `timestamp` ≥ 0 writes queries 2·timestamp and 2·timestamp+1 around it.
-  hpgpu_pass_begin__deps: ['$HPGPU'],
   hpgpu_pass_begin: function (timestamp) {
     const d = {};
     if (timestamp >= 0 && HPGPU.querySet)
@@ -226,31 +216,26 @@ mergeInto(LibraryManager.library, {
     HPGPU.pass = HPGPU.encoder.beginComputePass(d);
   },
 
-  hpgpu_dispatch__deps: ['$HPGPU'],
   hpgpu_dispatch: function (pipeline, group, x, y) {
     HPGPU.pass.setPipeline(HPGPU.get(pipeline).pipeline);
     HPGPU.pass.setBindGroup(0, HPGPU.get(group));
     HPGPU.pass.dispatchWorkgroups(x, y, 1);
   },
 
-  hpgpu_dispatch_indirect__deps: ['$HPGPU'],
   hpgpu_dispatch_indirect: function (pipeline, group, buffer, offset) {
     HPGPU.pass.setPipeline(HPGPU.get(pipeline).pipeline);
     HPGPU.pass.setBindGroup(0, HPGPU.get(group));
     HPGPU.pass.dispatchWorkgroupsIndirect(HPGPU.get(buffer), offset);
   },
 
-  hpgpu_pass_end__deps: ['$HPGPU'],
   hpgpu_pass_end: function () { HPGPU.pass.end(); HPGPU.pass = null; },
 
-  hpgpu_resolve_timestamps__deps: ['$HPGPU'],
   hpgpu_resolve_timestamps: function (count, buffer) {
     HPGPU.encoder.resolveQuerySet(HPGPU.querySet, 0, count, HPGPU.get(buffer), 0);
   },
 
   // Starts reading `bytes` of a buffer back, recorded in the current encoder: a ticket for
   // hpgpu_read_state / hpgpu_read_take. The mapping starts when the frame is submitted.
-  hpgpu_read__deps: ['$HPGPU'],
   hpgpu_read: function (buffer, offset, bytes) {
     const size = Math.max(16, Math.ceil(bytes / 16) * 16);
     const staging = HPGPU.takeStaging(size);
@@ -261,7 +246,6 @@ mergeInto(LibraryManager.library, {
     return ticket;
   },
 
-  hpgpu_submit__deps: ['$HPGPU'],
   hpgpu_submit: function () {
     HPGPU.device().queue.submit([HPGPU.encoder.finish()]);
     HPGPU.encoder = null;
@@ -281,11 +265,9 @@ mergeInto(LibraryManager.library, {
       Module.hpGpu.answered = () => new Promise((resolve) => HPGPU.waiting.push(resolve));
   },
 
-  hpgpu_read_state__deps: ['$HPGPU'],
   hpgpu_read_state: function (ticket) { const r = HPGPU.reads[ticket]; return r ? r.state : -1; },
 
   // Copies a mapped read into C memory and ends it (a pending one is dropped once it maps).
-  hpgpu_read_take__deps: ['$HPGPU'],
   hpgpu_read_take: function (ticket, out, capacity) {
     const r = HPGPU.reads[ticket];
     if (!r) return 0;
@@ -299,76 +281,8 @@ mergeInto(LibraryManager.library, {
     HPGPU.giveStaging(r.buffer);
     return n;
   },
+};
 
-  // The 3D view's render pipeline (shaders/surface.wgsl: entry points vs and fs) with a fixed
-  // layout: binding 0 a uniform (vertex and fragment), 1–3 read-only storage (vertex: positions,
-  // normals, the counter). Drawn into the page's #gpu-surface canvas with a depth buffer.
-  hpgpu_surface_pipeline__deps: ['$HPGPU'],
-  hpgpu_surface_pipeline: function (code, label) {
-    const device = HPGPU.device();
-    const name = UTF8ToString(label);
-    const V = GPUShaderStage.VERTEX;
-    const entries = [{ binding: 0, visibility: V | GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } }];
-    for (let i = 1; i <= 3; i++) entries.push({ binding: i, visibility: V, buffer: { type: 'read-only-storage' } });
-    device.pushErrorScope('validation');
-    const module = device.createShaderModule({ code: UTF8ToString(code), label: name });
-    const layout = device.createBindGroupLayout({ entries, label: name });
-    const pipeline = device.createRenderPipeline({
-      layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), label: name,
-      vertex: { module, entryPoint: 'vs' },
-      fragment: { module, entryPoint: 'fs', targets: [{ format: navigator.gpu.getPreferredCanvasFormat() }] },
-      primitive: { topology: 'triangle-list' },
-      depthStencil: { format: 'depth24plus', depthWriteEnabled: true, depthCompare: 'less' },
-    });
-    device.popErrorScope().then((e) => { if (e) HPGPU.report(`pipeline ${name}`, e); });
-    return HPGPU.add({ pipeline, layout });
-  },
-
-  // Shows #gpu-surface at (x, y, w, h) CSS pixels (top left origin) with pw × ph pixels, clears
-  // it to the 3D view's background and, with a pipeline, draws its triangles indirectly from
-  // `args` at byte `offset` (the counts the GPU wrote): indexed where `indices` (a u32 index
-  // buffer) is given. The depth texture follows the size.
-  hpgpu_surface_draw__deps: ['$HPGPU'],
-  hpgpu_surface_draw: function (pipeline, group, args, offset, indices, x, y, w, h, pw, ph) {
-    const device = HPGPU.device();
-    const canvas = document.getElementById('gpu-surface');
-    if (!device || !canvas || pw <= 0 || ph <= 0) return;
-    let s = HPGPU.surface;
-    if (!s || s.device !== device) {
-      s = HPGPU.surface = { device, context: canvas.getContext('webgpu'), depth: null };
-      s.context.configure({ device, format: navigator.gpu.getPreferredCanvasFormat(), alphaMode: 'opaque' });
-    }
-    const style = canvas.style;
-    style.left = `${x}px`; style.top = `${y}px`; style.width = `${w}px`; style.height = `${h}px`;
-    canvas.hidden = false;
-    if (canvas.width !== pw || canvas.height !== ph) { canvas.width = pw; canvas.height = ph; }
-    if (!s.depth || s.depth.width !== pw || s.depth.height !== ph) {
-      if (s.depth) s.depth.destroy();
-      s.depth = device.createTexture({ size: [pw, ph], format: 'depth24plus', usage: GPUTextureUsage.RENDER_ATTACHMENT });
-    }
-    const encoder = device.createCommandEncoder();
-    const pass = encoder.beginRenderPass({
-      colorAttachments: [{ view: s.context.getCurrentTexture().createView(), loadOp: 'clear', storeOp: 'store',
-        clearValue: { r: 0.06, g: 0.07, b: 0.09, a: 1 } }],
-      depthStencilAttachment: { view: s.depth.createView(), depthClearValue: 1, depthLoadOp: 'clear',
-        depthStoreOp: 'discard' },
-    });
-    if (pipeline) {
-      pass.setPipeline(HPGPU.get(pipeline).pipeline);
-      pass.setBindGroup(0, HPGPU.get(group));
-      if (indices) {
-        pass.setIndexBuffer(HPGPU.get(indices), 'uint32');
-        pass.drawIndexedIndirect(HPGPU.get(args), offset);
-      } else {
-        pass.drawIndirect(HPGPU.get(args), offset);
-      }
-    }
-    pass.end();
-    device.queue.submit([encoder.finish()]);
-  },
-
-  hpgpu_surface_hide: function () {
-    const canvas = document.getElementById('gpu-surface');
-    if (canvas && !canvas.hidden) canvas.hidden = true;
-  },
-});
+// Every function here uses $HPGPU (as library_webgl.js's use $GL).
+autoAddDeps(LibraryHpGpu, '$HPGPU');
+mergeInto(LibraryManager.library, LibraryHpGpu);

@@ -1,23 +1,20 @@
 #include "mesh_export.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstring>
 #include <unordered_map>
 
-#include "json_writer.h"
 #include "marching_cubes.h"
+#include "mesh_files.h"
 #include "reference_mesh.h"
 
 namespace hp {
 namespace {
 
-// Little-endian on every machine this runs on (x86-64, wasm32); the formats say so.
-template <typename T>
-void put(std::vector<std::uint8_t>* out, T v) {
-    const auto* b = reinterpret_cast<const std::uint8_t*>(&v);
-    out->insert(out->end(), b, b + sizeof v);
-}
+using mesh_file::face_normal;
+using mesh_file::length;
+using mesh_file::unit;
+using mesh_file::Vec3;
+using mesh_file::WorldMesh;
 
 // Edge e of a cell: its lower corner (offset from the cell) and its axis.
 struct CellEdge {
@@ -29,23 +26,6 @@ CellEdge cell_edge(int e) {
     const Voxel& b = kCellCorners[std::size_t(mc::kEdgeCorners[std::size_t(e)][1])];
     return {{std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)}, a.x != b.x ? 0 : a.y != b.y ? 1 : 2};
 }
-
-struct Vec3 {
-    double x, y, z;
-    Vec3 operator-(const Vec3& o) const { return {x - o.x, y - o.y, z - o.z}; }
-};
-Vec3 cross(const Vec3& a, const Vec3& b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-double length(const Vec3& v) { return std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z); }
-Vec3 unit(const Vec3& v) {
-    const double l = length(v);
-    return l > 0 ? Vec3{v.x / l, v.y / l, v.z / l} : Vec3{0, 0, 0};
-}
-
-// A mesh welded by edge id and carried into world coordinates.
-struct Welded {
-    std::vector<Vec3> positions, normals;  // world
-    std::vector<std::uint32_t> faces;      // three indices a triangle, counter-clockwise seen from outside
-};
 
 // The soup welded by edge id: a vertex where an edge id first appears, in voxel units.
 IndexedMesh weld(const EdgeMesh& m) {
@@ -64,8 +44,8 @@ IndexedMesh weld(const EdgeMesh& m) {
 }
 
 // An indexed mesh carried into world coordinates.
-Welded to_world(const IndexedMesh& m, const std::array<double, 12>& w, double unit_scale) {
-    Welded out;
+WorldMesh to_world(const IndexedMesh& m, const std::array<double, 12>& w, double unit_scale) {
+    WorldMesh out;
     out.faces = m.indices;
     // Normals go through the inverse transpose of the 3×3 part: its cofactor matrix (the
     // determinant's scale is lost to normalizing, its sign kept).
@@ -93,128 +73,9 @@ Welded to_world(const IndexedMesh& m, const std::array<double, 12>& w, double un
         for (int k = 0; k < 3; ++k) {
             Vec3& n = out.normals[out.faces[t + std::size_t(k)]];
             if (n.x != 0 || n.y != 0 || n.z != 0) continue;
-            const Vec3 &p0 = out.positions[out.faces[t]], &p1 = out.positions[out.faces[t + 1]],
-                       &p2 = out.positions[out.faces[t + 2]];
-            n = unit(cross(p1 - p0, p2 - p0));
+            n = face_normal(out, t);
             if (length(n) == 0) n = {0, 0, 1};  // a face of no area: any unit vector
         }
-    return out;
-}
-
-Vec3 face_normal(const Welded& m, std::size_t t) {
-    const Vec3 &p0 = m.positions[m.faces[t]], &p1 = m.positions[m.faces[t + 1]], &p2 = m.positions[m.faces[t + 2]];
-    return unit(cross(p1 - p0, p2 - p0));
-}
-
-std::vector<std::uint8_t> ply(const Welded& m) {
-    const std::string header = "ply\nformat binary_little_endian 1.0\n"
-                               "comment marching cubes on a histopyramid, welded by edge; world coordinates, mm\n"
-                               "comment SPACE=LPS\n"
-                               "element vertex " + std::to_string(m.positions.size()) +
-                               "\nproperty float x\nproperty float y\nproperty float z\n"
-                               "property float nx\nproperty float ny\nproperty float nz\n"
-                               "element face " + std::to_string(m.faces.size() / 3) +
-                               "\nproperty list uchar uint vertex_indices\nend_header\n";
-    std::vector<std::uint8_t> out(header.begin(), header.end());
-    out.reserve(out.size() + m.positions.size() * 24 + m.faces.size() / 3 * 13);
-    for (std::size_t v = 0; v < m.positions.size(); ++v)
-        for (double x : {m.positions[v].x, m.positions[v].y, m.positions[v].z, m.normals[v].x, m.normals[v].y,
-                         m.normals[v].z})
-            put(&out, float(x));
-    for (std::size_t t = 0; t < m.faces.size(); t += 3) {
-        put(&out, std::uint8_t(3));
-        for (int k = 0; k < 3; ++k) put(&out, m.faces[t + std::size_t(k)]);
-    }
-    return out;
-}
-
-std::vector<std::uint8_t> stl(const Welded& m) {
-    std::vector<std::uint8_t> out(80, ' ');
-    const char title[] = "binary STL: marching cubes on a histopyramid, world mm, SPACE=LPS";
-    std::memcpy(out.data(), title, sizeof title - 1);  // not "solid": that would read as ASCII STL
-    put(&out, std::uint32_t(m.faces.size() / 3));
-    out.reserve(84 + m.faces.size() / 3 * 50);
-    for (std::size_t t = 0; t < m.faces.size(); t += 3) {
-        const Vec3 n = face_normal(m, t);
-        for (double x : {n.x, n.y, n.z}) put(&out, float(x));
-        for (int k = 0; k < 3; ++k) {
-            const Vec3& p = m.positions[m.faces[t + std::size_t(k)]];
-            for (double x : {p.x, p.y, p.z}) put(&out, float(x));
-        }
-        put(&out, std::uint16_t(0));
-    }
-    return out;
-}
-
-// glTF 2.0 binary: one scene, one node, one mesh of one indexed triangle primitive.
-std::vector<std::uint8_t> glb(const Welded& m) {
-    const std::size_t nv = m.positions.size(), ni = m.faces.size();
-    std::vector<std::uint8_t> bin;
-    bin.reserve(nv * 24 + ni * 4);
-    float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-    for (const Vec3& p : m.positions) {
-        const float f[3] = {float(p.x), float(p.y), float(p.z)};
-        for (int k = 0; k < 3; ++k) lo[k] = std::min(lo[k], f[k]), hi[k] = std::max(hi[k], f[k]), put(&bin, f[k]);
-    }
-    for (const Vec3& n : m.normals)
-        for (double x : {n.x, n.y, n.z}) put(&bin, float(x));
-    for (std::uint32_t i : m.faces) put(&bin, i);
-    // The JSON chunk: the buffer's three views (positions, normals, indices) and their accessors.
-    JsonWriter w;
-    w.begin_object();
-    w.key("asset").begin_object();
-    w.key("version").string("2.0").key("generator").string("histopyramid stream compaction demo, marching cubes");
-    w.end_object();
-    w.key("scene").integer(0);
-    w.key("scenes").begin_array().begin_object();
-    w.key("nodes").begin_array().integer(0).end_array();
-    w.end_object().end_array();
-    w.key("nodes").begin_array().begin_object().key("mesh").integer(0).end_object().end_array();
-    w.key("meshes").begin_array().begin_object().key("primitives").begin_array().begin_object();
-    w.key("attributes").begin_object().key("POSITION").integer(0).key("NORMAL").integer(1).end_object();
-    w.key("indices").integer(2).key("mode").integer(4);
-    w.end_object().end_array().end_object().end_array();
-    w.key("buffers").begin_array();
-    w.begin_object().key("byteLength").integer(std::int64_t(bin.size())).end_object();
-    w.end_array();
-    const auto view = [&w](std::size_t offset, std::size_t length, int target) {
-        w.begin_object().key("buffer").integer(0).key("byteOffset").integer(std::int64_t(offset));
-        w.key("byteLength").integer(std::int64_t(length)).key("target").integer(target).end_object();
-    };
-    w.key("bufferViews").begin_array();
-    view(0, nv * 12, 34962);  // ARRAY_BUFFER
-    view(nv * 12, nv * 12, 34962);
-    view(nv * 24, ni * 4, 34963);  // ELEMENT_ARRAY_BUFFER
-    w.end_array();
-    const auto accessor = [&](int view_index, int component, std::size_t count, const char* type, bool bounds) {
-        w.begin_object().key("bufferView").integer(view_index).key("componentType").integer(component);
-        w.key("count").integer(std::int64_t(count)).key("type").string(type);
-        if (bounds) {
-            w.key("min").begin_array().number(lo[0], 9).number(lo[1], 9).number(lo[2], 9).end_array();
-            w.key("max").begin_array().number(hi[0], 9).number(hi[1], 9).number(hi[2], 9).end_array();
-        }
-        w.end_object();
-    };
-    w.key("accessors").begin_array();
-    accessor(0, 5126, nv, "VEC3", true);  // FLOAT positions, with their bounds (glTF asks for them)
-    accessor(1, 5126, nv, "VEC3", false);
-    accessor(2, 5125, ni, "SCALAR", false);  // UNSIGNED_INT
-    w.end_array();
-    w.end_object();
-    std::string json = w.text();
-    while (json.size() % 4) json += ' ';
-    while (bin.size() % 4) bin.push_back(0);
-    std::vector<std::uint8_t> out;
-    out.reserve(28 + json.size() + bin.size());
-    put(&out, std::uint32_t(0x46546C67));  // "glTF"
-    put(&out, std::uint32_t(2));
-    put(&out, std::uint32_t(12 + 8 + json.size() + 8 + bin.size()));
-    put(&out, std::uint32_t(json.size()));
-    put(&out, std::uint32_t(0x4E4F534A));  // "JSON"
-    out.insert(out.end(), json.begin(), json.end());
-    put(&out, std::uint32_t(bin.size()));
-    put(&out, std::uint32_t(0x004E4942));  // "BIN"
-    out.insert(out.end(), bin.begin(), bin.end());
     return out;
 }
 
@@ -289,11 +150,11 @@ std::vector<std::uint8_t> export_mesh(const IndexedMesh& mesh, MeshFile type, co
     if (mesh.indices.size() < 3) return *error = "no surface to export at this iso", std::vector<std::uint8_t>();
     for (std::uint32_t i : mesh.indices)
         if (i >= mesh.vertices()) return *error = "an index past the mesh's vertices", std::vector<std::uint8_t>();
-    const Welded w = to_world(mesh, world, type == MeshFile::Glb ? 0.001 : 1.0);  // glTF's unit is the metre
+    const WorldMesh w = to_world(mesh, world, type == MeshFile::Glb ? 0.001 : 1.0);  // glTF's unit is the metre
     switch (type) {
-        case MeshFile::Ply: return ply(w);
-        case MeshFile::Stl: return stl(w);
-        case MeshFile::Glb: return glb(w);
+        case MeshFile::Ply: return mesh_file::ply(w);
+        case MeshFile::Stl: return mesh_file::stl(w);
+        case MeshFile::Glb: return mesh_file::glb(w);
     }
     return {};
 }

@@ -1,0 +1,238 @@
+#include "overlay_rows.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <string>
+
+namespace hp {
+namespace {
+
+constexpr float kLabelWidth = 110;  // where a row's control starts, right of its title
+
+void row_title(const char* label) {
+    ImGui::TextUnformatted(label);
+    ImGui::SameLine(kLabelWidth);
+}
+
+void tooltip(const char* help) {
+    if (help && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help);
+}
+
+// Radio buttons for the choices [first, last) of a row, after its title.
+void radio_row(const Setting& row, DemoState* s, const char* label, const std::vector<const char*>& names,
+               std::size_t first, std::size_t last) {
+    ImGui::TextUnformatted(label);
+    const double v = row.get(*s);
+    for (std::size_t i = first; i < last; ++i) {
+        ImGui::SameLine(i == first ? kLabelWidth : 0.0f);
+        if (ImGui::RadioButton(names[i], v == double(i))) set_value(row, s, double(i));
+    }
+}
+
+// A row as its type draws it: radio buttons (a combo past three choices), a checkbox, a slider.
+void generic_row(const Controls& c, const Setting& row) {
+    const std::vector<const char*> names = choices(row, c.context);
+    if (row.kind == SettingKind::Choice && names.size() <= 3) {
+        radio_row(row, &c.s, row.label, names, 0, names.size());
+    } else if (row.kind == SettingKind::Choice) {
+        row_title(row.label);
+        ImGui::SetNextItemWidth(-1);
+        const std::string id = std::string("##") + row.key;
+        if (ImGui::BeginCombo(id.c_str(), setting_text(row, c.s, c.context).c_str())) {
+            for (std::size_t i = 0; i < names.size(); ++i)
+                if (ImGui::Selectable(names[i], row.get(c.s) == double(i))) set_value(row, &c.s, double(i));
+            ImGui::EndCombo();
+        }
+    } else if (row.kind == SettingKind::Flag) {
+        bool on = row.get(c.s) != 0;
+        if (ImGui::Checkbox(row.label, &on)) set_value(row, &c.s, on);
+    } else {
+        row_title(row.label);
+        ImGui::SetNextItemWidth(-1);
+        float v = float(row.get(c.s));
+        if (ImGui::SliderFloat((std::string("##") + row.key).c_str(), &v, float(row.lo), float(row.hi), "%.3f"))
+            set_value(row, &c.s, v);
+    }
+    tooltip(row.help);
+}
+
+// --- the rows with a layout of their own ---------------------------------------------------
+
+// The WebGL2 pyramids, then the WebGPU modes: shown disabled, with the reason, where the
+// browser has no WebGPU.
+void pyramid_rows(const Controls& c, const Setting& row) {
+    radio_row(row, &c.s, row.label, row.names, 0, 3);
+    tooltip(row.help);
+    const std::string& no_webgpu = c.app.webgpu_unavailable();
+    ImGui::BeginDisabled(!no_webgpu.empty());
+    radio_row(row, &c.s, "WebGPU", row.names, 3, 5);
+    ImGui::EndDisabled();
+    if (!no_webgpu.empty()) ImGui::TextDisabled("WebGPU: %s", no_webgpu.c_str());
+    else tooltip("compute shaders: a block-wise prefix sum and scatter, or a compute histopyramid");
+}
+
+// The sources, a PNG atlas or a file only once one is loaded (each source keeps its own iso);
+// then opening a file (or dropping one on the page), the samples, and what is loaded.
+void source_row(const Controls& c, const Setting& row) {
+    row_title(row.label);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##source", name_of(c.s.source))) {
+        for (std::size_t i = 0; i < row.names.size(); ++i) {
+            const bool usable = c.app.sources().can_show(Source(i));
+            const std::string name = usable ? row.names[i] : row.names[i] + std::string(" (load one first)");
+            if (ImGui::Selectable(name.c_str(), c.s.source == Source(i), usable ? 0 : ImGuiSelectableFlags_Disabled))
+                c.app.choose_source(Source(i));
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::Button("Open file...")) c.actions->open_file = true;
+    tooltip("a volume (NIfTI .nii/.nii.gz, NRRD, MetaImage .mha, VTK, raw named like\n"
+            "head_256x256x108_int16.raw) or a PNG slice atlas; or drop it on the page");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(70);
+    ImGui::InputInt("tile", &c.app.sources().png_tile(), 0, 0);
+    tooltip("a PNG atlas's N: slices of N x N in the PNG");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##sample", "Sample", ImGuiComboFlags_NoArrowButton)) {
+        for (const auto& [name, label] : c.app.sources().samples())
+            if (ImGui::Selectable(label.c_str())) c.actions->load_sample = name;
+        ImGui::EndCombo();
+    }
+    if (const LoadedVolume* l = c.app.sources().shown(c.s)) {
+        const Volume& v = l->volume;
+        ImGui::TextDisabled("%s: %d×%d×%d %s, %.4g×%.4g×%.4g", l->name.empty() ? v.file.c_str() : l->name.c_str(),
+                            v.dims[0], v.dims[1], v.dims[2], v.type.c_str(), v.spacing[0], v.spacing[1], v.spacing[2]);
+        for (const std::string& note : v.notes) ImGui::TextDisabled("%s", note.c_str());
+    }
+}
+
+// iso over the source's range; for a loaded file, over the histogram of its values (log counts)
+// with iso marked, and its presets.
+void iso_row(const Controls& c, const Setting& row) {
+    const std::array<float, 2> range = c.context.range_of(c.s);
+    const LoadedVolume* loaded = c.app.sources().shown(c.s);
+    const bool wide = range[1] - range[0] > 10;  // data units (a CT's HU): tenths are enough
+    if (loaded && !loaded->histogram.empty()) {
+        const std::vector<float>& histogram = loaded->histogram;
+        ImGui::TextDisabled("values %.6g to %.6g", double(range[0]), double(range[1]));
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const ImVec2 size(ImGui::GetContentRegionAvail().x, 40);
+        ImGui::PlotHistogram("##histogram", histogram.data(), int(histogram.size()), 0, nullptr, 0.0f, FLT_MAX, size);
+        const float t = range[1] > range[0] ? (c.s.iso - range[0]) / (range[1] - range[0]) : 0.0f;
+        const float x = at.x + std::clamp(t, 0.0f, 1.0f) * size.x;
+        ImGui::GetWindowDrawList()->AddLine({x, at.y}, {x, at.y + size.y}, IM_COL32(255, 158, 38, 255), 2.0f);
+    }
+    row_title(row.label);
+    ImGui::SetNextItemWidth(-1);
+    float v = c.s.iso;
+    if (ImGui::SliderFloat("##iso", &v, range[0], range[1], wide ? "%.1f" : "%.3f")) set_value(row, &c.s, v);
+    tooltip(row.help);
+    if (!loaded || loaded->presets.empty()) return;
+    for (const IsoPreset& p : loaded->presets) {
+        if (ImGui::SmallButton(p.name.c_str())) set_value(row, &c.s, p.iso);
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
+}
+
+// The sizes with their atlases.
+void volume_row(const Controls& c, const Setting& row) {
+    row_title(row.label);
+    ImGui::SetNextItemWidth(-1);
+    static const char* sizes[] = {"64³ in 512²", "128³ in 2048²", "256³ in 4096²",
+                                  "512³ in 16384² (WebGPU; WebGL2 with uint sums)"};
+    int index = int(std::find(row.values.begin(), row.values.end(), double(c.s.volume)) - row.values.begin());
+    ImGui::BeginDisabled(!row.enabled(c.s));
+    if (ImGui::Combo("##volume", &index, sizes, int(row.values.size()))) set_value(row, &c.s, row.values[std::size_t(index)]);
+    ImGui::EndDisabled();
+}
+
+// Pause and time on one row.
+void time_row(const Controls& c, const Setting& row) {
+    row_title(row.label);
+    ImGui::Checkbox("Pause", &c.s.paused);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    float t = float(c.s.time);
+    if (ImGui::SliderFloat("##time", &t, 0.0f, 60.0f, "%.2f s")) set_value(row, &c.s, t);
+}
+
+// Steps of a thousand keys, within the row's limit (the atlas's texels).
+void expected_row(const Controls& c, const Setting& row) {
+    row_title(row.label);
+    ImGui::SetNextItemWidth(-1);
+    int e = int(c.s.expected);
+    if (ImGui::InputInt("##expected", &e, 1000, 10000)) {
+        set_value(row, &c.s, double(std::max(e, 0)));
+        row.limit(&c.s, c.context, false);
+    }
+}
+
+void readback_after(const Controls& c) {
+    const FrameResult& r = c.app.result();
+    if (c.app.state().readback == Readback::Async)
+        ImGui::TextDisabled(r.count_read ? "async count: this frame's" : "async count: %u frame(s) old; %u keys drawn",
+                            r.count_age, r.keys_drawn);
+}
+
+// The camera, and saving the surface: PLY and glb welded, STL as triangles; closed: capped
+// where the volume's faces cut it (printable).
+void route_after(const Controls& c) {
+    static int file = 0;
+    static bool closed = false;
+    if (ImGui::Button("Reset camera")) c.app.camera().reset();
+    ImGui::SameLine();
+    if (ImGui::Button("Save mesh")) {
+        c.actions->save_mesh = true;
+        c.actions->mesh_file = MeshFile(file);
+        c.actions->closed = closed;
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(60);
+    ImGui::Combo("##meshfile", &file, kMeshFileNames.data(), int(kMeshFileNames.size()));
+    ImGui::SameLine();
+    ImGui::Checkbox("closed", &closed);
+    tooltip("cap the surface where the volume's faces cut it: a closed, printable mesh");
+    const FrameResult& r = c.app.result();
+    if (r.mesh && r.shared_vertices)
+        ImGui::TextDisabled("%s indices, %s vertices", with_thousands(r.vertices).c_str(),
+                            with_thousands(r.shared_vertices).c_str());
+    else if (r.mesh)
+        ImGui::TextDisabled("%s vertices", with_thousands(r.vertices).c_str());
+}
+
+struct RowLayout {
+    const char* key;
+    void (*draw)(const Controls&, const Setting&);  // null: the row's generic control
+    void (*after)(const Controls&);                 // what follows the row
+};
+const RowLayout kRowLayouts[] = {
+    {"pyramid", pyramid_rows, nullptr}, {"source", source_row, nullptr}, {"iso", iso_row, nullptr},
+    {"volume", volume_row, nullptr},
+    {"time", time_row, nullptr},        {"expected", expected_row, nullptr}, {"readback", nullptr, readback_after},
+    {"route", nullptr, route_after},
+};
+
+}  // namespace
+
+void setting_rows(const Controls& c) {
+    for (const Setting& row : settings()) {
+        if (!row.label || (row.shown && !row.shown(c.s))) continue;
+        const RowLayout* own = nullptr;
+        for (const RowLayout& l : kRowLayouts)
+            if (std::string(l.key) == row.key) own = &l;
+        if (own && own->draw) {
+            own->draw(c, row);
+        } else {
+            ImGui::BeginDisabled(row.enabled && !row.enabled(c.s));
+            generic_row(c, row);
+            ImGui::EndDisabled();
+        }
+        if (own && own->after) own->after(c);
+    }
+}
+
+}  // namespace hp

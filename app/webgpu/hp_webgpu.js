@@ -68,24 +68,9 @@ var LibraryHpGpu = {
     },
   },
 
-  // 1 when the page got a device. Also gives the page Module.hpGpu.read(buffer, offset, bytes),
-  // a Promise of the bytes, for window.hp's read-backs (web/hp.js).
-  hpgpu_ready: function () {
-    if (!HPGPU.device()) return 0;
-    Module.hpGpu.read = (id, offset, bytes) => {
-      const size = Math.max(16, Math.ceil(bytes / 16) * 16);
-      const staging = HPGPU.device().createBuffer({ size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-      const encoder = HPGPU.device().createCommandEncoder();
-      if (bytes) encoder.copyBufferToBuffer(HPGPU.get(id), offset, staging, 0, Math.ceil(bytes / 4) * 4);
-      HPGPU.device().queue.submit([encoder.finish()]);
-      return staging.mapAsync(GPUMapMode.READ).then(() => {
-        const copy = staging.getMappedRange().slice(0, bytes);
-        staging.destroy();
-        return copy;
-      }, (e) => { staging.destroy(); throw e; });
-    };
-    return 1;
-  },
+  // 1 when the page got a device (web/gpu_device.js). The page reads nothing back itself: its
+  // read-backs are the app's tickets (hpgpu_read below, app/demo/app/readbacks.h).
+  hpgpu_ready: function () { return HPGPU.device() ? 1 : 0; },
 
   // Why there is no device ('' when there is one), into a C buffer.
   hpgpu_reason: function (out, capacity) {

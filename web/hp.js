@@ -393,7 +393,8 @@
     // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at
     // first, unless given).
     async loadAtlas(urlOrBytes, options = {}) {
-      await hp.loadVolume(await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG'), { ...options, png: true });
+      const name = typeof urlOrBytes === 'string' ? urlOrBytes.split(/[?#]/)[0].split('/').pop() : undefined;
+      await hp.loadVolume(await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG'), { name, ...options, png: true });
     },
   };
   window.hp = hp;

@@ -97,9 +97,11 @@ public:
 
     // The API's read-backs (readbacks.h): asked, polled once a frame until done, taken, ended.
     int read_ask(const ReadAsk& a) { return readbacks_.ask(a); }
-    int read_poll(int id) { return readbacks_.poll(id, frame_data(), [this] { frames_.want_mesh(3); }); }
+    int read_poll(int id) { return readbacks_.poll(id, frame_data(), [this] { want_mesh(); }); }
     const ReadResult* read_result(int id) const { return readbacks_.result(id); }
     void read_end(int id) { readbacks_.end(id); }
+    // The surface stages in the next frames even where no view shows the surface.
+    void want_mesh() { frames_.want_mesh(3); }
 
     // The walk the view shows this frame, and hp.explain's (key_walker.h).
     const Explanation& explanation() const { return walker_.shown(); }

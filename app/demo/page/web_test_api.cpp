@@ -1,5 +1,6 @@
 // The page's exports for the tests alone (not the demo's API): a WebGPU scan on given values,
-// for the scans' own tests (hp.webgpuScan), and the edge ids of a stream's surface.
+// for the scans' own tests (hp.webgpuScan), the edge ids of a stream's surface, the surface
+// stages asked for.
 #include <emscripten.h>
 
 #include <cstdint>
@@ -57,5 +58,9 @@ EMSCRIPTEN_KEEPALIVE int hp_stream_edges(const float* stream, unsigned n) {
     return int(g_edges.size());
 }
 EMSCRIPTEN_KEEPALIVE const double* hp_edges() { return g_edges.data(); }
+
+// Runs the surface stages in the next frames even where no view shows the surface (a case
+// that wants the stats of a frame that ran them).
+EMSCRIPTEN_KEEPALIVE void hp_want_mesh() { hp::web_app()->want_mesh(); }
 
 }  // extern "C"

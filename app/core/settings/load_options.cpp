@@ -67,8 +67,8 @@ const std::vector<Row>& rows() {
         {"tile",
          [](const std::string& v, LoadOptions* o, std::string* error) {
              char* end = nullptr;
-             const long tile = std::strtol(v.c_str(), &end, 10);
-             if (end == v.c_str() || *end || tile < 1 || tile > 4096)
+             const double tile = std::strtod(v.c_str(), &end);  // as the page's Number() reads it: "64.0" too
+             if (end == v.c_str() || *end || tile != std::floor(tile) || tile < 1 || tile > 4096)
                  return *error = "tile=" + v.substr(0, 20) + " is not a whole number from 1 to 4096", false;
              return o->tile = int(tile), true;
          }},

@@ -70,7 +70,13 @@ bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const Volu
 }
 
 bool DemoApp::load_atlas(const std::uint8_t* data, std::size_t size, int tile, std::string* error) {
-    if (!sources_.load_png(data, size, tile, host_.max_texture_size(), &frames_.pending(), error)) return false;
+    LoadedVolume v;
+    if (!sources_.read_png(data, size, tile, host_.max_texture_size(), &v, error)) return false;
+    DemoState next = frames_.pending();
+    next.source = Source::Png;
+    const std::string atlas = std::to_string(v.layout.atlas);
+    if (!host_.atlas_fits(next, v.layout.atlas, "the PNG atlas needs a " + atlas + "² atlas,", error)) return false;
+    sources_.open(std::move(v), &frames_.pending());
     loaded();
     return true;
 }

@@ -21,10 +21,10 @@ bool FrameScheduler::request(const std::string& settings, const SettingsContext&
         given.push_back(key);
     }
     // A new source brings back its own iso unless the request gives one.
-    const bool new_source = next.source != pending_.source;
-    if (new_source && std::find(given.begin(), given.end(), "iso") == given.end()) next.iso = sources->iso_of(next.source);
+    const bool new_iso = next.source != pending_.source && std::find(given.begin(), given.end(), "iso") == given.end();
+    if (new_iso) next.iso = sources->iso_of(next.source);
     if (!check(next, error) || !apply_limits(&next, context, given, error)) return false;
-    if (new_source) sources->keep_iso(pending_);
+    if (new_iso) sources->keep_iso(pending_);
     pending_ = next;
     ++requested_;
     return true;

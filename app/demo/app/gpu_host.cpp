@@ -81,6 +81,7 @@ void GpuHost::return_to_webgpu(FrameScheduler* frames, std::string* message) {
 void GpuHost::undo_build(FrameScheduler* frames, const Sources& sources, const std::string& why,
                          std::string* message) {
     DemoState back = frames->built_over();
+    if (!sources.can_show(back.source)) back = procedural(back, sources);
     if (!needs_rebuild(back, sources)) {
         back = DemoState();
         back.source = is_procedural(frames->state().source) ? frames->state().source : Source::Metaballs;
@@ -91,6 +92,14 @@ void GpuHost::undo_build(FrameScheduler* frames, const Sources& sources, const s
     frames->built_over(back);
     std::string error;
     *message = build(back, sources, &error) ? why + "; the previous settings run again" : why + "; " + error;
+}
+
+// `s` on the metaballs, at their iso: where the loaded volume it showed is gone.
+DemoState GpuHost::procedural(const DemoState& s, const Sources& sources) {
+    DemoState p = s;
+    p.source = Source::Metaballs;
+    p.iso = sources.iso_of(Source::Metaballs);
+    return p;
 }
 
 bool GpuHost::needs_rebuild(const DemoState& s, const Sources& sources) const {
@@ -105,11 +114,14 @@ void GpuHost::apply(FrameScheduler* frames, const Sources& sources, std::string*
         if (!build(frames->pending(), sources, &error)) {
             *message = error;
             frames->keep();
+            // The volume that was shown was replaced by the one that could not be built for.
+            if (!sources.can_show(frames->state().source)) frames->replace(procedural(frames->state(), sources));
         }
     }
     *new_timings = frames->apply();
     const LoadedVolume* v = sources.shown(frames->state());
-    if (v && backend_ && uploaded_ != v->generation) {
+    const bool fits = v && v->layout.atlas == layout_.atlas && v->layout.dims == layout_.dims;  // the pipeline's own
+    if (fits && backend_ && uploaded_ != v->generation) {
         backend_->upload(v->volume);
         uploaded_ = v->generation;
     }

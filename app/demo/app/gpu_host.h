@@ -57,6 +57,7 @@ private:
     void undo_build(FrameScheduler* frames, const Sources& sources, const std::string& why, std::string* message);
     void drop();
     static CompactionMode mode_of(const DemoState& s) { return {s.pyramid, s.sums}; }
+    static DemoState procedural(const DemoState& s, const Sources& sources);
 
     std::unique_ptr<Backend> backend_;
     AtlasLayout layout_;

@@ -49,8 +49,9 @@ int Readbacks::fail(Job* j, const std::string& why) {
 // ran the surface stages; Nothing where nothing needs reading (a loaded volume's own values).
 Readbacks::Start Readbacks::start(Job* j, const FrameData& f, const std::function<void()>& want_mesh) {
     const ReadAsk& a = j->ask;
-    const bool gpu_mesh = a.kind == ReadKind::Mesh || (a.kind == ReadKind::MeshFile && !a.closed &&
-                                                       f.state.vertices == MeshVertices::Shared && !j->shared_tried);
+    const bool gpu_mesh = a.kind == ReadKind::Mesh ||
+                          (a.kind == ReadKind::MeshFile && !a.closed && f.state.vertices == MeshVertices::Shared &&
+                           f.backend->indexes_mesh() && !j->shared_tried);
     if (gpu_mesh && !f.backend->mesh_ready(f.result) && j->waited < kMeshFramesWaited) {
         want_mesh();
         ++j->waited;
@@ -90,6 +91,8 @@ int Readbacks::poll(int id, const FrameData& f, const std::function<void()>& wan
     Job* j = &it->second;
     if (j->state != 0) return j->state;
     if (!f.backend) return fail(j, "there is no pipeline to read back");
+    std::string gone;
+    if (!f.backend->alive(&gone)) return fail(j, "the GPU cannot be read back: " + gone);
     Reading r;
     if (!j->ticket) {
         const Start s = start(j, f, want_mesh);
@@ -107,6 +110,9 @@ int Readbacks::poll(int id, const FrameData& f, const std::function<void()>& wan
 int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
     ReadResult& out = j->result;
     const ReadAsk& a = j->ask;
+    // A pipeline made while the atlas was on its way (a new layout) does not read it.
+    if (!r.atlas.empty() && r.atlas.size() != std::size_t(f.layout.texel_count()))
+        return fail(j, "the volume changed while its atlas was read back: ask again");
     switch (a.kind) {
         case ReadKind::Stream: out.entries = std::move(r.stream); break;
         case ReadKind::Reference:
@@ -123,7 +129,7 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
             out.mesh = std::move(r.mesh);
             const std::size_t n = out.mesh.positions.size() / 3;
             out.edges = edges_of(r.stream, n, f.layout.dims);
-            if (!r.indices.empty()) {
+            if (r.indexed) {
                 out.indices = std::move(r.indices);
                 out.shared_vertices = r.shared;
                 break;
@@ -135,7 +141,7 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
         }
         case ReadKind::MeshFile: {
             // The GPU's own vertices and indices, welded already, where it kept the whole surface.
-            const bool whole = !r.indices.empty() && r.indices.size() == r.mesh.vertices && r.shared == r.shared_positions.size() / 3;
+            const bool whole = r.indexed && r.indices.size() == r.mesh.vertices && r.shared == r.shared_positions.size() / 3;
             if (whole) {
                 IndexedMesh m{std::move(r.shared_positions), std::move(r.shared_normals), std::move(r.indices)};
                 m.indices.resize(m.indices.size() / 3 * 3);

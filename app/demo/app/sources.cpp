@@ -88,13 +88,13 @@ bool Sources::load_file(const std::uint8_t* data, std::size_t size, const Volume
     return true;
 }
 
-bool Sources::load_png(const std::uint8_t* data, std::size_t size, int tile, int max_texture_size,
-                       DemoState* pending, std::string* error) {
+bool Sources::read_png(const std::uint8_t* data, std::size_t size, int tile, int max_texture_size, LoadedVolume* out,
+                       std::string* error) const {
     LoadedVolume v;
     if (!load_png_volume(data, size, tile > 0 ? tile : png_tile_, max_texture_size, &v.volume, &v.layout, error))
         return false;
     v.source = Source::Png;  // no presets: a PNG opens at the iso source=png had
-    open(std::move(v), pending);
+    *out = std::move(v);
     return true;
 }
 

@@ -45,9 +45,11 @@ public:
     // message; what was loaded stays. `pending` gets source=file and its iso.
     bool load_file(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, const AtlasLimit& limit,
                    const std::string& presets, DemoState* pending, std::string* error, LoadRefusal* refusal);
-    // A PNG slice atlas (tile 0: the overlay's tile); `pending` gets source=png and its iso.
-    bool load_png(const std::uint8_t* data, std::size_t size, int tile, int max_texture_size, DemoState* pending,
-                  std::string* error);
+    // A PNG slice atlas read (tile 0: the overlay's tile), not yet shown: the app checks its
+    // atlas against the modes in use first, then open()s it (`pending` gets source=png, its iso).
+    bool read_png(const std::uint8_t* data, std::size_t size, int tile, int max_texture_size, LoadedVolume* out,
+                  std::string* error) const;
+    void open(LoadedVolume v, DemoState* pending);
 
     const LoadedVolume* loaded() const { return loaded_ ? &*loaded_ : nullptr; }
     // The loaded volume where `s` shows it (source=png or file, as it was loaded), else null.
@@ -72,7 +74,6 @@ public:
     const std::vector<std::pair<std::string, std::string>>& samples() const { return samples_; }
 
 private:
-    void open(LoadedVolume v, DemoState* pending);
     std::optional<LoadedVolume> loaded_;
     std::uint64_t loads_ = 0;
     std::array<float, kSourceNames.size()> iso_of_source_ = [] {

@@ -69,6 +69,7 @@ struct Reading {
     std::vector<float> shared_positions, shared_normals;
     std::vector<std::uint32_t> indices;
     std::uint32_t shared = 0;
+    bool indexed = false;  // the mesh came with the GPU's own indices (however many)
 };
 
 // A read-back in flight.
@@ -131,6 +132,8 @@ public:
     virtual std::unique_ptr<ReadTicket> read(const ReadRequest& r, const FrameResult& last) = 0;
     // Whether `last` holds a surface a read can take (the stages ran; WebGL2: and extracted).
     virtual bool mesh_ready(const FrameResult& last) const { return last.mesh && last.extracted; }
+    // Whether the GPU indexes the surface itself (WebGPU, vertices=shared): a read gives its indices.
+    virtual bool indexes_mesh() const { return false; }
 };
 
 // The backend for a mode (WebGL2 for the fragment-pass modes, WebGPU for the compute ones);

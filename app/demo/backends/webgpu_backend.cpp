@@ -9,7 +9,9 @@
 #include <emscripten/emscripten.h>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 
 #include "compute_surface_view.h"
 #include "compute_view.h"
@@ -99,6 +101,7 @@ public:
     std::uint32_t mesh_capacity() const override { return gpu_.mesh_capacity(); }
 
     bool mesh_ready(const FrameResult& last) const override { return last.mesh; }
+    bool indexes_mesh() const override { return bool(gpu_.indices_buffer()); }
     std::unique_ptr<ReadTicket> read(const ReadRequest& q, const FrameResult& last) override;
 
 private:
@@ -129,6 +132,7 @@ public:
         if (stream) take(&stream, &r.stream, 4 * std::size_t(keys));
         if (atlas) take(&atlas, &r.atlas, texels);
         if (indices) {
+            r.indexed = true;
             r.indices.resize(vertices);
             indices.take(r.indices.data(), int(4 * std::size_t(vertices)));
             r.shared_positions = xyz(&positions, list);
@@ -166,7 +170,7 @@ std::unique_ptr<ReadTicket> WebGpuBackend::read(const ReadRequest& q, const Fram
     auto t = std::make_unique<WebGpuRead>();
     hpgpu_begin();
     if (q.stream) {
-        t->keys = std::min({q.keys, last.count, gpu_.stream_keys()});
+        t->keys = std::min({q.keys, last.count, gpu_.stream_keys(), std::uint32_t(INT32_MAX / 16)});  // bytes in an int
         t->stream = wgpu::read(gpu_.stream_buffer(), 0, int(16 * std::size_t(t->keys)));
     }
     if (q.atlas) {

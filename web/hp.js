@@ -145,14 +145,16 @@
   const parts = { entries: [0, 'HEAPF32'], positions: [1, 'HEAPF32'], normals: [2, 'HEAPF32'], edges: [3, 'HEAPF64'],
     indices: [4, 'HEAPU32'], bytes: [5, 'HEAPU8'] };
   const kinds = { stream: 0, reference: 1, mesh: 2, referenceMesh: 3, meshFile: 4 };
-  // A read-back of the app's, the same in every mode: asked for, polled once a frame until it
-  // completes (a WebGPU read maps frames later; a mesh waits for a frame that ran the surface
-  // stages), then take(part, number) copies out what it needs before the read is ended.
+  // A read-back of the app's, the same in every mode: asked for, polled until it completes (a
+  // WebGPU read when its copy maps, with or without frames; a mesh read after a frame that ran
+  // the surface stages: each frame or every few ms, whichever comes first), then
+  // take(part, number) copies out what it needs before the read is ended.
   async function readBack(kind, { limit, type = 0, closed = false } = {}, take) {
     await ready;
     const id = call('hp_read', 'number', ['number', 'number', 'number', 'number'], [kinds[kind], limitOf(limit), type, closed ? 1 : 0]);
+    const from = lastFrame, t0 = performance.now();
     try {
-      for (let i = 0; i < 600; i++) {
+      while (lastFrame - from < 600 && performance.now() - t0 < 120000) {
         const state = call('hp_read_poll', 'number', ['number'], [id]);
         if (state < 0) throw new Error(call('hp_read_error', 'string', ['number'], [id]));
         if (state > 0) {
@@ -162,9 +164,9 @@
             return Module[heap].slice(at / size, at / size + n);
           }, (which) => call('hp_read_number', 'number', ['number', 'number'], [id, which]));
         }
-        await frames(1);
+        await Promise.race([frames(1), new Promise((r) => setTimeout(r, 4))]);
       }
-      throw new Error(`the ${kind} read-back did not complete in 600 frames`);
+      throw new Error(`the ${kind} read-back did not complete in 600 frames or 2 minutes`);
     } finally {
       call('hp_read_end', null, ['number'], [id]);
     }

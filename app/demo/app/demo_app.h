@@ -95,9 +95,9 @@ public:
     const Layout& shown_layout() const { return shown_layout_; }
     std::array<float, 3> view_box() const;
 
-    // The API's read-backs (readbacks.h): asked, polled once a frame until done, taken, ended.
+    // The API's read-backs (readbacks.h): asked, polled until done, taken, ended.
     int read_ask(const ReadAsk& a) { return readbacks_.ask(a); }
-    int read_poll(int id) { return readbacks_.poll(id, frame_data(), [this] { want_mesh(); }); }
+    int read_poll(int id) { return readbacks_.poll(id, frame_data(), frames_.frame(), [this] { want_mesh(); }); }
     const ReadResult* read_result(int id) const { return readbacks_.result(id); }
     void read_end(int id) { readbacks_.end(id); }
     // The surface stages in the next frames even where no view shows the surface.

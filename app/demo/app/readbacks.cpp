@@ -47,15 +47,18 @@ int Readbacks::fail(Job* j, const std::string& why) {
 
 // Asks the backend for what the read needs: Waiting while a mesh read waits for a frame that
 // ran the surface stages; Nothing where nothing needs reading (a loaded volume's own values).
-Readbacks::Start Readbacks::start(Job* j, const FrameData& f, const std::function<void()>& want_mesh) {
+Readbacks::Start Readbacks::start(Job* j, const FrameData& f, std::uint64_t frame,
+                                  const std::function<void()>& want_mesh) {
     const ReadAsk& a = j->ask;
     const bool gpu_mesh = a.kind == ReadKind::Mesh ||
                           (a.kind == ReadKind::MeshFile && !a.closed && f.state.vertices == MeshVertices::Shared &&
                            f.backend->indexes_mesh() && !j->shared_tried);
-    if (gpu_mesh && !f.backend->mesh_ready(f.result) && j->waited < kMeshFramesWaited) {
-        want_mesh();
-        ++j->waited;
-        return Start::Waiting;
+    if (gpu_mesh && !f.backend->mesh_ready(f.result)) {
+        if (!j->waits_from) j->waits_from = frame + 1;
+        if (frame < j->waits_from + kMeshFramesWaited) {
+            want_mesh();
+            return Start::Waiting;
+        }
     }
     ReadRequest q;
     switch (a.kind) {
@@ -85,7 +88,7 @@ Readbacks::Start Readbacks::start(Job* j, const FrameData& f, const std::functio
     return Start::Asked;
 }
 
-int Readbacks::poll(int id, const FrameData& f, const std::function<void()>& want_mesh) {
+int Readbacks::poll(int id, const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh) {
     const auto it = jobs_.find(id);
     if (it == jobs_.end()) return -1;
     Job* j = &it->second;
@@ -95,7 +98,7 @@ int Readbacks::poll(int id, const FrameData& f, const std::function<void()>& wan
     if (!f.backend->alive(&gone)) return fail(j, "the GPU cannot be read back: " + gone);
     Reading r;
     if (!j->ticket) {
-        const Start s = start(j, f, want_mesh);
+        const Start s = start(j, f, frame, want_mesh);
         if (s == Start::Waiting) return 0;
         if (s == Start::Nothing) return finish(j, r, f);
     }

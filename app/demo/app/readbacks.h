@@ -41,9 +41,10 @@ struct ReadResult {
 class Readbacks {
 public:
     int ask(const ReadAsk& a);
-    // 0 while it is on its way, 1 done, -1 failed (result(id)->error). `want_mesh` asks the next
-    // frames for the surface stages (a mesh read waits up to 30 polls for a frame that ran them).
-    int poll(int id, const FrameData& f, const std::function<void()>& want_mesh);
+    // 0 while it is on its way, 1 done, -1 failed (result(id)->error). `frame`: the frames
+    // completed so far; `want_mesh` asks the next frames for the surface stages (a mesh read
+    // waits up to 30 frames for one that ran them).
+    int poll(int id, const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh);
     const ReadResult* result(int id) const;
     void end(int id) { jobs_.erase(id); }
 
@@ -52,13 +53,13 @@ private:
         ReadAsk ask;
         std::unique_ptr<ReadTicket> ticket;
         bool shared_tried = false;  // MeshFile: the GPU's indexed mesh asked for first
-        int waited = 0;
+        std::uint64_t waits_from = 0;  // the frame a mesh read began to wait at (0: not waiting)
         int state = 0;
         ReadResult result;
     };
     enum class Start { Waiting, Asked, Nothing };
     int fail(Job* j, const std::string& why);
-    Start start(Job* j, const FrameData& f, const std::function<void()>& want_mesh);
+    Start start(Job* j, const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh);
     int finish(Job* j, Reading& r, const FrameData& f);
     std::map<int, Job> jobs_;
     int next_ = 1;

@@ -132,7 +132,9 @@ public:
     virtual std::unique_ptr<ReadTicket> read(const ReadRequest& r, const FrameResult& last) = 0;
     // Whether `last` holds a surface a read can take (the stages ran; WebGL2: and extracted).
     virtual bool mesh_ready(const FrameResult& last) const { return last.mesh && last.extracted; }
-    // Whether the GPU indexes the surface itself (WebGPU, vertices=shared): a read gives its indices.
+    // Whether this backend can index the surface itself (WebGPU, with vertices=shared: its
+    // buffers are made by the first frame that runs the surface stages so; a read then gives
+    // the indices, Reading::indexed).
     virtual bool indexes_mesh() const { return false; }
 };
 

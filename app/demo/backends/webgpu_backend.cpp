@@ -101,7 +101,7 @@ public:
     std::uint32_t mesh_capacity() const override { return gpu_.mesh_capacity(); }
 
     bool mesh_ready(const FrameResult& last) const override { return last.mesh; }
-    bool indexes_mesh() const override { return bool(gpu_.indices_buffer()); }
+    bool indexes_mesh() const override { return true; }
     std::unique_ptr<ReadTicket> read(const ReadRequest& q, const FrameResult& last) override;
 
 private:

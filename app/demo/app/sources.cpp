@@ -7,7 +7,9 @@
 #include "png_volume.h"
 
 namespace hp {
+namespace {
 
+// "name<TAB>value" lines from the page, at most `most` of them (others are ignored).
 std::vector<std::pair<std::string, std::string>> tab_lines(const std::string& text, std::size_t most) {
     std::vector<std::pair<std::string, std::string>> out;
     std::size_t start = 0;
@@ -21,8 +23,6 @@ std::vector<std::pair<std::string, std::string>> tab_lines(const std::string& te
     }
     return out;
 }
-
-namespace {
 
 // A sample's presets as the page knows them ("name<TAB>iso" lines); none when none parses.
 std::vector<IsoPreset> presets_of(const std::string& lines) {

@@ -85,7 +85,4 @@ private:
     std::vector<std::pair<std::string, std::string>> samples_;
 };
 
-// "name<TAB>value" lines from the page, at most `most` of them (others are ignored).
-std::vector<std::pair<std::string, std::string>> tab_lines(const std::string& text, std::size_t most);
-
 }  // namespace hp

@@ -2,8 +2,9 @@
 # Installs everything the build and the tests need, idempotently:
 #   - Debian packages (Emscripten 3.1.6, Chromium, glm, stb, EGL/GLES, GoogleTest, cmake, ninja,
 #     clang-14 with libFuzzer and the sanitizers for scripts/fuzz.sh)
-#   - SDL2 2.26.5 and Dear ImGui 1.86 from Debian source packages (SDL2 built for wasm once and
-#     cached outside the build tree, keyed by version and options)
+#   - SDL2 2.26.5, Dear ImGui 1.86 and meshoptimizer 0.18 from Debian source packages (SDL2 built
+#     for wasm once and cached outside the build tree, keyed by version and options; meshoptimizer's
+#     simplifier compiled into both builds by CMakeLists.txt)
 #   - puppeteer-core, pngjs and pixelmatch from npm (tests/browser/node_modules)
 # A second run with everything present takes about a second.
 set -euo pipefail
@@ -53,6 +54,8 @@ SRC
 fetch_source libsdl2 SDL2-2.26.5
 fetch_source imgui imgui-1.86
 [ -f "$cache/src/imgui-1.86/imgui.cpp" ] || { log "imgui source incomplete"; exit 1; }
+fetch_source meshoptimizer meshoptimizer-0.18
+[ -f "$cache/src/meshoptimizer-0.18/src/simplifier.cpp" ] || { log "meshoptimizer source incomplete"; exit 1; }
 
 # --- Emscripten config of our own (Debian's node can't see acorn, frozen cache) ---------------
 em_config="$cache/emscripten_config.py"
@@ -133,10 +136,11 @@ fi
 
 # --- the test tier (scripts/test.sh): what only the tests need ----------------------------
 # Writers of volume files no one here wrote (nibabel for NIfTI, teem for NRRD, VTK for VTK and
-# MetaImage), readers of mesh files (three.js's loaders, the Khronos glTF validator), and
+# MetaImage), readers and checkers of mesh files (three.js's loaders, the Khronos glTF validator,
+# admesh and VTK for the processed mesh), and
 # Firefox ESR and WebKitGTK (its MiniBrowser and WebKitWebDriver) with Xvfb for the other engines.
 if [ "${1:-}" = --test-tier ]; then
-  test_pkgs=(python3-nibabel teem-apps python3-vtk9 firefox-esr webkit2gtk-driver xvfb xauth)
+  test_pkgs=(python3-nibabel teem-apps python3-vtk9 admesh firefox-esr webkit2gtk-driver xvfb xauth)
   missing=()
   for p in "${test_pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -160,6 +164,7 @@ export EM_CONFIG="$em_config"
 export NODE_PATH=/usr/share/nodejs
 export HP_SDL2_DIR="$sdl_prefix/lib/cmake/SDL2"
 export HP_IMGUI_DIR="$cache/src/imgui-1.86"
+export HP_MESHOPT_DIR="$cache/src/meshoptimizer-0.18"
 export HP_THIRD_PARTY_INCLUDE="$inc"
 export HP_SAMPLES="$samples"
 ENV

@@ -10,12 +10,6 @@
 namespace hp {
 namespace {
 
-using mesh_file::face_normal;
-using mesh_file::length;
-using mesh_file::unit;
-using mesh_file::Vec3;
-using mesh_file::WorldMesh;
-
 // Edge e of a cell: its lower corner (offset from the cell) and its axis.
 struct CellEdge {
     Voxel lower;
@@ -27,24 +21,25 @@ CellEdge cell_edge(int e) {
     return {{std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)}, a.x != b.x ? 0 : a.y != b.y ? 1 : 2};
 }
 
-// The soup welded by edge id: a vertex where an edge id first appears, in voxel units.
-IndexedMesh weld(const EdgeMesh& m) {
-    IndexedMesh out;
-    std::unordered_map<std::uint64_t, std::uint32_t> index;
-    index.reserve(m.vertices());
+}  // namespace
+
+void Welder::add(const EdgeMesh& m) {
     const std::size_t whole = m.vertices() / 3 * 3;
     for (std::size_t k = 0; k < whole; ++k) {
-        const auto [it, fresh] = index.emplace(m.edges[k], std::uint32_t(out.positions.size() / 3));
-        out.indices.push_back(it->second);
+        const auto [it, fresh] = index_.emplace(m.edges[k], std::uint32_t(mesh_.positions.size() / 3));
+        mesh_.indices.push_back(it->second);
         if (!fresh) continue;
-        out.positions.insert(out.positions.end(), &m.positions[3 * k], &m.positions[3 * k] + 3);
-        out.normals.insert(out.normals.end(), &m.normals[3 * k], &m.normals[3 * k] + 3);
+        mesh_.positions.insert(mesh_.positions.end(), &m.positions[3 * k], &m.positions[3 * k] + 3);
+        mesh_.normals.insert(mesh_.normals.end(), &m.normals[3 * k], &m.normals[3 * k] + 3);
     }
-    return out;
 }
 
-// An indexed mesh carried into world coordinates.
-WorldMesh to_world(const IndexedMesh& m, const std::array<double, 12>& w, double unit_scale) {
+IndexedMesh Welder::take() {
+    index_.clear();
+    return std::move(mesh_);
+}
+
+WorldMesh to_world(const IndexedMesh& m, const std::array<double, 12>& w) {
     WorldMesh out;
     out.faces = m.indices;
     // Normals go through the inverse transpose of the 3×3 part: its cofactor matrix (the
@@ -57,9 +52,8 @@ WorldMesh to_world(const IndexedMesh& m, const std::array<double, 12>& w, double
     for (std::size_t k = 0; k < m.vertices(); ++k) {
         const float* p = &m.positions[3 * k];
         const float* n = &m.normals[3 * k];
-        out.positions.push_back({unit_scale * (w[0] * p[0] + w[1] * p[1] + w[2] * p[2] + w[3]),
-                                 unit_scale * (w[4] * p[0] + w[5] * p[1] + w[6] * p[2] + w[7]),
-                                 unit_scale * (w[8] * p[0] + w[9] * p[1] + w[10] * p[2] + w[11])});
+        out.positions.push_back({w[0] * p[0] + w[1] * p[1] + w[2] * p[2] + w[3], w[4] * p[0] + w[5] * p[1] + w[6] * p[2] + w[7],
+                                 w[8] * p[0] + w[9] * p[1] + w[10] * p[2] + w[11]});
         out.normals.push_back(unit({sign * (cof[0] * n[0] + cof[1] * n[1] + cof[2] * n[2]),
                                     sign * (cof[3] * n[0] + cof[4] * n[1] + cof[5] * n[2]),
                                     sign * (cof[6] * n[0] + cof[7] * n[1] + cof[8] * n[2])}));
@@ -79,7 +73,6 @@ WorldMesh to_world(const IndexedMesh& m, const std::array<double, 12>& w, double
     return out;
 }
 
-}  // namespace
 
 std::uint64_t edge_id(const std::array<int, 3>& dims, Voxel lower, int axis) {
     return 3 * (std::uint64_t(lower.x) + std::uint64_t(dims[0]) * (std::uint64_t(lower.y) + std::uint64_t(dims[1]) *
@@ -99,15 +92,21 @@ std::vector<std::uint64_t> stream_edges(const std::vector<StreamEntry>& stream, 
     return out;
 }
 
-EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float iso, bool closed) {
-    const int pad = closed ? 1 : 0;
-    const std::array<int, 3> g{dims[0] + 2 * pad, dims[1] + 2 * pad, dims[2] + 2 * pad};
-    float outside = iso;
-    if (closed) {
-        for (std::size_t i = 0, n = std::size_t(dims[0]) * std::size_t(dims[1]) * std::size_t(dims[2]); i < n; ++i)
-            outside = std::min(outside, values[i]);
-        outside -= 1;  // below every value and iso: outside the surface
-    }
+MeshField::MeshField(const float* v, const std::array<int, 3>& d, float level, bool capped)
+    : values(v), dims(d), iso(level), closed(capped) {
+    if (!closed) return;
+    outside = iso;
+    for (std::size_t i = 0, n = std::size_t(dims[0]) * std::size_t(dims[1]) * std::size_t(dims[2]); i < n; ++i)
+        outside = std::min(outside, values[i]);
+    outside -= 1;  // below every value and iso: outside the surface
+}
+
+EdgeMesh volume_mesh(const MeshField& f, int z0, int z1) {
+    const int pad = f.closed ? 1 : 0;
+    const std::array<int, 3>& dims = f.dims;
+    const std::array<int, 3> g = f.grid();
+    const float* values = f.values;
+    const float iso = f.iso, outside = f.outside;
     auto field = [&](int x, int y, int z) {
         x = std::clamp(x, 0, g[0] - 1), y = std::clamp(y, 0, g[1] - 1), z = std::clamp(z, 0, g[2] - 1);
         x -= pad, y -= pad, z -= pad;
@@ -115,7 +114,7 @@ EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float 
         return values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))];
     };
     EdgeMesh m;
-    for (int z = 0; z + 1 < g[2]; ++z)
+    for (int z = std::max(z0, 0); z < std::min(z1, f.cell_layers()); ++z)
         for (int y = 0; y + 1 < g[1]; ++y)
             for (int x = 0; x + 1 < g[0]; ++x) {
                 int c = 0;
@@ -137,12 +136,19 @@ EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float 
     return m;
 }
 
+EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float iso, bool closed) {
+    const MeshField f(values, dims, iso, closed);
+    return volume_mesh(f, 0, f.cell_layers());
+}
+
 std::vector<std::uint8_t> export_mesh(const EdgeMesh& mesh, MeshFile type, const std::array<double, 12>& to_world,
                                       std::string* error) {
     if (mesh.vertices() < 3) return *error = "no surface to export at this iso", std::vector<std::uint8_t>();
     if (mesh.vertices() >= 0xffffffffull)
         return *error = "the surface has more vertices than a file indexes (2^32)", std::vector<std::uint8_t>();
-    return export_mesh(weld(mesh), type, to_world, error);
+    Welder w;
+    w.add(mesh);
+    return export_mesh(w.take(), type, to_world, error);
 }
 
 std::vector<std::uint8_t> export_mesh(const IndexedMesh& mesh, MeshFile type, const std::array<double, 12>& world,
@@ -150,11 +156,16 @@ std::vector<std::uint8_t> export_mesh(const IndexedMesh& mesh, MeshFile type, co
     if (mesh.indices.size() < 3) return *error = "no surface to export at this iso", std::vector<std::uint8_t>();
     for (std::uint32_t i : mesh.indices)
         if (i >= mesh.vertices()) return *error = "an index past the mesh's vertices", std::vector<std::uint8_t>();
-    const WorldMesh w = to_world(mesh, world, type == MeshFile::Glb ? 0.001 : 1.0);  // glTF's unit is the metre
+    return write_mesh(to_world(mesh, world), type, error);
+}
+
+std::vector<std::uint8_t> write_mesh(const WorldMesh& mesh, MeshFile type, std::string* error) {
+    if (mesh.faces.size() < 3) return *error = "no surface to export", std::vector<std::uint8_t>();
     switch (type) {
-        case MeshFile::Ply: return mesh_file::ply(w);
-        case MeshFile::Stl: return mesh_file::stl(w);
-        case MeshFile::Glb: return mesh_file::glb(w);
+        case MeshFile::Ply: return mesh_file::ply(mesh);
+        case MeshFile::Stl: return mesh_file::stl(mesh);
+        case MeshFile::Glb: return mesh_file::glb(mesh);
+        case MeshFile::Obj: return mesh_file::obj(mesh);
     }
     return {};
 }

@@ -1,5 +1,5 @@
-// The surface as a file another tool opens: PLY (binary little-endian), binary STL and glTF
-// binary (.glb). PLY and glb are welded: the vertex where a crossing edge meets the surface is
+// The surface as a file another tool opens: PLY (binary little-endian), binary STL, glTF
+// binary (.glb) and Wavefront OBJ. PLY, glb and OBJ are welded: the vertex where a crossing edge meets the surface is
 // one vertex, shared by every triangle that uses it, found by its global edge id (never by
 // position); STL has no shared vertices by format. In world coordinates: millimetres in PLY and
 // STL, metres in glb (glTF's unit); normals carried through the inverse transpose of the
@@ -9,9 +9,11 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "cpu_reference.h"
+#include "world_mesh.h"
 
 namespace hp {
 
@@ -36,6 +38,22 @@ std::vector<std::uint64_t> stream_edges(const std::vector<StreamEntry>& stream, 
 // closed: as if the volume were padded by one voxel of a value below every value and iso on
 // each side, so a surface cut by the volume's faces is closed there; positions stay in the
 // unpadded volume's voxel units (the pad's points at −1 and X), edge ids are the padded grid's.
+struct MeshField {
+    MeshField(const float* values, const std::array<int, 3>& dims, float iso, bool closed);
+    const float* values;
+    std::array<int, 3> dims;
+    float iso;
+    bool closed;
+    float outside = 0;  // closed: the pad's value
+    std::array<int, 3> grid() const {  // the grid of points the cells span (padded when closed)
+        const int p = closed ? 2 : 0;
+        return {dims[0] + p, dims[1] + p, dims[2] + p};
+    }
+    int cell_layers() const { return grid()[2] - 1; }
+};
+// The soup of the cells in layers z0 ≤ z < z1 (of the padded grid when closed), in order: a
+// long surface is made a few layers at a time.
+EdgeMesh volume_mesh(const MeshField& field, int z0, int z1);
 EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float iso, bool closed);
 
 // Vertices and triangles as indices (three a triangle), in voxel index units: the soup welded
@@ -46,8 +64,25 @@ struct IndexedMesh {
     std::size_t vertices() const { return positions.size() / 3; }
 };
 
-enum class MeshFile { Ply, Stl, Glb };
-inline constexpr std::array<const char*, 3> kMeshFileNames = {"ply", "stl", "glb"};
+// A soup welded by edge id, part by part: a vertex where an edge id first appears.
+class Welder {
+public:
+    void add(const EdgeMesh& part);
+    IndexedMesh take();
+    std::size_t triangles() const { return mesh_.indices.size() / 3; }
+
+private:
+    IndexedMesh mesh_;
+    std::unordered_map<std::uint64_t, std::uint32_t> index_;
+};
+
+// An indexed mesh carried into world coordinates (mm): positions by to_world, normals by the
+// inverse transpose of its 3×3 part, unit length (a zero gradient gets its face's normal); a
+// mirrored frame turns the triangles back to counter-clockwise seen from outside.
+WorldMesh to_world(const IndexedMesh& mesh, const std::array<double, 12>& to_world);
+
+enum class MeshFile { Ply, Stl, Glb, Obj };
+inline constexpr std::array<const char*, 4> kMeshFileNames = {"ply", "stl", "glb", "obj"};
 
 // The file's bytes. to_world: voxel index → world (mm), row-major 3×4 (Volume::to_world).
 // Returns an empty vector with *error set when the mesh cannot be written (no triangles, more
@@ -58,5 +93,7 @@ std::vector<std::uint8_t> export_mesh(const EdgeMesh& mesh, MeshFile type, const
 // is an error.
 std::vector<std::uint8_t> export_mesh(const IndexedMesh& mesh, MeshFile type, const std::array<double, 12>& to_world,
                                       std::string* error);
+// A world mesh's file (what the mesh steps made: mesh_process.h).
+std::vector<std::uint8_t> write_mesh(const WorldMesh& mesh, MeshFile type, std::string* error);
 
 }  // namespace hp

@@ -1,6 +1,8 @@
 #include "mesh_files.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -15,6 +17,31 @@ void put(std::vector<std::uint8_t>* out, T v) {
     const auto* b = reinterpret_cast<const std::uint8_t*>(&v);
     out->insert(out->end(), b, b + sizeof v);
 }
+
+// v as text with `decimals` places, rounded (OBJ's numbers; snprintf is slow in wasm for a
+// million of them).
+void put_fixed(std::vector<std::uint8_t>* out, double v, int decimals) {
+    static constexpr double kScale[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
+    const double scaled = std::round(std::fabs(v) * kScale[decimals]);
+    if (!(scaled < 9e15)) {  // past what an integer holds exactly (or NaN): printf's way
+        char buf[40];
+        const int n = std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+        out->insert(out->end(), buf, buf + n);
+        return;
+    }
+    auto digits = std::uint64_t(scaled);
+    char buf[24];
+    int n = 0;
+    for (int k = 0; k < decimals || digits > 0 || n <= decimals; ++k) {
+        if (k == decimals && decimals > 0) buf[n++] = '.';
+        buf[n++] = char('0' + digits % 10);
+        digits /= 10;
+    }
+    if (v < 0 && scaled > 0) buf[n++] = '-';
+    while (n > 0) out->push_back(std::uint8_t(buf[--n]));
+}
+
+void put_text(std::vector<std::uint8_t>* out, const std::string& s) { out->insert(out->end(), s.begin(), s.end()); }
 
 }  // namespace
 
@@ -64,7 +91,7 @@ std::vector<std::uint8_t> glb(const WorldMesh& m) {
     bin.reserve(nv * 24 + ni * 4);
     float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
     for (const Vec3& p : m.positions) {
-        const float f[3] = {float(p.x), float(p.y), float(p.z)};
+        const float f[3] = {float(p.x / 1000), float(p.y / 1000), float(p.z / 1000)};  // glTF's metres
         for (int k = 0; k < 3; ++k) lo[k] = std::min(lo[k], f[k]), hi[k] = std::max(hi[k], f[k]), put(&bin, f[k]);
     }
     for (const Vec3& n : m.normals)
@@ -126,6 +153,30 @@ std::vector<std::uint8_t> glb(const WorldMesh& m) {
     put(&out, std::uint32_t(bin.size()));
     put(&out, std::uint32_t(0x004E4942));  // "BIN"
     out.insert(out.end(), bin.begin(), bin.end());
+    return out;
+}
+
+std::vector<std::uint8_t> obj(const WorldMesh& m) {
+    std::vector<std::uint8_t> out;
+    out.reserve(m.positions.size() * 80 + m.faces.size() * 12);
+    put_text(&out, "# marching cubes on a histopyramid, welded by edge; world coordinates, mm, SPACE=LPS\n");
+    put_text(&out, "# " + std::to_string(m.positions.size()) + " vertices, " + std::to_string(m.faces.size() / 3) +
+                       " triangles\n");
+    const auto line = [&out](const char* tag, const Vec3& v, int decimals) {
+        put_text(&out, tag);
+        for (double x : {v.x, v.y, v.z}) out.push_back(' '), put_fixed(&out, x, decimals);
+        out.push_back('\n');
+    };
+    for (const Vec3& p : m.positions) line("v", p, 4);  // a tenth of a micrometre
+    for (const Vec3& n : m.normals) line("vn", n, 5);
+    for (std::size_t t = 0; t < m.faces.size(); t += 3) {
+        put_text(&out, "f");
+        for (int k = 0; k < 3; ++k) {
+            const std::string i = std::to_string(m.faces[t + std::size_t(k)] + 1);
+            put_text(&out, " " + i + "//" + i);
+        }
+        out.push_back('\n');
+    }
     return out;
 }
 

@@ -54,7 +54,7 @@
     hpShowMessage: (t) => showMessage(t, false),
     hpFail: (t) => { $('status').textContent = ''; showMessage(t, true); rejectReady(new Error(t)); },
     hpOpenFileDialog: () => $('file').click(),
-    hpSaveMesh: (type = 'ply', closed = false) => hp.saveMesh(`surface.${type}`, { type, closed })
+    hpSaveMesh: (type = 'ply') => hp.saveMesh(`surface.${type}`, { type })
       .catch((e) => showMessage(`cannot save the mesh: ${e.message}`, false)),
     hpLoadSample: (name) => hp.loadSample(name).catch(() => {}),  // reported there
     hpFrameDone: (frame) => {
@@ -144,14 +144,14 @@
   // The parts of a read-back (app/demo/web_reads.cpp), by number and the heap they are in.
   const parts = { entries: [0, 'HEAPF32'], positions: [1, 'HEAPF32'], normals: [2, 'HEAPF32'], edges: [3, 'HEAPF64'],
     indices: [4, 'HEAPU32'], bytes: [5, 'HEAPU8'] };
-  const kinds = { stream: 0, reference: 1, mesh: 2, referenceMesh: 3, meshFile: 4 };
+  const kinds = { stream: 0, reference: 1, mesh: 2, referenceMesh: 3, meshFile: 4, meshReport: 5 };
   // A read-back of the app's, the same in every mode: asked for, polled until it completes (a
   // WebGPU read when its copy maps, with or without frames; a mesh read after a frame that ran
   // the surface stages: each frame or every few ms, whichever comes first), then
   // take(part, number) copies out what it needs before the read is ended.
-  async function readBack(kind, { limit, type = 0, closed = false } = {}, take) {
+  async function readBack(kind, { limit, type = 0, closed } = {}, take) {
     await ready;
-    const id = call('hp_read', 'number', ['number', 'number', 'number', 'number'], [kinds[kind], limitOf(limit), type, closed ? 1 : 0]);
+    const id = call('hp_read', 'number', ['number', 'number', 'number', 'number'], [kinds[kind], limitOf(limit), type, closed === undefined ? -1 : closed ? 1 : 0]);
     const from = lastFrame, t0 = performance.now();
     try {
       while (lastFrame - from < 600 && performance.now() - t0 < 120000) {
@@ -266,14 +266,21 @@
     // The CPU reference's mesh for the atlas the GPU used, in hp.mesh's form (a Promise).
     referenceMesh: (options = {}) => readBack('referenceMesh', options, (part, number) =>
       ({ vertices: number(0), positions: part('positions'), normals: part('normals') })),
-    // The current frame's surface as a file (a Promise of its bytes): {type: 'ply' | 'stl' |
-    // 'glb', closed: capped where the volume's faces cut it}. PLY and glb welded (a vertex per
-    // crossing edge; with vertices=shared the GPU's own); world coordinates (mm; glb in metres).
-    async exportMesh({ type = 'ply', closed = false } = {}) {
-      const kind = ['ply', 'stl', 'glb'].indexOf(type);
-      if (kind < 0) throw new Error(`type '${String(type).slice(0, 20)}' is not one of: ply, stl, glb`);
+    // The current frame's processed mesh as a file (a Promise of its bytes): {type: 'ply' | 'stl'
+    // | 'glb' | 'obj', closed: capped where the volume's faces cut it (default: the `closed`
+    // setting)}. The settings' steps applied (pieces, smooth, decimate; zero-area triangles always
+    // merged away); PLY, glb and OBJ welded (a vertex per crossing edge; with vertices=shared the
+    // GPU's own); world coordinates (mm; glb in metres).
+    async exportMesh({ type = 'ply', closed } = {}) {
+      const kind = ['ply', 'stl', 'glb', 'obj'].indexOf(type);
+      if (kind < 0) throw new Error(`type '${String(type).slice(0, 20)}' is not one of: ply, stl, glb, obj`);
       return readBack('meshFile', { type: kind, closed }, (part) => part('bytes'));
     },
+    // The processed mesh's report (a Promise): {triangles, vertices, pieces, boundaryEdges,
+    // nonManifoldEdges, zeroAreaTriangles, volumeMm3, areaMm2, closed, steps, zeroAreaMerged,
+    // piecesBefore, piecesKept, decimatedFrom, decimateErrorMm, verticesSplit, ms}.
+    meshReport: ({ closed } = {}) => readBack('meshReport', { closed },
+      (part) => JSON.parse(new TextDecoder().decode(part('bytes')))),
     // Saves exportMesh()'s file through the browser's download.
     async saveMesh(name = 'surface.ply', options = {}) {
       const type = options.type ?? (name.split('.').pop().toLowerCase());

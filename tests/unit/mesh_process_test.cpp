@@ -176,6 +176,25 @@ TEST(MeshProcess, RunAllStepsOnACtLikeVolume) {
     for (const Vec3& n : m.normals) EXPECT_NEAR(length(n), 1.0, 1e-9);
 }
 
+// Two tetrahedra sharing an edge (what the simplifier can leave): split, and moved apart so a
+// reader that welds by position finds two closed pieces.
+TEST(MeshProcess, AnEdgeHeldByFourTrianglesIsSplit) {
+    WorldMesh m;
+    m.positions = {{0, 0, 0}, {0, 0, 1}, {1, 0, 0}, {0, 1, 0}, {-1, 0, 0}, {0, -1, 0}};
+    // Tetrahedra (0,1,2,3) and (0,1,4,5), outward turns.
+    m.faces = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3, 0, 4, 1, 0, 1, 5, 0, 5, 4, 1, 4, 5};
+    MeshReport before = mesh_report(m);
+    ASSERT_EQ(before.nonmanifold_edges, 1u);
+    EXPECT_EQ(split_nonmanifold_edges(&m), 2u);
+    const MeshReport after = mesh_report(m);
+    EXPECT_EQ(after.nonmanifold_edges, 0u);
+    EXPECT_EQ(after.boundary_edges, 0u);
+    EXPECT_EQ(after.pieces, 2u);
+    EXPECT_NEAR(after.volume_mm3, before.volume_mm3, 1e-2);
+    for (std::size_t a = 0; a < m.positions.size(); ++a)
+        for (std::size_t b = a + 1; b < m.positions.size(); ++b) EXPECT_GT(length(m.positions[a] - m.positions[b]), 5e-4);
+}
+
 TEST(MeshProcess, ObjHoldsTheMeshInMillimetres) {
     const std::array<int, 3> d{10, 10, 10};
     const std::array<double, 12> world{0.7, 0, 0, -120.25, 0, 0.7, 0, 3, 0, 0, 2.5, 40};

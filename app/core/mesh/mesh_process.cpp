@@ -10,6 +10,8 @@
 namespace hp {
 namespace {
 
+constexpr double kSeparation = 1e-3;  // mm: split_nonmanifold_edges' sheets apart
+
 struct UnionFind {
     explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
     std::uint32_t find(std::uint32_t v) {
@@ -198,21 +200,33 @@ std::size_t split_nonmanifold_edges(WorldMesh* m) {
                 for (std::uint32_t w : {a1, a2})
                     if ((w == b1 || w == b2) && !is_cut(v, w)) fans.join(std::uint32_t(a), std::uint32_t(b));
             }
-        // The first fan keeps the vertex; each other gets a copy of it.
-        std::vector<std::uint32_t> copy_of(n, 0xffffffffu);
+        // The first fan keeps the vertex; each other gets a copy of it. Each is then moved a
+        // micrometre towards its own fan's other corners: a reader that welds by position (STL
+        // has nothing else) must not find the sheets on one edge again.
+        constexpr std::uint32_t kNone = 0xffffffffu;
+        std::vector<std::uint32_t> copy_of(n, kNone);
+        std::vector<Vec3> toward(n, Vec3{0, 0, 0});
+        const Vec3 at = m->positions[v];
+        std::size_t fan_count = 0;
         for (std::size_t a = 0; a < n; ++a) {
-            const std::uint32_t root = fans.find(std::uint32_t(a));
-            if (root == 0) continue;
-            if (copy_of[root] == 0xffffffffu) {
-                copy_of[root] = std::uint32_t(m->positions.size());
-                m->positions.push_back(m->positions[v]);
-                if (v < m->normals.size()) m->normals.push_back(m->normals[v]);
-                ++added;
-            }
+            const std::uint32_t root = fans.find(std::uint32_t(a));  // 0's fan first: its root is 0
             std::uint32_t* f = &m->faces[3 * std::size_t(around[i + a].second)];
+            for (int k = 0; k < 3; ++k)
+                if (f[k] != v) toward[root] = toward[root] + (m->positions[f[k]] - at);
+            if (copy_of[root] == kNone) {
+                copy_of[root] = fan_count++ == 0 ? v : std::uint32_t(m->positions.size());
+                if (copy_of[root] != v) {
+                    m->positions.push_back(at);
+                    if (v < m->normals.size()) m->normals.push_back(m->normals[v]);
+                    ++added;
+                }
+            }
             for (int k = 0; k < 3; ++k)
                 if (f[k] == v) f[k] = copy_of[root];
         }
+        if (fan_count > 1)
+            for (std::size_t a = 0; a < n; ++a)
+                if (copy_of[a] != kNone) m->positions[copy_of[a]] = at + unit(toward[a]) * kSeparation;
         i = j;
     }
     return added;

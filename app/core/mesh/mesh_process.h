@@ -32,6 +32,10 @@ struct MeshSteps {
     std::uint32_t decimate = 0;    // target triangles; 0: none
     double max_error_mm = 0.5;     // decimation's error bound
     bool any() const { return pieces != Pieces::All || smooth > 0 || decimate > 0; }
+    bool operator==(const MeshSteps& o) const {
+        return pieces == o.pieces && min_piece_mm3 == o.min_piece_mm3 && smooth == o.smooth &&
+               decimate == o.decimate && max_error_mm == o.max_error_mm;
+    }
 };
 
 struct MeshReport {

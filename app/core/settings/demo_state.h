@@ -9,6 +9,7 @@
 
 #include "atlas_layout.h"
 #include "cpu_reference.h"
+#include "mesh_process.h"
 
 namespace hp {
 
@@ -74,6 +75,7 @@ constexpr const auto& names_of(Clock) { return kClockNames; }
 constexpr const auto& names_of(Timestamps) { return kTimestampsNames; }
 constexpr const auto& names_of(ScanKind) { return kScanKindNames; }
 constexpr const auto& names_of(MeshVertices) { return kMeshVerticesNames; }
+constexpr const auto& names_of(Pieces) { return kPiecesNames; }
 template <typename E>
 constexpr const char* name_of(E v) {
     return names_of(v)[std::size_t(v)];
@@ -107,7 +109,27 @@ struct DemoState {
     bool fallback;          // debug: the single-pass scan's look-back gives up at once
     int key;                // the key the Explain view walks; -1: the middle of the stream
     int step;               // the levels of the walk shown, from the top; -1: all of them
+    // The mesh files' and the processed view's mesh (mesh_process.h): its steps, whether it is
+    // capped at the volume's faces, and whether the 3D view draws it instead of the GPU's.
+    Pieces pieces;
+    double min_piece;       // mm³, pieces=above
+    int smooth;             // Taubin iterations
+    int decimate;           // target triangles; 0: none
+    bool closed;
+    bool processed;
 };
+
+// The mesh steps the state asks for; the decimation's error bound is half the smallest voxel
+// spacing (mm) of the volume shown.
+inline MeshSteps mesh_steps(const DemoState& s, double smallest_spacing_mm) {
+    MeshSteps m;
+    m.pieces = s.pieces;
+    m.min_piece_mm3 = s.min_piece;
+    m.smooth = s.smooth;
+    m.decimate = std::uint32_t(s.decimate);
+    m.max_error_mm = smallest_spacing_mm / 2;
+    return m;
+}
 
 // The atlas layout of the procedural sources for a state.
 inline AtlasLayout procedural_layout(const DemoState& s) {

@@ -175,6 +175,23 @@ std::vector<Setting> make_table() {
                                                     "(0: the 1×1 level alone); -1: all of them",
                                                     -1, 12));
     step.whole = true;
+    // The mesh that leaves the page (mesh_process.h), in the order its steps run.
+    t.push_back(choice<&S::pieces>("pieces", Pieces::All, "Pieces",
+                                   "the mesh's pieces kept: all, the largest (by enclosed volume), or those\n"
+                                   "enclosing at least minPiece mm³"));
+    Setting& min_piece = t.emplace_back(number<&S::min_piece>(
+        "minPiece", 1000.0, "Min piece", "pieces=above: the smallest enclosed volume kept, mm³", 0, 1e12));
+    min_piece.shown = [](const S& s) { return s.pieces == Pieces::Above; };
+    Setting& smooth = t.emplace_back(number<&S::smooth>(
+        "smooth", 0, "Smooth", "Taubin smoothing iterations (λ 0.5, μ −0.53): no shrinking; 0: none", 0, 200));
+    smooth.whole = true;
+    Setting& decimate = t.emplace_back(number<&S::decimate>(
+        "decimate", 0, "Decimate",
+        "target triangles (meshoptimizer, error within half a voxel; may stop short); 0: none", 0, 1e9));
+    decimate.whole = true;
+    t.push_back(flag<&S::closed>("closed", false, "Closed", "cap the mesh where the volume's faces cut it"));
+    t.push_back(flag<&S::processed>("processed", false, "Processed",
+                                    "the 3D view draws the processed mesh (what Save mesh writes), not the GPU's"));
     // Not in the overlay.
     // 1024² holds a 64³ volume in its top quarter: the benchmark's fourth size. 0 (the default):
     // the smallest that holds the volume.

@@ -55,6 +55,7 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
 }
 
 void DemoApp::loaded() {
+    readbacks_.drop_values();  // the volume a mesh under way read is gone
     std::string unused;
     apply_limits(&frames_.pending(), settings_context(), {}, &unused);
     frames_.requested();
@@ -102,6 +103,8 @@ bool DemoApp::compute(double dt_seconds) {
     compute_ms_ = now_ms() - t0;
     frames_.issued();
     if (final) frames_.complete(r);
+    readbacks_.show_processed(frame_data(), frames_.frame(), [this] { want_mesh(); });
+    readbacks_.work();  // a slice of the processed mesh, if one is under way
     return true;
 }
 

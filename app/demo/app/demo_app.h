@@ -100,6 +100,10 @@ public:
     int read_poll(int id) { return readbacks_.poll(id, frame_data(), frames_.frame(), [this] { want_mesh(); }); }
     const ReadResult* read_result(int id) const { return readbacks_.result(id); }
     void read_end(int id) { readbacks_.end(id); }
+    // The processed mesh: the last one made, its report, and the progress of one under way.
+    const MeshWork& mesh_work() const { return readbacks_.mesh_work(); }
+    // The overlay's Report: the processed mesh of the next frame made (as the processed view does).
+    void ask_mesh_report() { readbacks_.ask_processed(); }
     // The surface stages in the next frames even where no view shows the surface.
     void want_mesh() { frames_.want_mesh(3); }
 

@@ -1,30 +1,95 @@
 #include "exporter.h"
 
+#include <algorithm>
+#include <cmath>
+
+#include "json_writer.h"
 #include "reference_mesh.h"
 
 namespace hp {
-std::vector<std::uint8_t> export_mesh(const FrameData& f, MeshFile type, bool closed, const float* atlas,
-                                      std::string* error) {
-    const LoadedVolume* loaded = f.sources.shown(f.state);
-    std::vector<float> values;  // the voxels, x fastest, when they are not the loaded volume's own
-    const std::array<int, 3> dims = f.layout.dims;
-    if (!loaded) {
-        const float* a = atlas;
-        if (!a) return *error = "the volume could not be read back", std::vector<std::uint8_t>();
-        values.resize(std::size_t(f.layout.voxel_count()));
-        for (int z = 0; z < dims[2]; ++z)
-            for (int y = 0; y < dims[1]; ++y)
-                for (int x = 0; x < dims[0]; ++x)
-                    values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))] =
-                        atlas_value(f.layout, a, {x, y, z});
-    }
-    const float* v = loaded ? loaded->volume.values.data() : values.data();
-    return hp::export_mesh(volume_mesh(v, dims, f.state.iso, closed), type, f.sources.mesh_world(f.state), error);
+
+bool closed_of(const FrameData& f, int asked) { return asked < 0 ? f.state.closed : asked != 0; }
+
+MeshSteps steps_of(const FrameData& f) {
+    const std::array<double, 12> w = f.sources.mesh_world(f.state);
+    double smallest = INFINITY;
+    for (int c = 0; c < 3; ++c)  // a voxel's edge along each index axis
+        smallest = std::min(smallest, std::sqrt(w[c] * w[c] + w[4 + c] * w[4 + c] + w[8 + c] * w[8 + c]));
+    return mesh_steps(f.state, smallest);
 }
 
-std::vector<std::uint8_t> export_indexed(const FrameData& f, const IndexedMesh& mesh, MeshFile type,
-                                         std::string* error) {
-    return hp::export_mesh(mesh, type, f.sources.mesh_world(f.state), error);
+std::string surface_key(const FrameData& f, bool closed, bool gpu_indexed) {
+    const LoadedVolume* loaded = f.sources.shown(f.state);
+    char iso[40];
+    std::snprintf(iso, sizeof iso, "%a", double(f.state.iso));  // exact
+    std::string key = loaded ? "loaded " + std::to_string(loaded->generation)
+                             : std::string(name_of(f.state.source)) + " " + std::to_string(f.layout.dims[0]) + " " +
+                                   std::to_string(f.layout.atlas) + " t" + std::to_string(f.state.time);
+    return key + " iso " + iso + (closed ? " closed" : " open") + (gpu_indexed ? " gpu" : " cpu");
+}
+
+bool mesh_input(const FrameData& f, bool closed, const float* atlas, MeshInput* in, std::string* error) {
+    const LoadedVolume* loaded = f.sources.shown(f.state);
+    // A loaded volume's own dims: one loaded since the last frame is not yet in the layout.
+    const std::array<int, 3> dims = loaded ? loaded->volume.dims : f.layout.dims;
+    in->surface_key = surface_key(f, closed, false);
+    in->dims = dims;
+    in->iso = f.state.iso;
+    in->closed = closed;
+    in->world = f.sources.mesh_world(f.state);
+    in->steps = steps_of(f);
+    if (loaded) {
+        in->values = loaded->volume.values.data();
+        return true;
+    }
+    if (!atlas) return *error = "the volume could not be read back", false;
+    in->owned.resize(std::size_t(f.layout.voxel_count()));
+    for (int z = 0; z < dims[2]; ++z)
+        for (int y = 0; y < dims[1]; ++y)
+            for (int x = 0; x < dims[0]; ++x)
+                in->owned[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))] =
+                    atlas_value(f.layout, atlas, {x, y, z});
+    return true;
+}
+
+MeshInput mesh_input(const FrameData& f, IndexedMesh gpu) {
+    MeshInput in;
+    in.surface_key = surface_key(f, false, true);
+    in.indexed = std::move(gpu);
+    in.has_indexed = true;
+    in.dims = f.layout.dims;
+    in.iso = f.state.iso;
+    in.world = f.sources.mesh_world(f.state);
+    in.steps = steps_of(f);
+    return in;
+}
+
+std::string mesh_report_json(const MeshWork& w) {
+    const MeshReport& r = w.report();
+    const StepsDone& d = w.steps_done();
+    const MeshSteps& s = w.steps();
+    JsonWriter j;
+    j.begin_object();
+    j.key("triangles").integer(std::int64_t(r.triangles)).key("vertices").integer(std::int64_t(r.vertices));
+    j.key("pieces").integer(std::int64_t(r.pieces));
+    j.key("boundaryEdges").integer(std::int64_t(r.boundary_edges));
+    j.key("nonManifoldEdges").integer(std::int64_t(r.nonmanifold_edges));
+    j.key("zeroAreaTriangles").integer(std::int64_t(r.zero_area));
+    j.key("volumeMm3").number(r.volume_mm3, 12).key("areaMm2").number(r.area_mm2, 12);
+    j.key("closed").boolean(w.closed());
+    j.key("steps").begin_object();
+    j.key("pieces").string(kPiecesNames[std::size_t(s.pieces)]).key("minPiece").number(s.min_piece_mm3);
+    j.key("smooth").integer(s.smooth).key("decimate").integer(s.decimate);
+    j.key("maxErrorMm").number(s.max_error_mm, 9);
+    j.end_object();
+    j.key("zeroAreaMerged").integer(std::int64_t(d.zero_area_merged));
+    j.key("piecesBefore").integer(std::int64_t(d.pieces_before)).key("piecesKept").integer(std::int64_t(d.pieces_kept));
+    j.key("decimatedFrom").integer(std::int64_t(d.decimate_from));
+    j.key("decimateErrorMm").number(d.decimate_error_mm, 9);
+    j.key("verticesSplit").integer(std::int64_t(d.vertices_split));
+    j.key("ms").fixed(w.ms(), 1);
+    j.end_object();
+    return j.text();
 }
 
 }  // namespace hp

@@ -1,5 +1,7 @@
-// The surface as a mesh file in the volume's world (mesh_export.h), from what the frame ran
-// with (FrameData). Free functions; the read-backs (readbacks.h) call them with what they read.
+// What the processed mesh (mesh_work.h) is made from, for the frame that ran (FrameData): the
+// volume's values or the GPU's own indexed surface, the volume's world frame (LPS, mm) and the
+// steps the settings ask for; and the report's JSON. Free functions; the read-backs
+// (readbacks.h) call them with what they read.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +10,7 @@
 
 #include "backend.h"
 #include "mesh_export.h"
+#include "mesh_work.h"
 #include "sources.h"
 
 namespace hp {
@@ -20,14 +23,20 @@ struct FrameData {
     const Sources& sources;
 };
 
-// The surface as a file: welded on the CPU by marching cubes over the volume this frame ran
-// on (a loaded volume's own values; else `atlas`, S×S floats read back), with the
-// arithmetic the GPU's extraction shares, in the volume's world (LPS, mm). Empty with *error
-// when there is nothing to export.
-std::vector<std::uint8_t> export_mesh(const FrameData& f, MeshFile type, bool closed, const float* atlas,
-                                      std::string* error);
-// A mesh the GPU indexed itself (WebGPU, vertices=shared), in the volume's world.
-std::vector<std::uint8_t> export_indexed(const FrameData& f, const IndexedMesh& mesh, MeshFile type,
-                                         std::string* error);
+// Whether a read's mesh is capped at the volume's faces: its own choice (0 or 1), else (-1) the
+// `closed` setting's.
+bool closed_of(const FrameData& f, int asked);
+// The steps the settings ask for, the decimation bound by the volume's smallest spacing.
+MeshSteps steps_of(const FrameData& f);
+// What the frame's welded surface is of: the volume (a loaded one's load, a procedural one's
+// source, size and time), iso, capping, and whether the GPU indexed it.
+std::string surface_key(const FrameData& f, bool closed, bool gpu_indexed);
+// The input from the volume this frame ran on: a loaded volume's own values, else `atlas`
+// (S×S floats read back; empty with *error when it is missing).
+bool mesh_input(const FrameData& f, bool closed, const float* atlas, MeshInput* in, std::string* error);
+// The input from a surface the GPU indexed itself (WebGPU, vertices=shared).
+MeshInput mesh_input(const FrameData& f, IndexedMesh gpu);
+// hp.meshReport()'s JSON: the report, what the steps did, and the steps.
+std::string mesh_report_json(const MeshWork& w);
 
 }  // namespace hp

@@ -46,13 +46,21 @@ int Readbacks::fail(Job* j, const std::string& why) {
 }
 
 // Asks the backend for what the read needs: Waiting while a mesh read waits for a frame that
-// ran the surface stages; Nothing where nothing needs reading (a loaded volume's own values).
+// ran the surface stages; Nothing where nothing needs reading (a loaded volume's own values);
+// Processing where the mesh work holds or makes the processed mesh asked for already.
 Readbacks::Start Readbacks::start(Job* j, const FrameData& f, std::uint64_t frame,
                                   const std::function<void()>& want_mesh) {
     const ReadAsk& a = j->ask;
+    const bool processed = a.kind == ReadKind::MeshFile || a.kind == ReadKind::MeshReport;
+    const bool closed = processed && closed_of(f, a.closed);
     const bool gpu_mesh = a.kind == ReadKind::Mesh ||
-                          (a.kind == ReadKind::MeshFile && !a.closed && f.state.vertices == MeshVertices::Shared &&
+                          (processed && !closed && f.state.vertices == MeshVertices::Shared &&
                            f.backend->indexes_mesh() && !j->shared_tried);
+    if (processed && !j->shared_tried) {
+        j->steps = steps_of(f);
+        j->surface_key = surface_key(f, closed, gpu_mesh);
+        if (mesh_.has(j->surface_key, j->steps)) return Start::Processing;
+    }
     if (gpu_mesh && !f.backend->mesh_ready(f.result)) {
         if (!j->waits_from) j->waits_from = frame + 1;
         if (frame < j->waits_from + kMeshFramesWaited) {
@@ -74,6 +82,7 @@ Readbacks::Start Readbacks::start(Job* j, const FrameData& f, std::uint64_t fram
             q.stream = true;  // the edge ids
             break;
         case ReadKind::MeshFile:
+        case ReadKind::MeshReport:
             if (gpu_mesh) {
                 j->shared_tried = true;
                 q.mesh = true;
@@ -93,6 +102,7 @@ int Readbacks::poll(int id, const FrameData& f, std::uint64_t frame, const std::
     if (it == jobs_.end()) return -1;
     Job* j = &it->second;
     if (j->state != 0) return j->state;
+    if (j->processing) return processed(j);
     if (!f.backend) return fail(j, "there is no pipeline to read back");
     std::string gone;
     if (!f.backend->alive(&gone)) return fail(j, "the GPU cannot be read back: " + gone);
@@ -100,6 +110,7 @@ int Readbacks::poll(int id, const FrameData& f, std::uint64_t frame, const std::
     if (!j->ticket) {
         const Start s = start(j, f, frame, want_mesh);
         if (s == Start::Waiting) return 0;
+        if (s == Start::Processing) return j->processing = true, processed(j);
         if (s == Start::Nothing) return finish(j, r, f);
     }
     std::string why;
@@ -142,23 +153,60 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
             out.shared_vertices = std::uint32_t(seen.size());
             break;
         }
-        case ReadKind::MeshFile: {
+        case ReadKind::MeshFile:
+        case ReadKind::MeshReport: {
             // The GPU's own vertices and indices, welded already, where it kept the whole surface.
             const bool whole = r.indexed && r.indices.size() == r.mesh.vertices && r.shared == r.shared_positions.size() / 3;
             if (whole) {
                 IndexedMesh m{std::move(r.shared_positions), std::move(r.shared_normals), std::move(r.indices)};
                 m.indices.resize(m.indices.size() / 3 * 3);
-                out.bytes = export_indexed(f, m, a.type, &out.error);
+                mesh_.start(mesh_input(f, std::move(m)));
             } else if (r.atlas.empty() && !f.sources.shown(f.state)) {
                 return 0;  // not the GPU's indexed mesh after all: the atlas, from the next poll
             } else {
-                out.bytes = export_mesh(f, a.type, a.closed, r.atlas.empty() ? nullptr : r.atlas.data(), &out.error);
+                MeshInput in;
+                if (!mesh_input(f, closed_of(f, a.closed), r.atlas.empty() ? nullptr : r.atlas.data(), &in, &out.error))
+                    return fail(j, out.error);
+                j->surface_key = in.surface_key;
+                mesh_.start(std::move(in));
             }
-            if (out.bytes.empty()) return fail(j, out.error);
-            break;
+            j->processing = true;
+            return processed(j);
         }
     }
     return j->state = 1;
+}
+
+int Readbacks::processed(Job* j) {
+    if (!mesh_.has(j->surface_key, j->steps))
+        return fail(j, "another mesh was asked for while this one was made: ask again");
+    if (!mesh_.step(kSliceMs)) return 0;
+    ReadResult& out = j->result;
+    if (j->ask.kind == ReadKind::MeshReport) {
+        const std::string json = mesh_report_json(mesh_);
+        out.bytes.assign(json.begin(), json.end());
+    } else {
+        out.bytes = write_mesh(mesh_.mesh(), j->ask.type, &out.error);
+        if (out.bytes.empty()) return fail(j, out.error.empty() ? "no surface to export" : out.error);
+    }
+    return j->state = 1;
+}
+
+void Readbacks::show_processed(const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh) {
+    if (view_read_) {
+        const int state = poll(view_read_, f, frame, want_mesh);
+        if (state == 0) return;
+        end(view_read_);
+        view_read_ = 0;
+    }
+    if (mesh_.busy() || !f.backend || !(f.state.processed || processed_asked_)) return;
+    processed_asked_ = false;
+    const bool closed = f.state.closed;
+    const bool gpu = !closed && f.state.vertices == MeshVertices::Shared && f.backend->indexes_mesh();
+    if (mesh_.has(surface_key(f, closed, gpu), steps_of(f))) return;
+    ReadAsk a;
+    a.kind = ReadKind::MeshReport;
+    view_read_ = ask(a);
 }
 
 }  // namespace hp

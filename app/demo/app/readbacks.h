@@ -1,8 +1,11 @@
-// The API's read-backs (window.hp's stream, reference, mesh, referenceMesh, exportMesh), each a
+// The API's read-backs (window.hp's stream, reference, mesh, referenceMesh, exportMesh,
+// meshReport), each a
 // ticket: asked for, polled once a frame by the page until it completes, then taken. Both
 // backends answer through Backend::read (at once in WebGL2, over polls in WebGPU), so the page
 // has one path for every mode; what is made of the data (the CPU reference, the mesh's edge
-// ids and welding, the mesh files) is made here, from what the frame ran with.
+// ids and welding) is made here, from what the frame ran with; the processed mesh (the mesh
+// files, the report, the processed view) by the mesh work it holds (mesh_work.h), a slice each
+// poll and each frame.
 #pragma once
 
 #include <cstdint>
@@ -14,16 +17,17 @@
 
 #include "backend.h"
 #include "exporter.h"
+#include "mesh_work.h"
 
 namespace hp {
 
-enum class ReadKind { Stream, Reference, Mesh, ReferenceMesh, MeshFile };
+enum class ReadKind { Stream, Reference, Mesh, ReferenceMesh, MeshFile, MeshReport };
 
 struct ReadAsk {
     ReadKind kind = ReadKind::Stream;
     std::uint32_t limit = 0xffffffffu;  // entries (stream, reference) or vertices (meshes)
-    MeshFile type = MeshFile::Ply;       // MeshFile: the format, and whether capped at the volume's faces
-    bool closed = false;
+    MeshFile type = MeshFile::Ply;       // MeshFile: the format
+    int closed = -1;                     // MeshFile, MeshReport: capped at the volume's faces (-1: the `closed` setting's)
 };
 
 struct ReadResult {
@@ -34,7 +38,7 @@ struct ReadResult {
     // at them), else the edges welded in the order they first appear; and how many vertices.
     std::vector<std::uint32_t> indices;
     std::uint32_t shared_vertices = 0;
-    std::vector<std::uint8_t> bytes;  // MeshFile
+    std::vector<std::uint8_t> bytes;  // MeshFile; MeshReport: its JSON
     std::string error;
 };
 
@@ -47,6 +51,17 @@ public:
     int poll(int id, const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh);
     const ReadResult* result(int id) const;
     void end(int id) { jobs_.erase(id); }
+    // The processed mesh: made a slice at a time by the reads that need it, by each frame
+    // (work()) and by the processed view (show_processed).
+    const MeshWork& mesh_work() const { return mesh_; }
+    void work() { mesh_.step(kSliceMs); }
+    // The processed view's mesh for this frame (with `processed` on, or once after
+    // ask_processed): asked as an internal MeshReport read when the frame's surface or steps
+    // changed and no mesh is under way.
+    void show_processed(const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh);
+    void ask_processed() { processed_asked_ = true; }
+    // A loaded volume is about to be replaced: a mesh reading its values stops.
+    void drop_values() { mesh_.drop_values(); }
 
 private:
     struct Job {
@@ -54,15 +69,23 @@ private:
         std::unique_ptr<ReadTicket> ticket;
         bool shared_tried = false;  // MeshFile: the GPU's indexed mesh asked for first
         std::uint64_t waits_from = 0;  // the frame a mesh read began to wait at (0: not waiting)
+        bool processing = false;       // MeshFile, MeshReport: the mesh work makes its mesh
+        std::string surface_key;       // which
+        MeshSteps steps;
         int state = 0;
         ReadResult result;
     };
-    enum class Start { Waiting, Asked, Nothing };
+    static constexpr double kSliceMs = 12;  // the mesh work's slice
+    enum class Start { Waiting, Asked, Nothing, Processing };
     int fail(Job* j, const std::string& why);
     Start start(Job* j, const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh);
     int finish(Job* j, Reading& r, const FrameData& f);
+    int processed(Job* j);  // a processing job's turn
     std::map<int, Job> jobs_;
     int next_ = 1;
+    MeshWork mesh_;
+    int view_read_ = 0;  // the processed view's read under way (0: none)
+    bool processed_asked_ = false;
 };
 
 }  // namespace hp

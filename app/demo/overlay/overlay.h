@@ -12,9 +12,8 @@ namespace hp {
 struct OverlayActions {
     bool open_file = false;    // the user asked to pick a file (a volume or a PNG atlas)
     std::string load_sample;   // ... or to load a sample, by name
-    bool save_mesh = false;    // the surface as a download,
+    bool save_mesh = false;    // the processed mesh as a download,
     MeshFile mesh_file = MeshFile::Ply;  // ... in this format
-    bool closed = false;                 // ... capped at the volume's faces
     Panel controls;                      // where the control panel was drawn (w == 0: collapsed or hidden)
 };
 

@@ -178,30 +178,55 @@ void readback_after(const Controls& c) {
                             r.count_age, r.keys_drawn);
 }
 
-// The camera, and saving the surface: PLY and glb welded, STL as triangles; closed: capped
-// where the volume's faces cut it (printable).
+// The camera, and the GPU's surface's size.
 void route_after(const Controls& c) {
-    static int file = 0;
-    static bool closed = false;
     if (ImGui::Button("Reset camera")) c.app.camera().reset();
-    ImGui::SameLine();
-    if (ImGui::Button("Save mesh")) {
-        c.actions->save_mesh = true;
-        c.actions->mesh_file = MeshFile(file);
-        c.actions->closed = closed;
-    }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(60);
-    ImGui::Combo("##meshfile", &file, kMeshFileNames.data(), int(kMeshFileNames.size()));
-    ImGui::SameLine();
-    ImGui::Checkbox("closed", &closed);
-    tooltip("cap the surface where the volume's faces cut it: a closed, printable mesh");
     const FrameResult& r = c.app.result();
     if (r.mesh && r.shared_vertices)
         ImGui::TextDisabled("%s indices, %s vertices", with_thousands(r.vertices).c_str(),
                             with_thousands(r.shared_vertices).c_str());
     else if (r.mesh)
         ImGui::TextDisabled("%s vertices", with_thousands(r.vertices).c_str());
+}
+
+// After the mesh steps' rows: saving the processed mesh, its report, the progress of one under
+// way (mesh_process.h says what each line counts).
+void mesh_after(const Controls& c) {
+    static int file = 0;
+    if (ImGui::Button("Save mesh")) {
+        c.actions->save_mesh = true;
+        c.actions->mesh_file = MeshFile(file);
+    }
+    tooltip("the processed mesh: the steps above, zero-area triangles merged away; world mm (glb: m)");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(60);
+    ImGui::Combo("##meshfile", &file, kMeshFileNames.data(), int(kMeshFileNames.size()));
+    ImGui::SameLine();
+    if (ImGui::Button("Report")) c.app.ask_mesh_report();
+    tooltip("make the processed mesh and count what a slicer checks");
+    const MeshWork& w = c.app.mesh_work();
+    const MeshProgress p = w.progress();
+    if (p.task) {
+        ImGui::ProgressBar(p.total > 0 ? float(p.done) / float(p.total) : 0.0f, ImVec2(-1, 0), p.task);
+        return;
+    }
+    if (!w.done()) return;
+    const MeshReport& r = w.report();
+    const StepsDone& d = w.steps_done();
+    ImGui::Text("%s triangles, %s vertices, %s piece%s", with_thousands(r.triangles).c_str(),
+                with_thousands(r.vertices).c_str(), with_thousands(r.pieces).c_str(), r.pieces == 1 ? "" : "s");
+    const bool sound = r.boundary_edges == 0 && r.nonmanifold_edges == 0 && r.zero_area == 0;
+    ImGui::TextColored(sound ? ImVec4(0.55f, 0.85f, 0.55f, 1) : ImVec4(0.95f, 0.75f, 0.35f, 1),
+                       "boundary %zu, non-manifold %zu, zero-area %zu edges/triangles", r.boundary_edges,
+                       r.nonmanifold_edges, r.zero_area);
+    ImGui::Text("volume %.2f mL, area %.2f cm²", r.volume_mm3 / 1000, r.area_mm2 / 100);
+    if (d.decimate_from > 0)
+        ImGui::TextDisabled(r.triangles > w.steps().decimate ? "decimated from %s, stopped short at the %.2f mm bound"
+                                                             : "decimated from %s, error %.3f mm",
+                            with_thousands(d.decimate_from).c_str(),
+                            r.triangles > w.steps().decimate ? w.steps().max_error_mm : d.decimate_error_mm);
+    ImGui::TextDisabled("%s closed, %zu zero-area merged, %.0f ms", w.closed() ? "capped," : "not",
+                        d.zero_area_merged, w.ms());
 }
 
 struct RowLayout {
@@ -213,7 +238,7 @@ const RowLayout kRowLayouts[] = {
     {"pyramid", pyramid_rows, nullptr}, {"source", source_row, nullptr}, {"iso", iso_row, nullptr},
     {"volume", volume_row, nullptr},
     {"time", time_row, nullptr},        {"expected", expected_row, nullptr}, {"readback", nullptr, readback_after},
-    {"route", nullptr, route_after},
+    {"route", nullptr, route_after},   {"processed", nullptr, mesh_after},
 };
 
 }  // namespace

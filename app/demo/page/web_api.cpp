@@ -104,8 +104,8 @@ void web_load_sample(const std::string& name) {
     EM_ASM({ if (Module.hpLoadSample) Module.hpLoadSample(UTF8ToString($0)); }, name.c_str());
 }
 
-void web_save_mesh(const char* type, bool closed) {
-    EM_ASM({ if (Module.hpSaveMesh) Module.hpSaveMesh(UTF8ToString($0), !!$1); }, type, closed);
+void web_save_mesh(const char* type) {
+    EM_ASM({ if (Module.hpSaveMesh) Module.hpSaveMesh(UTF8ToString($0)); }, type);
 }
 
 void web_frame_done(std::uint64_t frame) {
@@ -139,6 +139,11 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     w.key("countRead").boolean(r.count_read).key("countAge").number(r.count_age);
     w.key("keysDrawn").number(r.keys_drawn).key("mesh").boolean(r.mesh).key("extracted").boolean(r.extracted);
     w.key("meshCapacity").number(g_app->mesh_capacity());
+    // Work that runs over many slices (the processed mesh): {task, done, total}, null when idle.
+    const hp::MeshProgress p = g_app->mesh_work().progress();
+    w.key("progress");
+    if (p.task) w.begin_object().key("task").string(p.task).key("done").integer(p.done).key("total").integer(p.total).end_object();
+    else w.null();
     w.key("vertexCount").number(r.vertices).key("sharedVertexCount").number(r.shared_vertices);
     w.key("verticesRead").boolean(r.vertices_read).key("vertexKeysDrawn").number(r.vertex_keys_drawn);
     w.key("timing").string(hp::timing());

@@ -17,7 +17,7 @@ void web_show_message(const std::string& text);  // shown on the page as text, n
 void web_fail(const std::string& text);          // the demo cannot run: say why, reject hp.ready
 void web_open_file_dialog();
 void web_load_sample(const std::string& name);   // a sample by name (hp.samples(): the phantom, scans)
-void web_save_mesh(const char* type, bool closed);  // the surface as a download (ply, stl, glb)
+void web_save_mesh(const char* type);  // the processed mesh as a download (ply, stl, glb, obj)
 void web_frame_done(std::uint64_t frame);
 
 }  // namespace hp

@@ -1,4 +1,5 @@
-// The page's read-backs (hp.stream, hp.reference, hp.mesh, hp.referenceMesh, hp.exportMesh),
+// The page's read-backs (hp.stream, hp.reference, hp.mesh, hp.referenceMesh, hp.exportMesh,
+// hp.meshReport),
 // one protocol for every mode: hp_read asks (a ticket), hp_read_poll advances it once a frame
 // until it is done (1) or failed (-1, hp_read_error), the page copies its parts out
 // (hp_read_at, hp_read_size, hp_read_number) and ends it (hp_read_end). The work is the app's
@@ -21,16 +22,16 @@ enum Part { Entries, Positions, Normals, Edges, Indices, Bytes };
 
 extern "C" {
 
-// kind: 0 stream, 1 reference, 2 mesh, 3 reference mesh, 4 mesh file (type 0 ply, 1 stl, 2 glb;
-// closed: capped at the volume's faces); limit: entries or vertices. 0 for a kind or type not
-// known.
+// kind: 0 stream, 1 reference, 2 mesh, 3 reference mesh, 4 mesh file (type 0 ply, 1 stl, 2 glb,
+// 3 obj), 5 mesh report (its JSON in the bytes); closed: capped at the volume's faces (0, 1; -1:
+// the `closed` setting's); limit: entries or vertices. 0 for a kind or type not known.
 EMSCRIPTEN_KEEPALIVE int hp_read(int kind, double limit, int type, int closed) {
-    if (kind < 0 || kind > 4 || type < 0 || type > 2) return 0;
+    if (kind < 0 || kind > 5 || type < 0 || type > 3) return 0;
     hp::ReadAsk a;
     a.kind = hp::ReadKind(kind);
     a.limit = limit >= 4294967295.0 ? 0xffffffffu : limit > 0 ? std::uint32_t(limit) : 0;
     a.type = hp::MeshFile(type);
-    a.closed = closed != 0;
+    a.closed = closed < 0 ? -1 : closed != 0;
     return hp::web_app()->read_ask(a);
 }
 

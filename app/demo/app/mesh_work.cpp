@@ -1,0 +1,131 @@
+#include "mesh_work.h"
+
+#include <algorithm>
+
+#include "clock.h"
+
+namespace hp {
+namespace {
+constexpr int kLayersPerSlice = 4;  // marching cubes' cell layers between two looks at the clock
+}
+
+bool MeshWork::has(const std::string& surface_key, const MeshSteps& steps) const {
+    return stage_ != Stage::Idle && in_.surface_key == surface_key && in_.steps == steps;
+}
+
+void MeshWork::start(MeshInput in) {
+    in_ = std::move(in);
+    if (!in_.owned.empty()) in_.values = in_.owned.data();
+    ms_ = 0;
+    welder_ = Welder();
+    steps_done_ = StepsDone();
+    if (in_.surface_key == base_key_) {
+        stage_ = Stage::Pieces;  // the welded surface is the last one's
+        steps_done_.zero_area_merged = base_merged_;
+        mesh_ = base_;
+        return;
+    }
+    base_key_.clear();
+    base_ = WorldMesh();
+    if (in_.has_indexed) {
+        base_ = to_world(in_.indexed, in_.world);
+        in_.indexed = IndexedMesh();
+        stage_ = Stage::Merge;
+        return;
+    }
+    stage_ = Stage::Surface;
+    field_.emplace(in_.values, in_.dims, in_.iso, in_.closed);  // closed: one pass for the pad's value
+    layer_ = 0;
+    layers_ = field_->cell_layers();
+}
+
+void MeshWork::drop_values() {
+    if (stage_ == Stage::Surface) stage_ = Stage::Idle, base_key_.clear();
+    field_.reset();
+    in_.values = nullptr;
+    in_.owned = std::vector<float>();
+}
+
+bool MeshWork::step(double budget_ms) {
+    const double t0 = now_ms();
+    while (busy()) {
+        slice();
+        if (now_ms() - t0 >= budget_ms) break;
+    }
+    ms_ += now_ms() - t0;
+    return done();
+}
+
+void MeshWork::slice() {
+    switch (stage_) {
+        case Stage::Surface: {
+            const int end = std::min(layer_ + kLayersPerSlice, layers_);
+            welder_.add(volume_mesh(*field_, layer_, end));
+            layer_ = end;
+            if (layer_ < layers_) return;
+            base_ = to_world(welder_.take(), in_.world);
+            in_.owned = std::vector<float>();  // the values are not needed again
+            field_.reset();
+            stage_ = Stage::Merge;
+            return;
+        }
+        case Stage::Merge:
+            base_merged_ = merge_zero_area(&base_);
+            base_key_ = in_.surface_key;
+            steps_done_.zero_area_merged = base_merged_;
+            mesh_ = base_;
+            stage_ = Stage::Pieces;
+            return;
+        case Stage::Pieces:
+            if (in_.steps.pieces != Pieces::All)
+                steps_done_.pieces_before =
+                    keep_pieces(&mesh_, in_.steps.pieces, in_.steps.min_piece_mm3, &steps_done_.pieces_kept);
+            iteration_ = 0;
+            if (in_.steps.smooth > 0) neighbours_ = smooth_neighbours(mesh_);
+            stage_ = Stage::Smooth;
+            return;
+        case Stage::Smooth:
+            if (iteration_ < in_.steps.smooth) {
+                smooth_iteration(&mesh_, neighbours_);
+                if (++iteration_ < in_.steps.smooth) return;
+                steps_done_.zero_area_merged += merge_zero_area(&mesh_);
+            }
+            neighbours_ = SmoothNeighbours();
+            stage_ = Stage::Decimate;
+            return;
+        case Stage::Decimate:
+            if (in_.steps.decimate > 0 && mesh_.triangles() > in_.steps.decimate) {
+                steps_done_.decimate_from = mesh_.triangles();
+                steps_done_.decimate_error_mm = decimate(&mesh_, in_.steps.decimate, in_.steps.max_error_mm);
+                steps_done_.zero_area_merged += merge_zero_area(&mesh_);
+                steps_done_.vertices_split += split_nonmanifold_edges(&mesh_);
+            }
+            stage_ = Stage::Finish;
+            return;
+        case Stage::Finish:
+            if (in_.steps.smooth > 0 || steps_done_.decimate_from > 0) face_normals_to_vertices(&mesh_);
+            report_ = mesh_report(mesh_);
+            ++revision_;
+            stage_ = Stage::Done;
+            return;
+        case Stage::Idle:
+        case Stage::Done: return;
+    }
+}
+
+MeshProgress MeshWork::progress() const {
+    if (!busy()) return {};
+    // Units: a cell layer each, then one a step and one a smoothing iteration.
+    const int smooth = in_.steps.smooth, surface = in_.has_indexed ? 0 : layers_;
+    const int total = surface + 4 + smooth;
+    switch (stage_) {
+        case Stage::Surface: return {"mesh: marching cubes", layer_, total};
+        case Stage::Merge: return {"mesh: zero-area triangles", surface, total};
+        case Stage::Pieces: return {"mesh: pieces", surface + 1, total};
+        case Stage::Smooth: return {"mesh: smoothing", surface + 2 + iteration_, total};
+        case Stage::Decimate: return {"mesh: decimating", surface + 2 + smooth, total};
+        default: return {"mesh: report", surface + 3 + smooth, total};
+    }
+}
+
+}  // namespace hp

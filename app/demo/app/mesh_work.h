@@ -1,0 +1,85 @@
+// The processed mesh (what Save mesh writes, the processed view draws and hp.meshReport
+// reports), made a slice at a time so the page keeps drawing: marching cubes a few layers of
+// cells a slice, then the steps of mesh_process.h, one smoothing iteration a slice. The wasm
+// build has no threads; each slice stops once it has used its budget (the decimation, one call
+// into meshoptimizer, is one slice). The welded surface (before the steps) is kept, so a change
+// of the steps alone does not run marching cubes again.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mesh_export.h"
+#include "mesh_process.h"
+
+namespace hp {
+
+// What a processed mesh is made from: a volume's values (its own, or read back from the atlas)
+// or a surface the GPU indexed itself, and the steps.
+struct MeshInput {
+    std::string surface_key;  // what the welded surface is of: equal keys, the same surface
+    const float* values = nullptr;  // x fastest; a loaded volume's own (valid until the next load)
+    std::vector<float> owned;       // or these (values points at them once started)
+    std::array<int, 3> dims{};
+    float iso = 0;
+    bool closed = false;
+    IndexedMesh indexed;            // or this, where has_indexed
+    bool has_indexed = false;
+    std::array<double, 12> world{};  // voxel index → world (mm)
+    MeshSteps steps;
+};
+
+struct MeshProgress {
+    const char* task = nullptr;  // null: idle
+    int done = 0, total = 0;
+};
+
+class MeshWork {
+public:
+    // Whether the mesh held (done) or being made is of this surface and these steps.
+    bool has(const std::string& surface_key, const MeshSteps& steps) const;
+    // Begins making a mesh (dropping one under way). The welded surface is kept from the last
+    // mesh where surface_key is the same.
+    void start(MeshInput in);
+    // Works for up to budget_ms (at least one slice); true once the mesh is made.
+    bool step(double budget_ms);
+    bool done() const { return stage_ == Stage::Done; }
+    bool busy() const { return stage_ != Stage::Done && stage_ != Stage::Idle; }
+    // Forgets the values of a loaded volume about to be replaced (a mesh under way stops).
+    void drop_values();
+
+    const WorldMesh& mesh() const { return mesh_; }
+    const MeshReport& report() const { return report_; }
+    const StepsDone& steps_done() const { return steps_done_; }
+    const MeshSteps& steps() const { return in_.steps; }
+    bool closed() const { return in_.closed; }
+    double ms() const { return ms_; }  // what making the last mesh took, slices summed
+    const std::array<double, 12>& world() const { return in_.world; }
+    // Counts the meshes made: the processed view uploads when it changes.
+    std::uint64_t revision() const { return revision_; }
+    MeshProgress progress() const;
+
+private:
+    enum class Stage { Idle, Surface, Merge, Pieces, Smooth, Decimate, Finish, Done };
+    void slice();
+
+    MeshInput in_;
+    Stage stage_ = Stage::Idle;
+    std::string base_key_;    // the surface `base_` is of ("": none)
+    WorldMesh base_;          // welded, in world mm, zero-area triangles merged
+    std::size_t base_merged_ = 0;
+    std::optional<MeshField> field_;  // Surface: the values marching cubes reads
+    Welder welder_;
+    int layer_ = 0, layers_ = 0, iteration_ = 0;
+    SmoothNeighbours neighbours_;
+    WorldMesh mesh_;
+    MeshReport report_;
+    StepsDone steps_done_;
+    double ms_ = 0;
+    std::uint64_t revision_ = 0;
+};
+
+}  // namespace hp

@@ -137,6 +137,7 @@ private:
     int framebuffer_height_ = 0;  // the last draw_views'
     double compute_ms_ = 0;
     std::string message_;
+    ProcessedSurface processed_;  // the processed mesh in voxel units, for the 3D view
 };
 
 }  // namespace hp

@@ -64,6 +64,30 @@ MeshInput mesh_input(const FrameData& f, IndexedMesh gpu) {
     return in;
 }
 
+void voxel_surface(const MeshWork& w, ProcessedSurface* out) {
+    const std::array<double, 12>& m = w.world();
+    // The 3×3 part's inverse (its adjugate over the determinant); normals go by its transpose.
+    const double a = m[0], b = m[1], c = m[2], d = m[4], e = m[5], f = m[6], g = m[8], h = m[9], i = m[10];
+    const double adj[9] = {e * i - f * h, c * h - b * i, b * f - c * e, f * g - d * i, a * i - c * g,
+                           c * d - a * f, d * h - e * g, b * g - a * h, a * e - b * d};
+    const double det = a * adj[0] + b * adj[3] + c * adj[6];
+    const WorldMesh& mesh = w.mesh();
+    out->positions.clear(), out->normals.clear();
+    out->positions.reserve(3 * mesh.positions.size()), out->normals.reserve(3 * mesh.positions.size());
+    for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+        const Vec3 p = mesh.positions[v] - Vec3{m[3], m[7], m[11]};
+        const Vec3& n = mesh.normals[v];
+        for (int r = 0; r < 3; ++r) {
+            out->positions.push_back(float((adj[3 * r] * p.x + adj[3 * r + 1] * p.y + adj[3 * r + 2] * p.z) / det));
+            out->normals.push_back(float(m[r] * n.x + m[4 + r] * n.y + m[8 + r] * n.z));  // Mᵀ n
+        }
+    }
+    out->indices = mesh.faces;
+    if (det < 0)  // a mirrored frame: the faces were turned for the world; turned back for voxels
+        for (std::size_t t = 0; t < out->indices.size(); t += 3) std::swap(out->indices[t + 1], out->indices[t + 2]);
+    out->revision = w.revision();
+}
+
 std::string mesh_report_json(const MeshWork& w) {
     const MeshReport& r = w.report();
     const StepsDone& d = w.steps_done();

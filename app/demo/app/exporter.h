@@ -36,6 +36,8 @@ std::string surface_key(const FrameData& f, bool closed, bool gpu_indexed);
 bool mesh_input(const FrameData& f, bool closed, const float* atlas, MeshInput* in, std::string* error);
 // The input from a surface the GPU indexed itself (WebGPU, vertices=shared).
 MeshInput mesh_input(const FrameData& f, IndexedMesh gpu);
+// The processed mesh for the 3D view: back in voxel index units (the inverse of its world map).
+void voxel_surface(const MeshWork& w, ProcessedSurface* out);
 // hp.meshReport()'s JSON: the report, what the steps did, and the steps.
 std::string mesh_report_json(const MeshWork& w);
 

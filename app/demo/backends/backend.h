@@ -34,6 +34,14 @@ struct ShownViews {
     bool surface = true;
 };
 
+// The processed mesh (mesh_work.h) for the 3D view, in voxel index units as the GPU's own
+// surface: 3 floats a vertex, 3 indices a triangle; `revision` changes with the mesh.
+struct ProcessedSurface {
+    std::vector<float> positions, normals;
+    std::vector<std::uint32_t> indices;
+    std::uint64_t revision = 0;
+};
+
 // The 3D view's draw: where, and what.
 struct SurfaceDraw {
     PanelRect panel;             // framebuffer pixels, origin at the bottom left
@@ -42,6 +50,9 @@ struct SurfaceDraw {
     SurfaceScene scene;          // what to draw
     MeshRoute route = MeshRoute::Vertex;  // WebGL2: from the extraction, or walking the pyramid at iso
     float iso = 0;
+    // The processed mesh instead of the GPU's surface (null: the GPU's). WebGL2 draws it; the
+    // WebGPU modes draw their own surface (their draw is WebGPU's, the mesh a WebGL2 buffer's).
+    const ProcessedSurface* processed = nullptr;
 };
 
 // A mesh read back for the API and the export: 3 floats a vertex.

@@ -22,6 +22,7 @@ public:
     void abandon() override {
         gpu_.abandon();
         surface_.abandon();
+        processed_.abandon();
         for (gl::Fence& f : fences_) f.abandon();
         fences_.clear();
     }
@@ -52,7 +53,11 @@ public:
         return {&gpu_.volume(), &gpu_.compactor(), &gpu_.compactor().stream()};
     }
     void draw_surface(const SurfaceDraw& d) override {
-        if (d.route == MeshRoute::Vertex)
+        if (d.processed) {
+            const ProcessedSurface& p = *d.processed;
+            if (processed_.revision != p.revision) SurfaceView::upload(&processed_, p.positions, p.normals, p.indices, p.revision);
+            surface_.draw_indexed(d.panel, processed_, d.scene);
+        } else if (d.route == MeshRoute::Vertex)
             surface_.draw_walking(d.panel, gpu_.mesh(), gpu_.volume(), d.iso, d.scene);
         else
             surface_.draw(d.panel, gpu_.mesh(), d.scene);
@@ -79,6 +84,7 @@ public:
 private:
     VolumeCompaction gpu_;
     SurfaceView surface_;
+    SurfaceView::Indexed processed_;  // the processed mesh, uploaded when its revision changes
     std::uint64_t frames_ = 0;  // run so far: the views read the last one's textures
     std::size_t in_flight_ = 0;  // 0: no bound
     mutable std::deque<gl::Fence> fences_;  // of the frames still on the GPU, oldest first

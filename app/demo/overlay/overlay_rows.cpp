@@ -48,6 +48,19 @@ void generic_row(const Controls& c, const Setting& row) {
     } else if (row.kind == SettingKind::Flag) {
         bool on = row.get(c.s) != 0;
         if (ImGui::Checkbox(row.label, &on)) set_value(row, &c.s, on);
+    } else if (row.whole) {  // a count: typed, or stepped (by 1, or by 1000 where it runs to millions)
+        row_title(row.label);
+        ImGui::SetNextItemWidth(-1);
+        int v = int(row.get(c.s));
+        const bool big = row.hi > 1000;
+        if (ImGui::InputInt((std::string("##") + row.key).c_str(), &v, big ? 1000 : 1, big ? 10000 : 10))
+            set_value(row, &c.s, std::clamp(double(v), row.lo, row.hi));
+    } else if (row.hi - row.lo > 1e6) {  // a quantity of no useful slider range (mm³)
+        row_title(row.label);
+        ImGui::SetNextItemWidth(-1);
+        double v = row.get(c.s);
+        if (ImGui::InputDouble((std::string("##") + row.key).c_str(), &v, 0, 0, "%.0f"))
+            set_value(row, &c.s, std::clamp(v, row.lo, row.hi));
     } else {
         row_title(row.label);
         ImGui::SetNextItemWidth(-1);
@@ -217,15 +230,15 @@ void mesh_after(const Controls& c) {
                 with_thousands(r.vertices).c_str(), with_thousands(r.pieces).c_str(), r.pieces == 1 ? "" : "s");
     const bool sound = r.boundary_edges == 0 && r.nonmanifold_edges == 0 && r.zero_area == 0;
     ImGui::TextColored(sound ? ImVec4(0.55f, 0.85f, 0.55f, 1) : ImVec4(0.95f, 0.75f, 0.35f, 1),
-                       "boundary %zu, non-manifold %zu, zero-area %zu edges/triangles", r.boundary_edges,
-                       r.nonmanifold_edges, r.zero_area);
+                       "%zu boundary, %zu non-manifold edges; %zu zero-area", r.boundary_edges, r.nonmanifold_edges,
+                       r.zero_area);
     ImGui::Text("volume %.2f mL, area %.2f cm²", r.volume_mm3 / 1000, r.area_mm2 / 100);
     if (d.decimate_from > 0)
         ImGui::TextDisabled(r.triangles > w.steps().decimate ? "decimated from %s, stopped short at the %.2f mm bound"
                                                              : "decimated from %s, error %.3f mm",
                             with_thousands(d.decimate_from).c_str(),
                             r.triangles > w.steps().decimate ? w.steps().max_error_mm : d.decimate_error_mm);
-    ImGui::TextDisabled("%s closed, %zu zero-area merged, %.0f ms", w.closed() ? "capped," : "not",
+    ImGui::TextDisabled("%s; %zu zero-area merged; %.0f ms", w.closed() ? "capped at the faces" : "open at the faces",
                         d.zero_area_merged, w.ms());
 }
 

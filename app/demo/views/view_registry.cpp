@@ -87,19 +87,24 @@ void draw_surface(const ViewInput& in, PanelRect r) {
                in.camera, in.state.color};
     d.route = in.state.route;
     d.iso = in.state.iso;
+    d.processed = in.processed;
     in.backend->draw_surface(d);
 }
 
 void caption_surface(const ViewInput& in, const Panel& p) {
     const FrameResult& r = in.result;
     const DemoState& s = in.state;
-    const char* title = "Surface (marching cubes)";
-    std::string detail = !r.mesh ? std::string("not computed")
+    const bool processed = in.processed && in.backend && std::string(in.backend->name()) == "webgl2";
+    const char* title = processed ? "Processed mesh (what Save mesh writes)" : "Surface (marching cubes)";
+    std::string detail = processed ? with_thousands(in.processed->indices.size() / 3) + " triangles" +
+                                         "; drag: orbit, right-drag: pan, wheel: zoom"
+                         : !r.mesh ? std::string("not computed")
                          : with_thousands(r.vertices / 3) + " triangles" +
                                (r.vertices_read ? "" : s.readback == Readback::Async ? " (newest read)" : " (not read)") +
                                "; drag: orbit, right-drag: pan, wheel: zoom";
     const std::uint32_t capacity = in.backend ? in.backend->mesh_capacity() : 0;
-    if (r.mesh && r.vertices > capacity)
+    if (!processed && s.processed) detail += in.processed ? "; the processed mesh is drawn in the WebGL2 modes" : "; processing...";
+    if (!processed && r.mesh && r.vertices > capacity)
         detail = "mesh truncated at " + with_thousands(capacity) + " vertices of " + with_thousands(r.vertices);
     caption(p, title, detail);
     if (s.color == SurfaceColor::Depth) legend_bar(p, title, "far", "near", turbo);

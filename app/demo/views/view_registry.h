@@ -33,6 +33,7 @@ struct ViewInput {
     std::array<float, 2> range{0, 1};    // the source's values, lowest and highest
     std::array<float, 3> scale{1, 1, 1};  // the voxels' proportions (a scan's spacing over its least)
     const Explanation* explanation = nullptr;  // the Explain view's walk (null: none asked for)
+    const ProcessedSurface* processed = nullptr;  // the 3D view draws it instead (`processed` on, one made)
 };
 
 struct Layout;

@@ -23,6 +23,7 @@ bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std:
 
 bool SurfaceView::init(std::string* error) {
     if (!build(&textures_, {"stream_tiles.glsl", "surface.vert"}, error)) return false;
+    if (!build(&indexed_, {"surface_indexed.vert"}, error)) return false;
     // The walk reads the vertex pyramid's sums as they are stored: float or uint (HP_UINT).
     for (SumFormat f : {SumFormat::Float, SumFormat::Uint}) {
         Walking& w = walking_[int(f)];
@@ -45,6 +46,7 @@ bool SurfaceView::init(std::string* error) {
 
 void SurfaceView::abandon() {
     textures_.program.abandon();
+    indexed_.program.abandon();
     for (Walking& w : walking_) w.draw.program.abandon();
     vao_.abandon();
 }
@@ -61,7 +63,7 @@ bool SurfaceView::begin(PanelRect r, std::uint32_t vertices) const {
     return vertices >= 3;
 }
 
-void SurfaceView::draw_with(const Program& p, PanelRect r, const SurfaceScene& scene) const {
+void SurfaceView::uniforms(const Program& p, PanelRect r, const SurfaceScene& scene) const {
     const OrbitCamera& camera = *scene.camera;
     const auto box = scene.box();
     glUniformMatrix4fv(p.view_proj, 1, GL_FALSE, camera.view_projection(box, float(r.w) / float(r.h)).data());
@@ -76,6 +78,10 @@ void SurfaceView::draw_with(const Program& p, PanelRect r, const SurfaceScene& s
     glUniform2f(p.depth, std::max(centre - half, 0.0f), centre + half);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
+}
+
+void SurfaceView::draw_with(const Program& p, PanelRect r, const SurfaceScene& scene) const {
+    uniforms(p, r, scene);
     glBindVertexArray(vao_.id());
     glDrawArrays(GL_TRIANGLES, 0, GLsizei(scene.vertices / 3 * 3));
     glDisable(GL_DEPTH_TEST);
@@ -90,6 +96,48 @@ void SurfaceView::draw(PanelRect r, const SurfaceMesh& mesh, const SurfaceScene&
     gl::bind_texture(0, mesh.positions());
     gl::bind_texture(1, mesh.normals());
     draw_with(textures_, r, s);
+}
+
+void SurfaceView::upload(Indexed* m, const std::vector<float>& positions, const std::vector<float>& normals,
+                         const std::vector<std::uint32_t>& indices, std::uint64_t revision) {
+    if (!m->vao) {
+        m->vao = gl::make_vertex_array();
+        m->positions = gl::make_buffer(), m->normals = gl::make_buffer(), m->indices = gl::make_buffer();
+        glBindVertexArray(m->vao.id());
+        int location = 0;
+        for (const gl::Buffer* b : {&m->positions, &m->normals}) {
+            glBindBuffer(GL_ARRAY_BUFFER, b->id());
+            glEnableVertexAttribArray(GLuint(location));
+            glVertexAttribPointer(GLuint(location++), 3, GL_FLOAT, GL_FALSE, 0, nullptr);
+        }
+        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m->indices.id());
+        glBindVertexArray(0);
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, m->positions.id());
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(positions.size() * sizeof(float)), positions.data(), GL_STATIC_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, m->normals.id());
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(normals.size() * sizeof(float)), normals.data(), GL_STATIC_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glBindVertexArray(m->vao.id());  // the element buffer is the vertex array's
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size() * sizeof(std::uint32_t)), indices.data(),
+                 GL_STATIC_DRAW);
+    glBindVertexArray(0);
+    m->vertices = std::uint32_t(positions.size() / 3);
+    m->index_count = std::uint32_t(indices.size());
+    m->revision = revision;
+}
+
+void SurfaceView::draw_indexed(PanelRect r, const Indexed& m, const SurfaceScene& scene) const {
+    if (!begin(r, m.index_count)) return;
+    glUseProgram(indexed_.program.id());
+    SurfaceScene s = scene;
+    s.vertices = m.vertices;
+    uniforms(indexed_, r, s);
+    glBindVertexArray(m.vao.id());
+    glDrawElements(GL_TRIANGLES, GLsizei(m.index_count), GL_UNSIGNED_INT, nullptr);
+    glBindVertexArray(0);
+    glDisable(GL_DEPTH_TEST);
 }
 
 void SurfaceView::draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, float iso,

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "demo_state.h"
 #include "gl_objects.h"
@@ -27,6 +28,17 @@ public:
 
     // Fragment route: from the extraction's textures.
     void draw(PanelRect r, const SurfaceMesh& mesh, const SurfaceScene& scene) const;
+    // The processed mesh: indexed triangles in the buffers `processed` holds (upload() fills them).
+    struct Indexed {
+        gl::Buffer positions, normals, indices;  // 3 floats a vertex (voxels); 3 u32 a triangle
+        gl::VertexArray vao;
+        std::uint32_t vertices = 0, index_count = 0;
+        std::uint64_t revision = 0;  // of the mesh uploaded (0: none)
+        void abandon() { positions.abandon(), normals.abandon(), indices.abandon(), vao.abandon(); }
+    };
+    static void upload(Indexed* m, const std::vector<float>& positions, const std::vector<float>& normals,
+                       const std::vector<std::uint32_t>& indices, std::uint64_t revision);
+    void draw_indexed(PanelRect r, const Indexed& m, const SurfaceScene& scene) const;
     // Vertex route: walking `mesh`'s pyramid over `volume` at `iso`.
     void draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, float iso,
                       const SurfaceScene& scene) const;
@@ -39,6 +51,7 @@ private:
     bool build(Program* p, const std::vector<const char*>& vertex, std::string* error, const std::string& defines = "");
     // Clears the panel; false when there is nothing to draw.
     bool begin(PanelRect r, std::uint32_t vertices) const;
+    void uniforms(const Program& p, PanelRect r, const SurfaceScene& scene) const;  // and the depth test on
     void draw_with(const Program& p, PanelRect r, const SurfaceScene& scene) const;
 
     // The vertex route's program, one for each way the vertex pyramid stores its sums
@@ -49,6 +62,7 @@ private:
         SurfaceMesh::WalkUniforms walk;
     };
     Program textures_;
+    Program indexed_;
     Walking walking_[2];
     GLint u_size_ = -1;
     gl::VertexArray vao_;

@@ -1,0 +1,139 @@
+// The mesh that leaves the page (app/core/mesh/mesh_process.h): the CT head sample at its bone
+// preset, closed, as the raw surface, its largest piece, and processed (10 Taubin iterations,
+// decimated to 100,000 triangles), each checked by tools no one here wrote: admesh (parts,
+// degenerate facets, what it had to fix) and VTK (tests/mesh/check_mesh.py: boundary and
+// non-manifold edges, enclosed volume, distance to the unprocessed surface); hp.meshReport()
+// against both. Then the progress of work over many slices, the page drawing meanwhile, and
+// the rows' refusals.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assert } from '../lib.mjs';
+
+const QUERY = 'paused=1&clock=fixed&overlay=0&view=none';
+const CHECK = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../mesh/check_mesh.py');
+const cases = [];
+const add = (name, run, more = {}) => cases.push({ name, query: QUERY, run, ...more });
+
+// admesh's counts for an STL: {facets, parts, degenerate, fixed (edges), removed, added, reversed,
+// backwards, disconnected (facets with 1, 2 or 3 disconnected edges, before its fixes), volume}.
+function admesh(file) {
+  const text = execFileSync('admesh', [file], { encoding: 'utf8', maxBuffer: 1 << 22 });
+  const n = (label, column = 0) => {
+    const line = text.split('\n').find((l) => l.trim().startsWith(label));
+    assert(line, `admesh printed no '${label}' line:\n${text}`);
+    return Number(line.split(':')[1].trim().split(/\s+/)[column]);
+  };
+  return { facets: n('Number of facets'), parts: n('Number of parts'), degenerate: n('Degenerate facets'),
+    fixed: n('Edges fixed'), removed: n('Facets removed'), added: n('Facets added'), reversed: n('Facets reversed'),
+    backwards: n('Backwards edges'), disconnected: n('Total disconnected facets'),
+    volume: Number(text.match(/Volume\s*:\s*([-\d.]+)/)[1]) };
+}
+const vtkCheck = (...files) => JSON.parse(execFileSync('/usr/bin/python3', [CHECK, ...files], { encoding: 'utf8' }));
+const sound = (a, what) => {
+  for (const k of ['degenerate', 'fixed', 'removed', 'added', 'reversed', 'backwards', 'disconnected'])
+    assert(a[k] === 0, `${what}: admesh ${k} ${a[k]}, not 0`);
+};
+
+add('CT head at bone, closed: raw, largest piece and processed (10 smoothing iterations, 100,000 triangles) pass admesh and VTK; hp.meshReport agrees', async (page) => {
+  const r = await page.evaluate(async () => {
+    if (!(await hp.samples()).some((s) => s.name === 'ct-head')) return { missing: true };
+    await hp.loadSample('ct-head');
+    const b64 = (bytes) => { let s = ''; for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); return btoa(s); };
+    const out = {};
+    const take = async (name, settings) => {
+      await hp.set(settings);
+      out[name] = { report: await hp.meshReport(), stl: b64(await hp.exportMesh({ type: 'stl' })) };
+    };
+    await take('raw', { closed: 1, pieces: 'all', smooth: 0, decimate: 0 });
+    await take('largest', { pieces: 'largest' });
+    await take('processed', { smooth: 10, decimate: 100000 });
+    out.processed.obj = b64(await hp.exportMesh({ type: 'obj' }));
+    out.processed.ply = b64(await hp.exportMesh({ type: 'ply' }));
+    return out;
+  });
+  if (r.missing) return 'skipped: setup could not fetch the CT sample';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-mesh-'));
+  try {
+    const file = (name, ext) => {
+      const f = path.join(dir, `${name}.${ext}`);
+      fs.writeFileSync(f, Buffer.from(r[name][ext], 'base64'));
+      return f;
+    };
+    // The raw surface: every piece, zero-area triangles merged away (the iso hits whole HU).
+    const raw = r.raw.report, aRaw = admesh(file('raw', 'stl'));
+    sound(aRaw, 'raw');
+    assert(raw.zeroAreaTriangles === 0 && raw.zeroAreaMerged > 1000, `raw: ${raw.zeroAreaTriangles} zero-area left, ${raw.zeroAreaMerged} merged`);
+    assert(raw.boundaryEdges === 0 && raw.nonManifoldEdges === 0, `raw: ${raw.boundaryEdges} boundary, ${raw.nonManifoldEdges} non-manifold`);
+    assert(aRaw.facets === raw.triangles && aRaw.parts === raw.pieces && raw.pieces > 150,
+      `raw: admesh ${aRaw.facets} facets in ${aRaw.parts} parts; report ${raw.triangles} in ${raw.pieces}`);
+    // The largest piece alone.
+    const big = r.largest.report, aBig = admesh(file('largest', 'stl'));
+    sound(aBig, 'largest');
+    assert(big.pieces === 1 && aBig.parts === 1 && big.piecesBefore === raw.pieces, `largest: ${big.pieces} pieces, admesh ${aBig.parts}`);
+    // Processed: closed, manifold, no zero-area triangle; volume and shape kept.
+    const p = r.processed.report, aP = admesh(file('processed', 'stl'));
+    sound(aP, 'processed');
+    assert(aP.parts === 1 && aP.facets === p.triangles, `processed: admesh ${aP.facets} facets in ${aP.parts} parts, report ${p.triangles}`);
+    assert(p.triangles <= 100000 && p.triangles > 95000 && p.decimatedFrom === big.triangles,
+      `processed: ${p.triangles} triangles from ${p.decimatedFrom}`);
+    const v = vtkCheck(file('processed', 'stl'), file('largest', 'stl'));
+    assert(v.boundaryEdges === 0 && v.nonManifoldEdges === 0 && v.pieces === 1,
+      `VTK: ${v.boundaryEdges} boundary, ${v.nonManifoldEdges} non-manifold edges, ${v.pieces} pieces`);
+    assert(Math.abs(v.volume - v.refVolume) <= 0.02 * v.refVolume, `VTK volume ${v.volume} mm³, unprocessed ${v.refVolume}`);
+    assert(Math.abs(v.volume - p.volumeMm3) <= 1e-4 * v.volume && Math.abs(v.area - p.areaMm2) <= 1e-4 * v.area,
+      `VTK ${v.volume} mm³, ${v.area} mm²; report ${p.volumeMm3}, ${p.areaMm2}`);
+    const half = 0.957 / 2;  // half the smallest voxel spacing
+    assert(v.meanDistance <= half, `mean distance to the unprocessed surface ${v.meanDistance} mm (at most ${half})`);
+    // OBJ and PLY hold the same indexed mesh (VTK reads them).
+    for (const ext of ['obj', 'ply']) {
+      const o = vtkCheck(file('processed', ext));
+      assert(o.cells === p.triangles && o.points === p.vertices && o.boundaryEdges === 0 && o.nonManifoldEdges === 0,
+        `${ext}: VTK ${o.cells} triangles, ${o.points} points, ${o.boundaryEdges} boundary; report ${p.triangles}, ${p.vertices}`);
+      assert(Math.abs(o.volume - p.volumeMm3) <= 1e-4 * o.volume, `${ext}: VTK ${o.volume} mm³, report ${p.volumeMm3}`);
+    }
+    return `raw ${raw.triangles} triangles in ${raw.pieces} pieces (${raw.zeroAreaMerged} zero-area merged); processed ${p.triangles}, ` +
+      `volume ${(100 * (v.volume / v.refVolume - 1)).toFixed(2)}%, mean distance ${v.meanDistance.toFixed(3)} mm`;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, { timeout: 240 });
+
+add('a long mesh shows its progress in hp.stats() while the page keeps drawing; idle, progress is null', async (page) => {
+  const r = await page.evaluate(async () => {
+    await hp.set({ source: 'metaballs', volume: 128, iso: 0.5, time: 2, closed: 1, smooth: 60, pieces: 'largest', decimate: 0 });
+    const seen = [];
+    let frames = 0, stop = false;
+    const tick = () => { frames++; seen.push(hp.stats().progress); if (!stop) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    const report = await hp.meshReport();
+    stop = true;
+    return { report, frames, tasks: [...new Set(seen.filter(Boolean).map((p) => p.task))], bad: seen.filter((p) => p && !(p.done <= p.total)).length,
+      after: hp.stats().progress };
+  });
+  assert(r.frames >= 3, `the page drew ${r.frames} frames while the mesh was made`);
+  assert(r.tasks.includes('mesh: smoothing') && r.bad === 0, `progress seen: ${r.tasks}`);
+  assert(r.after === null, `progress when idle: ${JSON.stringify(r.after)}`);
+  assert(r.report.pieces === 1 && r.report.boundaryEdges === 0 && r.report.nonManifoldEdges === 0, JSON.stringify(r.report));
+  return `${r.frames} frames drawn; ${r.tasks.join(', ')}`;
+});
+
+add('the mesh rows refuse what they cannot do, with a message, and keep their values', async (page) => {
+  const r = await page.evaluate(async () => {
+    await hp.set({ smooth: 3, decimate: 5000, pieces: 'largest' });
+    const errors = [];
+    for (const bad of [{ smooth: -1 }, { smooth: 2.5 }, { decimate: 'many' }, { pieces: 'biggest' }, { minPiece: -5 }])
+      await hp.set(bad).then(() => errors.push(null), (e) => errors.push(e.message));
+    const s = hp.stats();
+    await hp.set({ smooth: 0, decimate: 0, pieces: 'all' });
+    return { errors, kept: [s.smooth, s.decimate, s.pieces] };
+  });
+  const want = [/smooth='-1' is out of range/, /smooth='2.5' is not a whole number/, /decimate='many' is not a number/,
+    /pieces='biggest' is not one of: all, largest, above/, /minPiece='-5' is out of range/];
+  r.errors.forEach((e, i) => assert(e && want[i].test(e), `refusal ${i}: ${e}`));
+  assert(JSON.stringify(r.kept) === JSON.stringify([3, 5000, 'largest']), `kept ${r.kept}`);
+});
+
+export default cases;

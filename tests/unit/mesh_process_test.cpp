@@ -6,12 +6,14 @@
 
 #include <cmath>
 #include <cstring>
+#include <set>
 #include <sstream>
 #include <string>
 
 #include "mesh_export.h"
 #include "mesh_files.h"
 #include "mesh_process.h"
+#include "mesh_work.h"
 
 namespace hp {
 namespace {
@@ -193,6 +195,56 @@ TEST(MeshProcess, AnEdgeHeldByFourTrianglesIsSplit) {
     EXPECT_NEAR(after.volume_mm3, before.volume_mm3, 1e-2);
     for (std::size_t a = 0; a < m.positions.size(); ++a)
         for (std::size_t b = a + 1; b < m.positions.size(); ++b) EXPECT_GT(length(m.positions[a] - m.positions[b]), 5e-4);
+}
+
+// The app's sliced runner makes the mesh run_mesh_steps makes, one slice a call; a change of
+// the steps alone starts from the welded surface it kept.
+TEST(MeshProcess, SlicedWorkMakesTheSameMeshAndReusesTheSurface) {
+    const std::array<int, 3> d{36, 30, 28};
+    const std::vector<float> v = balls(d, {{15.5, 14.2, 13.7, 10.3}, {31.1, 5.2, 5.6, 2.2}}, true);
+    const std::array<double, 12> world{0.5, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 1.5, 0};
+    MeshSteps s;
+    s.pieces = Pieces::Largest;
+    s.smooth = 5;
+    s.decimate = 1500;
+    s.max_error_mm = 0.25;
+    WorldMesh whole = surface(v, d, 0.0f, world);
+    run_mesh_steps(&whole, s);
+    MeshInput in;
+    in.surface_key = "balls";
+    in.owned = v;
+    in.dims = d;
+    in.closed = true;
+    in.world = world;
+    in.steps = s;
+    MeshWork w;
+    w.start(in);
+    int slices = 0, last_done = -1;
+    std::set<std::string> tasks;
+    while (!w.step(0)) {  // one slice a call
+        const MeshProgress p = w.progress();
+        ASSERT_NE(p.task, nullptr);
+        EXPECT_GE(p.done, last_done);
+        EXPECT_LE(p.done, p.total);
+        last_done = p.done;
+        tasks.insert(p.task);
+        ASSERT_LT(++slices, 1000);
+    }
+    EXPECT_GT(slices, 10);
+    EXPECT_EQ(tasks.count("mesh: marching cubes") + tasks.count("mesh: smoothing"), 2u);
+    EXPECT_EQ(w.progress().task, nullptr) << "idle once made";
+    EXPECT_EQ(w.mesh().faces, whole.faces);
+    ASSERT_EQ(w.mesh().positions.size(), whole.positions.size());
+    for (std::size_t k = 0; k < whole.positions.size(); ++k) EXPECT_EQ(length(w.mesh().positions[k] - whole.positions[k]), 0.0);
+    EXPECT_EQ(w.report().triangles, mesh_report(whole).triangles);
+    EXPECT_TRUE(w.has("balls", s));
+    // Other steps, the same surface: no marching cubes again.
+    in.steps.smooth = 0;
+    in.owned.clear();
+    w.start(in);
+    EXPECT_STRNE(w.progress().task, "mesh: marching cubes");
+    while (!w.step(0)) {}
+    EXPECT_LT(w.report().triangles, 1600u);
 }
 
 TEST(MeshProcess, ObjHoldsTheMeshInMillimetres) {

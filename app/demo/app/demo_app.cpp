@@ -105,6 +105,8 @@ bool DemoApp::compute(double dt_seconds) {
     if (final) frames_.complete(r);
     readbacks_.show_processed(frame_data(), frames_.frame(), [this] { want_mesh(); });
     readbacks_.work();  // a slice of the processed mesh, if one is under way
+    const std::string& failed = readbacks_.mesh_work().failed();
+    if (state().processed && !failed.empty() && message_ != failed) message_ = failed;
     return true;
 }
 

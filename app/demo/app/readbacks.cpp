@@ -180,7 +180,9 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
 int Readbacks::processed(Job* j) {
     if (!mesh_.has(j->surface_key, j->steps))
         return fail(j, "another mesh was asked for while this one was made: ask again");
-    if (!mesh_.step(kSliceMs)) return 0;
+    const bool made = mesh_.step(kSliceMs);
+    if (!mesh_.failed().empty()) return fail(j, mesh_.failed());
+    if (!made) return 0;
     ReadResult& out = j->result;
     if (j->ask.kind == ReadKind::MeshReport) {
         const std::string json = mesh_report_json(mesh_);

@@ -50,8 +50,8 @@ struct SurfaceDraw {
     SurfaceScene scene;          // what to draw
     MeshRoute route = MeshRoute::Vertex;  // WebGL2: from the extraction, or walking the pyramid at iso
     float iso = 0;
-    // The processed mesh instead of the GPU's surface (null: the GPU's). WebGL2 draws it; the
-    // WebGPU modes draw their own surface (their draw is WebGPU's, the mesh a WebGL2 buffer's).
+    // The processed mesh instead of the GPU's surface (null: the GPU's); each backend uploads
+    // it into buffers its own draw reads when its revision changes.
     const ProcessedSurface* processed = nullptr;
 };
 

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "compaction_counter.h"
 #include "compute_surface_view.h"
 #include "compute_view.h"
 #include "tile_scan.h"
@@ -90,8 +91,12 @@ public:
         glDisable(GL_SCISSOR_TEST);
         const double s = d.css_scale > 0 ? d.css_scale : 1.0;
         const wgpu::CssRect css{r.x / s, (d.framebuffer_height - r.y - r.h) / s, r.w / s, r.h / s};
-        const wgpu::SurfaceBuffers mesh{gpu_.positions_buffer(), gpu_.normals_buffer(), gpu_.counter_buffer(),
-                                        gpu_.indices_buffer()};
+        wgpu::SurfaceBuffers mesh{gpu_.positions_buffer(), gpu_.normals_buffer(), gpu_.counter_buffer(),
+                                  gpu_.indices_buffer()};
+        if (d.processed) {
+            if (processed_.revision != d.processed->revision) upload(*d.processed);
+            mesh = {processed_.positions, processed_.normals, processed_.counter, processed_.indices};
+        }
         std::string error;
         if (!surface_.draw(css, r.w, r.h, mesh, d.scene, &error)) surface_error_ = error;
     }
@@ -105,6 +110,33 @@ public:
     std::unique_ptr<ReadTicket> read(const ReadRequest& q, const FrameResult& last) override;
 
 private:
+    // The processed mesh as the 3D view's pipeline reads a surface: vec4 positions and normals,
+    // a counter holding its draw arguments, u32 indices.
+    void upload(const ProcessedSurface& p) {
+        const std::size_t n = p.positions.size() / 3;
+        std::vector<float> pos(4 * n + 4, 0.0f), nor(4 * n + 4, 0.0f);
+        for (std::size_t k = 0; k < n; ++k)
+            for (std::size_t c = 0; c < 3; ++c) pos[4 * k + c] = p.positions[3 * k + c], nor[4 * k + c] = p.normals[3 * k + c];
+        wgpu::Counter counter{};
+        counter.vertices = counter.draw_args[0] = std::uint32_t(n);
+        counter.draw_args[1] = 1;
+        counter.indexed_args[0] = std::uint32_t(p.indices.size());
+        counter.indexed_args[1] = 1;
+        const auto make = [](wgpu::Buffer* b, const void* data, std::size_t bytes, int usage, const char* label) {
+            *b = wgpu::buffer(double(std::max<std::size_t>(bytes, 16)), usage | wgpu::kCopyDst, label);
+            if (bytes) wgpu::write(*b, 0, data, int(bytes));
+        };
+        make(&processed_.positions, pos.data(), pos.size() * 4, wgpu::kStorage, "processed positions");
+        make(&processed_.normals, nor.data(), nor.size() * 4, wgpu::kStorage, "processed normals");
+        make(&processed_.counter, &counter, sizeof counter, wgpu::kStorage | wgpu::kIndirect, "processed counter");
+        make(&processed_.indices, p.indices.data(), p.indices.size() * 4, wgpu::kIndex, "processed indices");
+        processed_.revision = p.revision;
+    }
+    struct {
+        wgpu::Buffer positions, normals, counter, indices;
+        std::uint64_t revision = 0;
+    } processed_;
+
     WebGpuCompaction gpu_;
     ComputeView view_;  // what the 2D views show of it
     ComputeDisplay display_;

@@ -94,7 +94,7 @@ void draw_surface(const ViewInput& in, PanelRect r) {
 void caption_surface(const ViewInput& in, const Panel& p) {
     const FrameResult& r = in.result;
     const DemoState& s = in.state;
-    const bool processed = in.processed && in.backend && std::string(in.backend->name()) == "webgl2";
+    const bool processed = in.processed != nullptr;
     const char* title = processed ? "Processed mesh (what Save mesh writes)" : "Surface (marching cubes)";
     std::string detail = processed ? with_thousands(in.processed->indices.size() / 3) + " triangles" +
                                          "; drag: orbit, right-drag: pan, wheel: zoom"
@@ -103,7 +103,7 @@ void caption_surface(const ViewInput& in, const Panel& p) {
                                (r.vertices_read ? "" : s.readback == Readback::Async ? " (newest read)" : " (not read)") +
                                "; drag: orbit, right-drag: pan, wheel: zoom";
     const std::uint32_t capacity = in.backend ? in.backend->mesh_capacity() : 0;
-    if (!processed && s.processed) detail += in.processed ? "; the processed mesh is drawn in the WebGL2 modes" : "; processing...";
+    if (!processed && s.processed) detail += "; the processed mesh is being made";
     if (!processed && r.mesh && r.vertices > capacity)
         detail = "mesh truncated at " + with_thousands(capacity) + " vertices of " + with_thousands(r.vertices);
     caption(p, title, detail);

@@ -55,6 +55,8 @@ const golden = (name, query, file, owner = true, viewport = VIEWPORT) => ({
       if (!there) return 'skipped: setup could not fetch the samples';
       await page.waitForFunction(() => hp.stats().source === 'file' || hp.stats().message, { timeout: 120000 });
     }
+    // The processed view draws once the processed mesh is made (over many slices).
+    if (query.includes('processed=1')) await page.evaluate(() => hp.meshReport());
     // ImGui sizes its windows over the first frames; a WebGPU mode's views show its frame
     // once the display copy has arrived, a frame or two later.
     await page.evaluate(() => hp.frames(6));
@@ -87,6 +89,12 @@ export default [
   golden('stream alone, scalar, 64³', 'overlay=0&view=stream&volume=64', 'stream-64'),
   golden('stream alone, webgpu-scan, 64³ (must match scalar)', 'overlay=0&view=stream&pyramid=webgpu-scan&volume=64', 'stream-64', false),
   golden('stream alone, webgpu-pyramid, 64³ (must match scalar)', 'overlay=0&view=stream&pyramid=webgpu-pyramid&volume=64', 'stream-64', false),
+  // The processed mesh (closed, smoothed, decimated on the CPU) drawn instead of the GPU's
+  // surface, by each backend's own draw.
+  golden('processed mesh, 64³: closed, 20 smoothing iterations, 3,000 triangles, depth color',
+    'overlay=0&view=surface&volume=64&processed=1&closed=1&smooth=20&decimate=3000&color=depth', 'processed-64'),
+  golden('processed mesh, 64³, webgpu-pyramid (the same mesh, WebGPU\'s draw)',
+    'overlay=0&view=surface&volume=64&processed=1&closed=1&smooth=20&decimate=3000&color=depth&pyramid=webgpu-pyramid', 'processed-64-webgpu'),
   // The samples at their presets, in one plain color (each golden's NOTICE file beside it names
   // the scan's source and licence).
   golden('CT head sample at its bone preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/ct-head.nrrd&iso=400', 'ct-head-bone'),

@@ -1,5 +1,5 @@
-// The processed mesh (what Save mesh writes, the processed view draws and hp.meshReport
-// reports), made a slice at a time so the page keeps drawing: marching cubes a few layers of
+// The processed mesh (what the page's Save mesh writes, its processed view draws and
+// hp.meshReport reports), made a slice at a time so the page keeps drawing: marching cubes a few layers of
 // cells a slice, then the steps of mesh_process.h, one smoothing iteration a slice. The wasm
 // build has no threads; each slice stops once it has used its budget (the decimation, one call
 // into meshoptimizer, is one slice). The welded surface (before the steps) is kept, so a change
@@ -47,7 +47,10 @@ public:
     // Works for up to budget_ms (at least one slice); true once the mesh is made.
     bool step(double budget_ms);
     bool done() const { return stage_ == Stage::Done; }
-    bool busy() const { return stage_ != Stage::Done && stage_ != Stage::Idle; }
+    bool busy() const { return stage_ != Stage::Done && stage_ != Stage::Idle && stage_ != Stage::Failed; }
+    // The surface had more triangles than the page holds in memory twice (kMaxTriangles): why.
+    const std::string& failed() const { return failed_; }
+    static constexpr std::size_t kMaxTriangles = 8u << 20;
     // Forgets the values of a loaded volume about to be replaced (a mesh under way stops).
     void drop_values();
 
@@ -63,7 +66,7 @@ public:
     MeshProgress progress() const;
 
 private:
-    enum class Stage { Idle, Surface, Merge, Pieces, Smooth, Decimate, Finish, Done };
+    enum class Stage { Idle, Surface, Merge, Pieces, Smooth, Decimate, Finish, Done, Failed };
     void slice();
 
     MeshInput in_;
@@ -80,6 +83,7 @@ private:
     StepsDone steps_done_;
     double ms_ = 0;
     std::uint64_t revision_ = 0;
+    std::string failed_;
 };
 
 }  // namespace hp

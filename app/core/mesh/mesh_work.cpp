@@ -17,6 +17,7 @@ void MeshWork::start(MeshInput in) {
     in_ = std::move(in);
     if (!in_.owned.empty()) in_.values = in_.owned.data();
     ms_ = 0;
+    failed_.clear();
     welder_ = Welder();
     steps_done_ = StepsDone();
     if (in_.surface_key == base_key_) {
@@ -28,6 +29,11 @@ void MeshWork::start(MeshInput in) {
     base_key_.clear();
     base_ = WorldMesh();
     if (in_.has_indexed) {
+        if (in_.indexed.indices.size() / 3 > kMaxTriangles) {
+            failed_ = "the surface has more than " + std::to_string(kMaxTriangles) + " triangles, more than the page processes";
+            stage_ = Stage::Failed;
+            return;
+        }
         base_ = to_world(in_.indexed, in_.world);
         in_.indexed = IndexedMesh();
         stage_ = Stage::Merge;
@@ -62,6 +68,15 @@ void MeshWork::slice() {
             const int end = std::min(layer_ + kLayersPerSlice, layers_);
             welder_.add(volume_mesh(*field_, layer_, end));
             layer_ = end;
+            if (welder_.triangles() > kMaxTriangles) {
+                failed_ = "the surface has more than " + std::to_string(kMaxTriangles) +
+                          " triangles, more than the page processes: a higher iso, or the volume downsampled";
+                welder_ = Welder();
+                field_.reset();
+                in_.owned = std::vector<float>();
+                stage_ = Stage::Failed;
+                return;
+            }
             if (layer_ < layers_) return;
             base_ = to_world(welder_.take(), in_.world);
             in_.owned = std::vector<float>();  // the values are not needed again
@@ -109,7 +124,8 @@ void MeshWork::slice() {
             stage_ = Stage::Done;
             return;
         case Stage::Idle:
-        case Stage::Done: return;
+        case Stage::Done:
+        case Stage::Failed: return;
     }
 }
 

@@ -196,6 +196,8 @@ int Readbacks::processed(Job* j) {
 
 void Readbacks::show_processed(const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh) {
     if (view_read_) {
+        const auto it = jobs_.find(view_read_);
+        if (it != jobs_.end() && it->second.processing && mesh_.busy()) return;  // work() makes it, a slice a frame
         const int state = poll(view_read_, f, frame, want_mesh);
         if (state == 0) return;
         end(view_read_);

@@ -101,6 +101,7 @@ bool DemoApp::compute(double dt_seconds) {
     FrameResult r;
     const bool final = b->run(frames_.settings(shown_.surface), &timer_, &r);
     compute_ms_ = now_ms() - t0;
+    readbacks_.set_frame_ms(compute_ms_);
     frames_.issued();
     if (final) frames_.complete(r);
     readbacks_.show_processed(frame_data(), frames_.frame(), [this] { want_mesh(); });

@@ -180,7 +180,7 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
 int Readbacks::processed(Job* j) {
     if (!mesh_.has(j->surface_key, j->steps))
         return fail(j, "another mesh was asked for while this one was made: ask again");
-    const bool made = mesh_.step(kSliceMs);
+    const bool made = mesh_.step(slice_ms_);
     if (!mesh_.failed().empty()) return fail(j, mesh_.failed());
     if (!made) return 0;
     ReadResult& out = j->result;

@@ -54,7 +54,11 @@ public:
     // The processed mesh: made a slice at a time by the reads that need it, by each frame
     // (work()) and by the processed view (show_processed).
     const MeshWork& mesh_work() const { return mesh_; }
-    void work() { mesh_.step(kSliceMs); }
+    void work() { mesh_.step(slice_ms_); }
+    // A slice's budget: as long as the frame's own compute, within [12, 80] ms, so a page whose
+    // frames are slow (a software GPU) does not take a hundred frames to make a mesh, and one
+    // whose frames are fast keeps its frame rate.
+    void set_frame_ms(double ms) { slice_ms_ = ms < 12 ? 12 : ms > 80 ? 80 : ms; }
     // The processed view's mesh for this frame (with `processed` on, or once after
     // ask_processed): asked as an internal MeshReport read when the frame's surface or steps
     // changed and no mesh is under way.
@@ -75,7 +79,6 @@ private:
         int state = 0;
         ReadResult result;
     };
-    static constexpr double kSliceMs = 12;  // the mesh work's slice
     enum class Start { Waiting, Asked, Nothing, Processing };
     int fail(Job* j, const std::string& why);
     Start start(Job* j, const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh);
@@ -84,6 +87,7 @@ private:
     std::map<int, Job> jobs_;
     int next_ = 1;
     MeshWork mesh_;
+    double slice_ms_ = 12;  // the mesh work's slice
     int view_read_ = 0;  // the processed view's read under way (0: none)
     bool processed_asked_ = false;
 };

@@ -247,6 +247,23 @@ TEST(MeshProcess, SlicedWorkMakesTheSameMeshAndReusesTheSurface) {
     EXPECT_LT(w.report().triangles, 1600u);
 }
 
+// A GPU surface whose index runs past its vertices is refused, not read past.
+TEST(MeshProcess, AnIndexPastTheVerticesFails) {
+    MeshInput in;
+    in.surface_key = "gpu";
+    in.has_indexed = true;
+    in.indexed.positions = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+    in.indexed.normals = in.indexed.positions;
+    in.indexed.indices = {0, 1, 3};
+    in.world = kIdentity;
+    MeshWork w;
+    w.start(in);
+    EXPECT_FALSE(w.busy());
+    EXPECT_FALSE(w.done());
+    EXPECT_EQ(w.failed(), "an index past the mesh's vertices");
+    EXPECT_EQ(w.progress().task, nullptr);
+}
+
 TEST(MeshProcess, ObjHoldsTheMeshInMillimetres) {
     const std::array<int, 3> d{10, 10, 10};
     const std::array<double, 12> world{0.7, 0, 0, -120.25, 0, 0.7, 0, 3, 0, 0, 2.5, 40};

@@ -166,7 +166,7 @@ std::size_t merge_zero_area(WorldMesh* m) {
 
 std::size_t split_nonmanifold_edges(WorldMesh* m) {
     const std::vector<EdgeRun> edges = sorted_edges(*m);
-    std::vector<std::uint64_t> cut;  // the keys of edges held by one triangle or by three and more
+    std::vector<std::uint64_t> cut;  // the keys of edges held by three triangles or more
     for_each_run(edges, [&](std::size_t first, std::size_t n) {
         if (n > 2) cut.push_back(edges[first].key);
     });
@@ -341,20 +341,24 @@ void face_normals_to_vertices(WorldMesh* m) {
     for (Vec3& n : m->normals) n = length(n) > 0 ? unit(n) : Vec3{0, 0, 1};
 }
 
+void keep_sound(WorldMesh* m, StepsDone* d) {
+    d->zero_area_merged += merge_zero_area(m);
+    d->vertices_split += split_nonmanifold_edges(m);
+}
+
 StepsDone run_mesh_steps(WorldMesh* m, const MeshSteps& s) {
     StepsDone d;
-    d.zero_area_merged += merge_zero_area(m);
+    keep_sound(m, &d);
     if (s.pieces != Pieces::All) d.pieces_before = keep_pieces(m, s.pieces, s.min_piece_mm3, &d.pieces_kept);
     if (s.smooth > 0) {
         const SmoothNeighbours n = smooth_neighbours(*m);
         for (int i = 0; i < s.smooth; ++i) smooth_iteration(m, n);
-        d.zero_area_merged += merge_zero_area(m);
+        keep_sound(m, &d);
     }
     if (s.decimate > 0 && m->triangles() > s.decimate) {
         d.decimate_from = m->triangles();
         d.decimate_error_mm = decimate(m, s.decimate, s.max_error_mm);
-        d.zero_area_merged += merge_zero_area(m);
-        d.vertices_split += split_nonmanifold_edges(m);
+        keep_sound(m, &d);
     }
     if (s.smooth > 0 || d.decimate_from > 0) face_normals_to_vertices(m);
     return d;

@@ -7,8 +7,9 @@
 //      target triangle count within an error bound; it may stop short (MeshReport says where);
 //   4. always, after welding and after every step: no zero-area triangles (area < 1e-9 mm²),
 //      removed by merging their vertices (the triangle's shortest edge collapsed) and dropping
-//      what collapses with them, so a closed mesh stays closed; after decimation, an edge the
-//      simplifier left held by more than two triangles is split (split_nonmanifold_edges).
+//      what collapses with them, so a closed mesh stays closed; and an edge left held by more
+//      than two triangles (the simplifier can fold two sheets onto one) is split
+//      (split_nonmanifold_edges). keep_sound does both.
 // Pieces are edge-connected (two triangles sharing an edge are one piece; admesh counts so).
 // The report counts what a printer's slicer checks. Each step is a function; MeshSteps and
 // run_mesh_steps chain them, and the app runs them a slice at a time (app/demo/app/mesh_work).
@@ -81,6 +82,9 @@ SmoothNeighbours smooth_neighbours(const WorldMesh& m);
 void smooth_iteration(WorldMesh* m, const SmoothNeighbours& n);
 // Step 3. Returns the simplifier's error in mm.
 double decimate(WorldMesh* m, std::uint32_t target_triangles, double max_error_mm);
+// Step 4, after welding and after each step: merge_zero_area, then split_nonmanifold_edges;
+// counted in *done.
+void keep_sound(WorldMesh* m, StepsDone* done);
 // Drops the vertices no triangle uses; renumbers the rest in order.
 void drop_unused_vertices(WorldMesh* m);
 // Area-weighted vertex normals from the faces (after smoothing or decimation moved them).

@@ -20,17 +20,24 @@ void MeshWork::start(MeshInput in) {
     failed_.clear();
     welder_ = Welder();
     steps_done_ = StepsDone();
-    if (in_.surface_key == base_key_) {
+    if (has_surface(in_.surface_key)) {
         stage_ = Stage::Pieces;  // the welded surface is the last one's
-        steps_done_.zero_area_merged = base_merged_;
+        steps_done_ = base_done_;
         mesh_ = base_;
+        in_.owned = std::vector<float>(), in_.values = nullptr, in_.indexed = IndexedMesh();
         return;
     }
     base_key_.clear();
     base_ = WorldMesh();
     if (in_.has_indexed) {
-        if (in_.indexed.indices.size() / 3 > kMaxTriangles) {
-            failed_ = "the surface has more than " + std::to_string(kMaxTriangles) + " triangles, more than the page processes";
+        const std::size_t n = in_.indexed.vertices();
+        const bool past = std::any_of(in_.indexed.indices.begin(), in_.indexed.indices.end(),
+                                      [n](std::uint32_t i) { return i >= n; });
+        if (past || in_.indexed.indices.size() / 3 > kMaxTriangles) {
+            failed_ = past ? "an index past the mesh's vertices"
+                           : "the surface has more than " + std::to_string(kMaxTriangles) +
+                                 " triangles, more than the page processes";
+            in_.indexed = IndexedMesh();
             stage_ = Stage::Failed;
             return;
         }
@@ -53,6 +60,7 @@ void MeshWork::drop_values() {
 }
 
 bool MeshWork::step(double budget_ms) {
+    if (!busy()) return done();
     const double t0 = now_ms();
     while (busy()) {
         slice();
@@ -85,9 +93,10 @@ void MeshWork::slice() {
             return;
         }
         case Stage::Merge:
-            base_merged_ = merge_zero_area(&base_);
+            base_done_ = StepsDone();
+            keep_sound(&base_, &base_done_);
             base_key_ = in_.surface_key;
-            steps_done_.zero_area_merged = base_merged_;
+            steps_done_ = base_done_;
             mesh_ = base_;
             stage_ = Stage::Pieces;
             return;
@@ -103,7 +112,7 @@ void MeshWork::slice() {
             if (iteration_ < in_.steps.smooth) {
                 smooth_iteration(&mesh_, neighbours_);
                 if (++iteration_ < in_.steps.smooth) return;
-                steps_done_.zero_area_merged += merge_zero_area(&mesh_);
+                keep_sound(&mesh_, &steps_done_);
             }
             neighbours_ = SmoothNeighbours();
             stage_ = Stage::Decimate;
@@ -112,8 +121,7 @@ void MeshWork::slice() {
             if (in_.steps.decimate > 0 && mesh_.triangles() > in_.steps.decimate) {
                 steps_done_.decimate_from = mesh_.triangles();
                 steps_done_.decimate_error_mm = decimate(&mesh_, in_.steps.decimate, in_.steps.max_error_mm);
-                steps_done_.zero_area_merged += merge_zero_area(&mesh_);
-                steps_done_.vertices_split += split_nonmanifold_edges(&mesh_);
+                keep_sound(&mesh_, &steps_done_);
             }
             stage_ = Stage::Finish;
             return;

@@ -41,8 +41,11 @@ class MeshWork {
 public:
     // Whether the mesh held (done) or being made is of this surface and these steps.
     bool has(const std::string& surface_key, const MeshSteps& steps) const;
+    // Whether the welded surface kept (before the steps) is of this surface: a mesh of it needs
+    // only its key, world and steps (nothing read back).
+    bool has_surface(const std::string& surface_key) const { return !base_key_.empty() && base_key_ == surface_key; }
     // Begins making a mesh (dropping one under way). The welded surface is kept from the last
-    // mesh where surface_key is the same.
+    // mesh where surface_key is the same. A GPU surface with an index past its vertices fails.
     void start(MeshInput in);
     // Works for up to budget_ms (at least one slice); true once the mesh is made.
     bool step(double budget_ms);
@@ -72,8 +75,8 @@ private:
     MeshInput in_;
     Stage stage_ = Stage::Idle;
     std::string base_key_;    // the surface `base_` is of ("": none)
-    WorldMesh base_;          // welded, in world mm, zero-area triangles merged
-    std::size_t base_merged_ = 0;
+    WorldMesh base_;          // welded, in world mm, kept sound (keep_sound)
+    StepsDone base_done_;     // what keep_sound did to it
     std::optional<MeshField> field_;  // Surface: the values marching cubes reads
     Welder welder_;
     int layer_ = 0, layers_ = 0, iteration_ = 0;

@@ -145,7 +145,7 @@ std::array<float, 3> DemoApp::view_box() const {
 
 ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
     const MeshWork& w = readbacks_.mesh_work();
-    const bool processed = state().processed && w.revision() > 0;
+    const bool processed = state().processed && readbacks_.processed_current(frame_data());
     if (processed && processed_.revision != w.revision()) voxel_surface(w, &processed_);
     return {state(), result(), layout(), host_.backend(), &views_, &camera_, css_scale, framebuffer_height, nullptr,
             sources_.range_of(state()), sources_.scale_of(state()), &walker_.shown(),

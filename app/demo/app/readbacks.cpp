@@ -60,6 +60,15 @@ Readbacks::Start Readbacks::start(Job* j, const FrameData& f, std::uint64_t fram
         j->steps = steps_of(f);
         j->surface_key = surface_key(f, closed, gpu_mesh);
         if (mesh_.has(j->surface_key, j->steps)) return Start::Processing;
+        if (mesh_.has_surface(j->surface_key)) {  // other steps on the surface kept: nothing to read
+            MeshInput in;
+            in.surface_key = j->surface_key;
+            in.steps = j->steps;
+            in.closed = closed;
+            in.world = f.sources.mesh_world(f.state);
+            mesh_.start(std::move(in));
+            return Start::Processing;
+        }
     }
     if (gpu_mesh && !f.backend->mesh_ready(f.result)) {
         if (!j->waits_from) j->waits_from = frame + 1;
@@ -157,19 +166,22 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
         case ReadKind::MeshReport: {
             // The GPU's own vertices and indices, welded already, where it kept the whole surface.
             const bool whole = r.indexed && r.indices.size() == r.mesh.vertices && r.shared == r.shared_positions.size() / 3;
+            // The mesh is made under the key and steps the read was asked with (the surface the
+            // GPU indexed, or its fallback read from the atlas: the same surface).
+            MeshInput in;
             if (whole) {
                 IndexedMesh m{std::move(r.shared_positions), std::move(r.shared_normals), std::move(r.indices)};
                 m.indices.resize(m.indices.size() / 3 * 3);
-                mesh_.start(mesh_input(f, std::move(m)));
+                in = mesh_input(f, std::move(m));
             } else if (r.atlas.empty() && !f.sources.shown(f.state)) {
                 return 0;  // not the GPU's indexed mesh after all: the atlas, from the next poll
-            } else {
-                MeshInput in;
-                if (!mesh_input(f, closed_of(f, a.closed), r.atlas.empty() ? nullptr : r.atlas.data(), &in, &out.error))
-                    return fail(j, out.error);
-                j->surface_key = in.surface_key;
-                mesh_.start(std::move(in));
+            } else if (!mesh_input(f, closed_of(f, a.closed), r.atlas.empty() ? nullptr : r.atlas.data(), &in,
+                                   &out.error)) {
+                return fail(j, out.error);
             }
+            in.surface_key = j->surface_key;
+            in.steps = j->steps;
+            mesh_.start(std::move(in));
             j->processing = true;
             return processed(j);
         }
@@ -180,7 +192,7 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
 int Readbacks::processed(Job* j) {
     if (!mesh_.has(j->surface_key, j->steps))
         return fail(j, "another mesh was asked for while this one was made: ask again");
-    const bool made = mesh_.step(slice_ms_);
+    const bool made = mesh_.step(kPollSliceMs);
     if (!mesh_.failed().empty()) return fail(j, mesh_.failed());
     if (!made) return 0;
     ReadResult& out = j->result;
@@ -194,6 +206,17 @@ int Readbacks::processed(Job* j) {
     return j->state = 1;
 }
 
+// The key of the surface the processed view shows for this frame.
+std::string Readbacks::view_key(const FrameData& f) const {
+    const bool closed = f.state.closed;
+    return surface_key(f, closed, !closed && f.state.vertices == MeshVertices::Shared && f.backend &&
+                                      f.backend->indexes_mesh());
+}
+
+bool Readbacks::processed_current(const FrameData& f) const {
+    return mesh_.done() && mesh_.has(view_key(f), steps_of(f));
+}
+
 void Readbacks::show_processed(const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh) {
     if (view_read_) {
         const auto it = jobs_.find(view_read_);
@@ -205,9 +228,7 @@ void Readbacks::show_processed(const FrameData& f, std::uint64_t frame, const st
     }
     if (mesh_.busy() || !f.backend || !(f.state.processed || processed_asked_)) return;
     processed_asked_ = false;
-    const bool closed = f.state.closed;
-    const bool gpu = !closed && f.state.vertices == MeshVertices::Shared && f.backend->indexes_mesh();
-    if (mesh_.has(surface_key(f, closed, gpu), steps_of(f))) return;
+    if (mesh_.has(view_key(f), steps_of(f))) return;
     ReadAsk a;
     a.kind = ReadKind::MeshReport;
     view_read_ = ask(a);

@@ -55,15 +55,18 @@ public:
     // (work()) and by the processed view (show_processed).
     const MeshWork& mesh_work() const { return mesh_; }
     void work() { mesh_.step(slice_ms_); }
-    // A slice's budget: as long as the frame's own compute, within [12, 80] ms, so a page whose
-    // frames are slow (a software GPU) does not take a hundred frames to make a mesh, and one
-    // whose frames are fast keeps its frame rate.
+    // The frame's slice (work()): as long as the frame's own compute, within [12, 80] ms, so a
+    // page whose frames are slow (a software GPU) does not take a hundred frames to make a mesh,
+    // and one whose frames are fast keeps its frame rate. A read's polls between frames take
+    // kPollSliceMs each, so the page's frames still come.
     void set_frame_ms(double ms) { slice_ms_ = ms < 12 ? 12 : ms > 80 ? 80 : ms; }
     // The processed view's mesh for this frame (with `processed` on, or once after
     // ask_processed): asked as an internal MeshReport read when the frame's surface or steps
     // changed and no mesh is under way.
     void show_processed(const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh);
     void ask_processed() { processed_asked_ = true; }
+    // Whether the mesh made is this frame's (its surface and steps): the view draws it only then.
+    bool processed_current(const FrameData& f) const;
     // A loaded volume is about to be replaced: a mesh reading its values stops.
     void drop_values() { mesh_.drop_values(); }
 
@@ -84,10 +87,12 @@ private:
     Start start(Job* j, const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh);
     int finish(Job* j, Reading& r, const FrameData& f);
     int processed(Job* j);  // a processing job's turn
+    std::string view_key(const FrameData& f) const;
     std::map<int, Job> jobs_;
     int next_ = 1;
     MeshWork mesh_;
-    double slice_ms_ = 12;  // the mesh work's slice
+    double slice_ms_ = 12;  // the frame's slice of the mesh work
+    static constexpr double kPollSliceMs = 12;
     int view_read_ = 0;  // the processed view's read under way (0: none)
     bool processed_asked_ = false;
 };

@@ -93,8 +93,8 @@ export default [
   // surface, by each backend's own draw.
   golden('processed mesh, 64³: closed, 20 smoothing iterations, 3,000 triangles, depth color',
     'overlay=0&view=surface&volume=64&processed=1&closed=1&smooth=20&decimate=3000&color=depth', 'processed-64'),
-  golden('processed mesh, 64³, webgpu-pyramid (the same mesh, WebGPU\'s draw)',
-    'overlay=0&view=surface&volume=64&processed=1&closed=1&smooth=20&decimate=3000&color=depth&pyramid=webgpu-pyramid', 'processed-64-webgpu'),
+  golden('processed mesh, 64³, webgpu-pyramid with shared vertices: made from the GPU\'s indices, open, WebGPU\'s draw',
+    'overlay=0&view=surface&volume=64&processed=1&vertices=shared&smooth=20&decimate=3000&color=depth&pyramid=webgpu-pyramid', 'processed-64-webgpu'),
   // The samples at their presets, in one plain color (each golden's NOTICE file beside it names
   // the scan's source and licence).
   golden('CT head sample at its bone preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/ct-head.nrrd&iso=400', 'ct-head-bone'),

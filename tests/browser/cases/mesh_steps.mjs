@@ -101,23 +101,55 @@ add('CT head at bone, closed: raw, largest piece and processed (10 smoothing ite
   }
 }, { timeout: 240 });
 
-add('a long mesh shows its progress in hp.stats() while the page keeps drawing; idle, progress is null', async (page) => {
+add('a long mesh (200 smoothing iterations) shows its progress in hp.stats() while the page keeps drawing; idle, progress is null', async (page) => {
   const r = await page.evaluate(async () => {
-    await hp.set({ source: 'metaballs', volume: 128, iso: 0.5, time: 2, closed: 1, smooth: 60, pieces: 'largest', decimate: 0 });
+    await hp.set({ source: 'metaballs', volume: 128, iso: 0.5, time: 2, closed: 1, smooth: 200, pieces: 'largest', decimate: 0 });
     const seen = [];
     let frames = 0, stop = false;
     const tick = () => { frames++; seen.push(hp.stats().progress); if (!stop) requestAnimationFrame(tick); };
     requestAnimationFrame(tick);
     const report = await hp.meshReport();
     stop = true;
+    const done = new Set(seen.filter(Boolean).map((p) => p.done));
     return { report, frames, tasks: [...new Set(seen.filter(Boolean).map((p) => p.task))], bad: seen.filter((p) => p && !(p.done <= p.total)).length,
-      after: hp.stats().progress };
+      steps: done.size, after: hp.stats().progress };
   });
-  assert(r.frames >= 3, `the page drew ${r.frames} frames while the mesh was made`);
+  assert(r.frames >= 3 && r.steps >= 3, `the page drew ${r.frames} frames while the mesh was made, at ${r.steps} points of its progress`);
   assert(r.tasks.includes('mesh: smoothing') && r.bad === 0, `progress seen: ${r.tasks}`);
   assert(r.after === null, `progress when idle: ${JSON.stringify(r.after)}`);
   assert(r.report.pieces === 1 && r.report.boundaryEdges === 0 && r.report.nonManifoldEdges === 0, JSON.stringify(r.report));
-  return `${r.frames} frames drawn; ${r.tasks.join(', ')}`;
+  return `${r.frames} frames drawn, ${r.report.ms} ms of work; ${r.tasks.join(', ')}`;
+});
+
+add('WebGPU, vertices=shared: the processed mesh from the GPU\'s own indices equals WebGL2\'s from the CPU; made once, then served, also to the processed view', async (page) => {
+  const webgpu = await page.evaluate(() => hp.stats().webgpu);
+  if (webgpu) return `skipped: ${webgpu}`;
+  const r = await page.evaluate(async () => {
+    const steps = { source: 'metaballs', volume: 64, iso: 0.5, time: 2, closed: 0, pieces: 'largest', smooth: 5, decimate: 0 };
+    await hp.set({ pyramid: 'scalar', vertices: 'soup', ...steps });
+    const cpu = await hp.meshReport();
+    await hp.set({ pyramid: 'webgpu-pyramid', vertices: 'shared' });
+    const gpu = await hp.meshReport();
+    const again = await hp.meshReport();
+    await hp.set({ processed: 1 });
+    await hp.frames(8);
+    const stats = hp.stats();
+    const viewed = await hp.meshReport();
+    await hp.set({ decimate: 1000 });
+    const decimated = await hp.meshReport();
+    await hp.set({ pyramid: 'scalar', vertices: 'soup', processed: 0, pieces: 'all', smooth: 0, decimate: 0 });
+    return { cpu, gpu, again, viewed, decimated, backend: stats.backend, progress: stats.progress };
+  });
+  const { cpu, gpu } = r;
+  assert(r.backend === 'webgpu', `the backend was ${r.backend}`);
+  for (const k of ['triangles', 'vertices', 'pieces', 'boundaryEdges', 'nonManifoldEdges', 'zeroAreaTriangles'])
+    assert(gpu[k] === cpu[k], `${k}: GPU-indexed ${gpu[k]}, CPU ${cpu[k]}`);
+  assert(Math.abs(gpu.volumeMm3 - cpu.volumeMm3) <= 1e-9 * cpu.volumeMm3 && cpu.triangles > 1000 && !cpu.closed,
+    `volume: GPU-indexed ${gpu.volumeMm3}, CPU ${cpu.volumeMm3}`);
+  assert(r.again.ms === gpu.ms && r.viewed.ms === gpu.ms, `made again: ${gpu.ms}, ${r.again.ms}, ${r.viewed.ms} ms`);
+  assert(r.progress === null, `progress with the processed view shown: ${JSON.stringify(r.progress)}`);
+  assert(r.decimated.triangles <= 1000 && r.decimated.boundaryEdges === gpu.boundaryEdges,
+    `decimated: ${r.decimated.triangles} triangles, ${r.decimated.boundaryEdges} boundary edges (${gpu.boundaryEdges} before)`);
 });
 
 add('the mesh rows refuse what they cannot do, with a message, and keep their values', async (page) => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks a processed mesh file against the unprocessed one with VTK (Debian's python3-vtk9),
 a reader and filters no one here wrote: boundary and non-manifold edges (vtkFeatureEdges),
-enclosed volume and area (vtkMassProperties), the pieces (vtkPolyDataConnectivityFilter), and
+enclosed volume and area (vtkMassProperties), the pieces (vtkPolyDataConnectivityFilter: joined
+by shared points, where admesh and the page join by shared edges), and
 the mean and largest distance from the processed surface's points to the unprocessed surface
 (vtkImplicitPolyDataDistance). Prints one JSON object.
 

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cstdio>
 #include <string>
@@ -96,6 +97,9 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
         return actions;
     }
     ImGui::SetNextWindowSize({width, 0}, ImGuiCond_Always);
+    // As tall as its rows, at most the window less its margins (then it scrolls).
+    const float tallest = std::max(ImGui::GetIO().DisplaySize.y - 2 * kMargin, 100.0f);
+    ImGui::SetNextWindowSizeConstraints({width, 0}, {width, tallest});
     ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     actions.controls = {at.x, at.y, size.x, size.y};

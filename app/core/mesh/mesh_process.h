@@ -12,7 +12,7 @@
 //      (split_nonmanifold_edges). keep_sound does both.
 // Pieces are edge-connected (two triangles sharing an edge are one piece; admesh counts so).
 // The report counts what a printer's slicer checks. Each step is a function; MeshSteps and
-// run_mesh_steps chain them, and the app runs them a slice at a time (app/demo/app/mesh_work).
+// run_mesh_steps chain them, and the page runs them a slice at a time (mesh_work.h).
 #pragma once
 
 #include <array>

@@ -18,50 +18,47 @@ MeshSteps steps_of(const FrameData& f) {
     return mesh_steps(f.state, smallest);
 }
 
-std::string surface_key(const FrameData& f, bool closed, bool gpu_indexed) {
+bool gpu_indexes(const FrameData& f, bool closed) {
+    return !closed && f.state.vertices == MeshVertices::Shared && f.backend && f.backend->indexes_mesh();
+}
+
+std::string surface_key(const FrameData& f, bool closed) {
     const LoadedVolume* loaded = f.sources.shown(f.state);
     char iso[40];
     std::snprintf(iso, sizeof iso, "%a", double(f.state.iso));  // exact
     std::string key = loaded ? "loaded " + std::to_string(loaded->generation)
                              : std::string(name_of(f.state.source)) + " " + std::to_string(f.layout.dims[0]) + " " +
                                    std::to_string(f.layout.atlas) + " t" + std::to_string(f.state.time);
-    return key + " iso " + iso + (closed ? " closed" : " open") + (gpu_indexed ? " gpu" : " cpu");
+    return key + " iso " + iso + (closed ? " closed" : " open") + (gpu_indexes(f, closed) ? " gpu" : " cpu");
 }
 
-bool mesh_input(const FrameData& f, bool closed, const float* atlas, MeshInput* in, std::string* error) {
+MeshInput mesh_input(const FrameData& f, const std::string& key, const MeshSteps& steps, bool closed) {
     const LoadedVolume* loaded = f.sources.shown(f.state);
+    MeshInput in;
+    in.surface_key = key;
+    in.steps = steps;
+    in.closed = closed;
     // A loaded volume's own dims: one loaded since the last frame is not yet in the layout.
-    const std::array<int, 3> dims = loaded ? loaded->volume.dims : f.layout.dims;
-    in->surface_key = surface_key(f, closed, false);
-    in->dims = dims;
-    in->iso = f.state.iso;
-    in->closed = closed;
-    in->world = f.sources.mesh_world(f.state);
-    in->steps = steps_of(f);
-    if (loaded) {
+    in.dims = loaded ? loaded->volume.dims : f.layout.dims;
+    in.iso = f.state.iso;
+    in.world = f.sources.mesh_world(f.state);
+    return in;
+}
+
+bool read_values(const FrameData& f, const float* atlas, MeshInput* in, std::string* error) {
+    if (const LoadedVolume* loaded = f.sources.shown(f.state)) {
         in->values = loaded->volume.values.data();
         return true;
     }
     if (!atlas) return *error = "the volume could not be read back", false;
+    const std::array<int, 3>& d = in->dims;
     in->owned.resize(std::size_t(f.layout.voxel_count()));
-    for (int z = 0; z < dims[2]; ++z)
-        for (int y = 0; y < dims[1]; ++y)
-            for (int x = 0; x < dims[0]; ++x)
-                in->owned[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))] =
+    for (int z = 0; z < d[2]; ++z)
+        for (int y = 0; y < d[1]; ++y)
+            for (int x = 0; x < d[0]; ++x)
+                in->owned[std::size_t(x) + std::size_t(d[0]) * (std::size_t(y) + std::size_t(d[1]) * std::size_t(z))] =
                     atlas_value(f.layout, atlas, {x, y, z});
     return true;
-}
-
-MeshInput mesh_input(const FrameData& f, IndexedMesh gpu) {
-    MeshInput in;
-    in.surface_key = surface_key(f, false, true);
-    in.indexed = std::move(gpu);
-    in.has_indexed = true;
-    in.dims = f.layout.dims;
-    in.iso = f.state.iso;
-    in.world = f.sources.mesh_world(f.state);
-    in.steps = steps_of(f);
-    return in;
 }
 
 void voxel_surface(const MeshWork& w, ProcessedSurface* out) {

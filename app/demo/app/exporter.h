@@ -28,14 +28,17 @@ struct FrameData {
 bool closed_of(const FrameData& f, int asked);
 // The steps the settings ask for, the decimation bound by the volume's smallest spacing.
 MeshSteps steps_of(const FrameData& f);
+// Whether the GPU's own indexed surface serves (WebGPU with vertices=shared, not capped).
+bool gpu_indexes(const FrameData& f, bool closed);
 // What the frame's welded surface is of: the volume (a loaded one's load, a procedural one's
-// source, size and time), iso, capping, and whether the GPU indexed it.
-std::string surface_key(const FrameData& f, bool closed, bool gpu_indexed);
-// The input from the volume this frame ran on: a loaded volume's own values, else `atlas`
-// (S×S floats read back; empty with *error when it is missing).
-bool mesh_input(const FrameData& f, bool closed, const float* atlas, MeshInput* in, std::string* error);
-// The input from a surface the GPU indexed itself (WebGPU, vertices=shared).
-MeshInput mesh_input(const FrameData& f, IndexedMesh gpu);
+// source, size and time), iso, capping, and whether the GPU indexes it.
+std::string surface_key(const FrameData& f, bool closed);
+// A mesh's input for the frame: its key, steps and capping, the volume's world, dims and iso;
+// the surface itself (values, or the GPU's indexed mesh) is the caller's to add.
+MeshInput mesh_input(const FrameData& f, const std::string& key, const MeshSteps& steps, bool closed);
+// The volume this frame ran on into *in: a loaded volume's own values, else `atlas` (S×S floats
+// read back; false with *error when it is missing).
+bool read_values(const FrameData& f, const float* atlas, MeshInput* in, std::string* error);
 // The processed mesh for the 3D view: back in voxel index units (the inverse of its world map).
 void voxel_surface(const MeshWork& w, ProcessedSurface* out);
 // hp.meshReport()'s JSON: the report, what the steps did, and the steps.

@@ -53,20 +53,13 @@ Readbacks::Start Readbacks::start(Job* j, const FrameData& f, std::uint64_t fram
     const ReadAsk& a = j->ask;
     const bool processed = a.kind == ReadKind::MeshFile || a.kind == ReadKind::MeshReport;
     const bool closed = processed && closed_of(f, a.closed);
-    const bool gpu_mesh = a.kind == ReadKind::Mesh ||
-                          (processed && !closed && f.state.vertices == MeshVertices::Shared &&
-                           f.backend->indexes_mesh() && !j->shared_tried);
+    const bool gpu_mesh = a.kind == ReadKind::Mesh || (processed && gpu_indexes(f, closed) && !j->shared_tried);
     if (processed && !j->shared_tried) {
         j->steps = steps_of(f);
-        j->surface_key = surface_key(f, closed, gpu_mesh);
+        j->surface_key = surface_key(f, closed);
         if (mesh_.has(j->surface_key, j->steps)) return Start::Processing;
         if (mesh_.has_surface(j->surface_key)) {  // other steps on the surface kept: nothing to read
-            MeshInput in;
-            in.surface_key = j->surface_key;
-            in.steps = j->steps;
-            in.closed = closed;
-            in.world = f.sources.mesh_world(f.state);
-            mesh_.start(std::move(in));
+            mesh_.start(mesh_input(f, j->surface_key, j->steps, closed));
             return Start::Processing;
         }
     }
@@ -166,21 +159,18 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
         case ReadKind::MeshReport: {
             // The GPU's own vertices and indices, welded already, where it kept the whole surface.
             const bool whole = r.indexed && r.indices.size() == r.mesh.vertices && r.shared == r.shared_positions.size() / 3;
+            if (!whole && r.atlas.empty() && !f.sources.shown(f.state))
+                return 0;  // not the GPU's indexed mesh after all: the atlas, from the next poll
             // The mesh is made under the key and steps the read was asked with (the surface the
             // GPU indexed, or its fallback read from the atlas: the same surface).
-            MeshInput in;
+            MeshInput in = mesh_input(f, j->surface_key, j->steps, closed_of(f, a.closed));
             if (whole) {
-                IndexedMesh m{std::move(r.shared_positions), std::move(r.shared_normals), std::move(r.indices)};
-                m.indices.resize(m.indices.size() / 3 * 3);
-                in = mesh_input(f, std::move(m));
-            } else if (r.atlas.empty() && !f.sources.shown(f.state)) {
-                return 0;  // not the GPU's indexed mesh after all: the atlas, from the next poll
-            } else if (!mesh_input(f, closed_of(f, a.closed), r.atlas.empty() ? nullptr : r.atlas.data(), &in,
-                                   &out.error)) {
+                in.indexed = {std::move(r.shared_positions), std::move(r.shared_normals), std::move(r.indices)};
+                in.indexed.indices.resize(in.indexed.indices.size() / 3 * 3);
+                in.has_indexed = true;
+            } else if (!read_values(f, r.atlas.empty() ? nullptr : r.atlas.data(), &in, &out.error)) {
                 return fail(j, out.error);
             }
-            in.surface_key = j->surface_key;
-            in.steps = j->steps;
             mesh_.start(std::move(in));
             j->processing = true;
             return processed(j);
@@ -207,11 +197,7 @@ int Readbacks::processed(Job* j) {
 }
 
 // The key of the surface the processed view shows for this frame.
-std::string Readbacks::view_key(const FrameData& f) const {
-    const bool closed = f.state.closed;
-    return surface_key(f, closed, !closed && f.state.vertices == MeshVertices::Shared && f.backend &&
-                                      f.backend->indexes_mesh());
-}
+std::string Readbacks::view_key(const FrameData& f) const { return surface_key(f, f.state.closed); }
 
 bool Readbacks::processed_current(const FrameData& f) const {
     return mesh_.done() && mesh_.has(view_key(f), steps_of(f));

@@ -53,6 +53,23 @@ target_link_options(app PRIVATE
   -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,HEAPF32,HEAPF64,HEAPU8
   -sINITIAL_MEMORY=67108864)
 
+# The DICOM reader, a second wasm program (dicom.js + dicom.wasm) that the page loads in a Worker
+# only when it meets DICOM (web/dicom_worker.js): GDCM 3.0.21 built for wasm by scripts/setup.sh,
+# with C++ exceptions (GDCM throws), which the app itself goes without.
+set(GDCM_DIR "$ENV{HP_GDCM_WASM_DIR}/lib/gdcm-3.0")  # scripts/setup.sh built it
+find_package(GDCM REQUIRED CONFIG)
+add_executable(dicom app/dicom/dicom_module.cpp app/dicom/dicom_reader.cpp)
+target_compile_options(dicom PRIVATE -fexceptions)
+target_include_directories(dicom PRIVATE app/dicom)
+target_include_directories(dicom SYSTEM PRIVATE ${GDCM_DIR}/../../include/gdcm-3.0)
+target_link_libraries(dicom PRIVATE hp_core gdcmMSFF)
+set_target_properties(dicom PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})
+target_link_options(dicom PRIVATE -fexceptions
+  -sMODULARIZE=1 -sEXPORT_NAME=HpDicom -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=1GB
+  -sEXPORTED_FUNCTIONS=_malloc,_free -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,HEAPU8,HEAPF32
+  -sINITIAL_MEMORY=16777216)
+add_dependencies(app dicom)
+
 # The page and the assets go next to app.js.
 file(GLOB HP_WEB_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*)
 file(GLOB HP_ASSET_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/assets/*)

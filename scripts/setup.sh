@@ -2,9 +2,9 @@
 # Installs everything the build and the tests need, idempotently:
 #   - Debian packages (Emscripten 3.1.6, Chromium, glm, stb, EGL/GLES, GoogleTest, cmake, ninja,
 #     clang-14 with libFuzzer and the sanitizers for scripts/fuzz.sh)
-#   - SDL2 2.26.5, Dear ImGui 1.86 and meshoptimizer 0.18 from Debian source packages (SDL2 built
-#     for wasm once and cached outside the build tree, keyed by version and options; meshoptimizer's
-#     simplifier compiled into both builds by CMakeLists.txt)
+#   - SDL2 2.26.5, Dear ImGui 1.86, meshoptimizer 0.18 and GDCM 3.0.21 from Debian source packages
+#     (SDL2 and GDCM built for wasm once and cached outside the build tree, keyed by version and
+#     options; meshoptimizer's simplifier compiled into both builds by CMakeLists.txt)
 #   - puppeteer-core, pngjs and pixelmatch from npm (tests/browser/node_modules)
 # A second run with everything present takes about a second.
 set -euo pipefail
@@ -56,6 +56,8 @@ fetch_source imgui imgui-1.86
 [ -f "$cache/src/imgui-1.86/imgui.cpp" ] || { log "imgui source incomplete"; exit 1; }
 fetch_source meshoptimizer meshoptimizer-0.18
 [ -f "$cache/src/meshoptimizer-0.18/src/simplifier.cpp" ] || { log "meshoptimizer source incomplete"; exit 1; }
+fetch_source gdcm gdcm-3.0.21
+[ -f "$cache/src/gdcm-3.0.21/Source/MediaStorageAndFileFormat/gdcmImageReader.h" ] || { log "GDCM source incomplete"; exit 1; }
 
 # --- Emscripten config of our own (Debian's node can't see acorn, frozen cache) ---------------
 em_config="$cache/emscripten_config.py"
@@ -87,6 +89,24 @@ if [ ! -f "$sdl_prefix/lib/cmake/SDL2/SDL2Config.cmake" ]; then
   cmake --build "$cache/sdl2-build" >>"$cache/sdl2-build.log" 2>&1
   cmake --install "$cache/sdl2-build" >>"$cache/sdl2-build.log" 2>&1
   rm -rf "$cache/sdl2-build"
+fi
+
+# --- GDCM for wasm, built once: the DICOM reader, a second wasm program the page loads only when
+# it meets DICOM (app/dicom/). Its own codecs (IJG JPEG 8/12/16-bit, CharLS, OpenJPEG, RLE, zlib)
+# come with it; C++ exceptions on, as GDCM needs.
+gdcm_opts=(-DCMAKE_BUILD_TYPE=Release -DGDCM_BUILD_SHARED_LIBS=OFF -DGDCM_BUILD_APPLICATIONS=OFF
+  -DGDCM_BUILD_TESTING=OFF -DGDCM_BUILD_EXAMPLES=OFF -DGDCM_BUILD_DOCBOOK_MANPAGES=OFF
+  -DGDCM_DOCUMENTATION=OFF -DGDCM_WRAP_PYTHON=OFF -DGDCM_USE_VTK=OFF -DCMAKE_CXX_FLAGS=-fexceptions)
+gdcm_key=$(printf '%s ' 3.0.21 "${gdcm_opts[@]}" | sha1sum | cut -c1-10)
+gdcm_prefix="$cache/gdcm-wasm-$gdcm_key"
+if [ ! -f "$gdcm_prefix/lib/libgdcmMSFF.a" ]; then
+  log "building GDCM 3.0.21 for wasm (about 3 minutes, once)"
+  rm -rf "$cache/gdcm-build"
+  emcmake cmake -S "$cache/src/gdcm-3.0.21" -B "$cache/gdcm-build" -G Ninja "${gdcm_opts[@]}" \
+    -DCMAKE_INSTALL_PREFIX="$gdcm_prefix" >"$cache/gdcm-build.log" 2>&1
+  cmake --build "$cache/gdcm-build" >>"$cache/gdcm-build.log" 2>&1
+  cmake --install "$cache/gdcm-build" >>"$cache/gdcm-build.log" 2>&1
+  rm -rf "$cache/gdcm-build"
 fi
 
 # --- glm and stb through a folder of symlinks (never -I/usr/include for emcc) ----------------
@@ -137,10 +157,12 @@ fi
 # --- the test tier (scripts/test.sh): what only the tests need ----------------------------
 # Writers of volume files no one here wrote (nibabel for NIfTI, teem for NRRD, VTK for VTK and
 # MetaImage), readers and checkers of mesh files (three.js's loaders, the Khronos glTF validator,
-# admesh and VTK for the processed mesh), and
+# admesh and VTK for the processed mesh), writers and converters of DICOM (pydicom, GDCM's
+# gdcmconv, dcm2niix), and
 # Firefox ESR and WebKitGTK (its MiniBrowser and WebKitWebDriver) with Xvfb for the other engines.
 if [ "${1:-}" = --test-tier ]; then
-  test_pkgs=(python3-nibabel teem-apps python3-vtk9 admesh firefox-esr webkit2gtk-driver xvfb xauth)
+  test_pkgs=(python3-nibabel teem-apps python3-vtk9 admesh python3-pydicom libgdcm-tools dcm2niix
+             firefox-esr webkit2gtk-driver xvfb xauth)
   missing=()
   for p in "${test_pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -165,6 +187,8 @@ export NODE_PATH=/usr/share/nodejs
 export HP_SDL2_DIR="$sdl_prefix/lib/cmake/SDL2"
 export HP_IMGUI_DIR="$cache/src/imgui-1.86"
 export HP_MESHOPT_DIR="$cache/src/meshoptimizer-0.18"
+export HP_GDCM_WASM_DIR="$gdcm_prefix"
+export HP_GDCM_SRC="$cache/src/gdcm-3.0.21"
 export HP_THIRD_PARTY_INCLUDE="$inc"
 export HP_SAMPLES="$samples"
 ENV

@@ -54,6 +54,8 @@
     hpShowMessage: (t) => showMessage(t, false),
     hpFail: (t) => { $('status').textContent = ''; showMessage(t, true); rejectReady(new Error(t)); },
     hpOpenFileDialog: () => $('file').click(),
+    hpOpenFolderDialog: () => $('folder').click(),
+    hpOpenSeries: (uid) => hp.openSeries(uid).catch(() => {}),  // reported there
     hpSaveMesh: (type = 'ply') => hp.saveMesh(`surface.${type}`, { type })
       .catch((e) => showMessage(`cannot save the mesh: ${e.message}`, false)),
     hpLoadSample: (name) => hp.loadSample(name).catch(() => {}),  // reported there
@@ -317,9 +319,18 @@
     // dims, type, spacing, endian, downsample} (docs/api.md). Resolves to what was opened
     // ({file, dims, spacing, type, range, presets, replaced, notes}); rejects with the loader's
     // message, the volume shown staying.
+    // DICOM: an array of URLs or byte arrays (a folder's files), or a .zip of them, or one DICOM
+    // file; resolves as above with file: 'dicom', series: [{uid, description, modality, slices,
+    // dims}] (largest first), seriesShown, and files/skipped counts. options {series: a UID}.
     async loadVolume(urlOrBytes, options = {}) {
       await ready;
       if (options === null || typeof options !== 'object') throw new Error('hp.loadVolume options must be an object');
+      if (Array.isArray(urlOrBytes)) {
+        const files = await Promise.all(urlOrBytes.map(async (u, i) => ({
+          name: typeof u === 'string' ? u.split(/[?#]/)[0].split('/').pop() : `file ${i + 1}`,
+          blob: new Blob([await bytesOf(u, 'hp.loadVolume', `file ${i + 1} of ${urlOrBytes.length}`)]) })));
+        return openDicom(files, options);
+      }
       // The options as "key=value" lines, for the app's table of them (app/core/settings/load_options.cpp).
       const name = options.name ?? (typeof urlOrBytes === 'string' ? urlOrBytes.split(/[?#]/)[0].split('/').pop() : '');
       const lines = Object.entries({ ...options, name }).filter(([, v]) => v !== undefined && v !== null && v !== '')
@@ -331,6 +342,7 @@
         lines.push(['presets', sample.presets.map((p) => `${String(p.name).replace(/[=;\x00-\x1f]/g, ' ')}=${Number(p.iso)}`).join(';')]);
       const text = settingsText(lines);
       const bytes = await bytesOf(urlOrBytes, 'hp.loadVolume', name || 'the volume');
+      if (!options.png && window.hpDicom.looksLike(bytes)) return openDicom([{ name: name || 'the file', blob: new Blob([bytes]) }], options);
       try {
         handOver(bytes, options.png || isPng(bytes) ? 'the PNG file' : 'the volume file', 'hp_load_volume', ['string'], [text]);
       } catch (e) {  // the app refused it for its size where it opens downsampled by 2: the page offers that
@@ -341,6 +353,11 @@
       $('attribution').hidden = !(sample && sample.attribution);
       await settled();
       return JSON.parse(call('hp_volume_info', 'string', [], []));
+    },
+    // Another series of the DICOM files opened last (a UID of hp.loadVolume's series), as it resolves.
+    async openSeries(uid) {
+      await ready;
+      return openDicom(null, { series: String(uid) });
     },
     // The volume file shown last, as hp.loadVolume resolved it, with its values: a Float32Array
     // of X·Y·Z, x fastest, after scaling and replacement (a copy); null before one is loaded.
@@ -408,17 +425,44 @@
   };
   window.hp = hp;
 
-  // Opening a file from the picker or by dropping it on the page: a PNG (by its signature) is a
-  // slice atlas, anything else a volume file.
+  // DICOM files (or a zip of them) through the DICOM worker (web/dicom_open.js), files null for
+  // another series of the last; the message shown where it fails.
+  async function openDicom(files, options) {
+    const name = options.name || (files && files.length === 1 ? files[0].name : files ? `${files.length} files` : 'DICOM');
+    let got;
+    try {
+      got = await window.hpDicom.load(files, { series: options.series || '', name });
+    } catch (e) {
+      throw report(`cannot open ${String(name).slice(0, 80)} as DICOM: ${e.message}`);
+    }
+    showMessage('', false);
+    $('attribution').hidden = true;
+    await settled();
+    const c = got.counts || {};
+    return { ...JSON.parse(call('hp_volume_info', 'string', [], [])), files: c.files, skipped: c.skipped, noImage: c.noImage };
+  }
+
+  // Opening files from the picker or by dropping them on the page: several files, a folder, a zip
+  // or a DICOM file go to the DICOM reader; else a PNG (by its signature) is a slice atlas,
+  // anything else a volume file.
   // A volume too large for the atlas is offered downsampled by 2, a button under the message.
-  async function loadFile(file) {
+  async function loadFiles(list, folders = 0) {
+    if (!list.length) return;
+    if (list.length > 1 || folders) {
+      await openDicom(list.map((f) => ({ name: f.webkitRelativePath || f.name, blob: f.blob || f })), {}).catch(() => {});
+      return;
+    }
+    return loadFile(list[0].blob || list[0], list[0].name);
+  }
+  async function loadFile(file, name = file.name) {
     const b = new Uint8Array(await file.arrayBuffer());
+    if (window.hpDicom.looksLike(b)) { await openDicom([{ name, blob: file }], {}).catch(() => {}); return; }
     try {
       if (isPng(b)) await hp.loadAtlas(b, { tile: url.get('tile') ?? undefined });
-      else await hp.loadVolume(b, { name: file.name });
+      else await hp.loadVolume(b, { name });
     } catch (e) {
       report(e.message);
-      if (e.opensDownsampled) offer('Open it downsampled by 2', () => hp.loadVolume(b, { name: file.name, downsample: 2 }));
+      if (e.opensDownsampled) offer('Open it downsampled by 2', () => hp.loadVolume(b, { name, downsample: 2 }));
     }
   }
   function offer(label, action) {
@@ -427,13 +471,17 @@
     button.addEventListener('click', () => { button.remove(); action().catch((e) => report(e.message)); });
     $('message').append(document.createElement('br'), button);
   }
-  $('file').addEventListener('change', (e) => { if (e.target.files[0]) loadFile(e.target.files[0]); e.target.value = ''; });
+  $('file').addEventListener('change', (e) => { loadFiles(Array.from(e.target.files)); e.target.value = ''; });
+  $('folder').addEventListener('change', (e) => { loadFiles(Array.from(e.target.files), 1); e.target.value = ''; });
   window.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   window.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
   window.addEventListener('drop', (e) => {
     e.preventDefault();
     document.body.classList.remove('dragging');
-    if (e.dataTransfer.files[0]) loadFile(e.dataTransfer.files[0]);
+    const plain = Array.from(e.dataTransfer.files);
+    window.hpDicom.filesOfDrop(e.dataTransfer)
+      .then((got) => (got ? loadFiles(got.files, got.folders) : loadFiles(plain)))
+      .catch((err) => report(`cannot read what was dropped: ${err.message}`));
   });
 
   // The overlay's sample choice.

@@ -116,6 +116,8 @@ void frame() {
 
     if (actions.open_file) hp::web_open_file_dialog();
     if (!actions.load_sample.empty()) hp::web_load_sample(actions.load_sample);
+    if (actions.open_folder) hp::web_open_folder_dialog();
+    if (!actions.open_series.empty()) hp::web_open_series(actions.open_series);
     if (actions.save_mesh) hp::web_save_mesh(hp::kMeshFileNames[std::size_t(actions.mesh_file)]);
     hp::web_frame_done(g.app.frames().frame());
 }

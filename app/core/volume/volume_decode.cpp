@@ -72,6 +72,8 @@ bool finite_range(std::uint64_t count, const Value& value, Volume* v, std::strin
     return true;
 }
 
+}  // namespace
+
 // finite_range over v->values, then the non-finite ones replaced in place.
 bool finite_values(Volume* v, std::string* error) {
     if (!finite_range(v->values.size(), [&](std::uint64_t i) { return v->values[i]; }, v, error)) return false;
@@ -79,6 +81,8 @@ bool finite_values(Volume* v, std::string* error) {
         if (!std::isfinite(x)) x = x > 0 ? v->hi : v->lo;
     return true;
 }
+
+namespace {
 
 // The world frame of a volume downsampled by 2 (each axis floor(n/2)): spacing doubled, the
 // world map's columns doubled and its origin moved to the first block's centre.

@@ -61,6 +61,10 @@ std::string sizes_text(const std::array<std::int64_t, 3>& d);
 bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, const VolumeOptions& o, Volume* out,
             std::string* error);
 
+// The range of v->values into v->lo, v->hi, NaN and ±Inf replaced by its ends (counted in
+// v->replaced, with a note); false when no value is finite.
+bool finite_values(Volume* v, std::string* error);
+
 // Text headers: lines, trimmed, split at the first `separator`.
 std::string trim(const std::string& s);
 std::string lower(std::string s);

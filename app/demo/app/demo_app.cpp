@@ -70,6 +70,13 @@ bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const Volu
     return true;
 }
 
+bool DemoApp::end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,
+                         std::string* error) {
+    if (!sources_.end_volume(name, std::move(series), shown, &frames_.pending(), error)) return false;
+    loaded();
+    return true;
+}
+
 bool DemoApp::load_atlas(const std::uint8_t* data, std::size_t size, int tile, std::string* error) {
     LoadedVolume v;
     if (!sources_.read_png(data, size, tile, host_.max_texture_size(), &v, error)) return false;

@@ -60,6 +60,22 @@ public:
     // the limit's message (*refusal says whether it opens downsampled); the volume shown stays.
     bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options,
                      const std::string& presets, std::string* error, LoadRefusal* refusal);
+    // A volume that arrives in slices (a DICOM series from the page's worker; Sources::begin_volume):
+    // begun against the limits of the modes in use, filled by the page, then shown from the next
+    // frame at its first preset. False with a message; the volume shown stays.
+    bool begin_volume(Volume header, std::string* error) {
+        return sources_.begin_volume(std::move(header), host_.limit(frames_.pending()), error);
+    }
+    bool end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,
+                    std::string* error);
+    // Work of the page's over many frames (reading a DICOM folder): {task, done, total}; task ""
+    // when none. hp.stats().progress and the overlay show it beside the mesh's.
+    struct PageTask {
+        std::string task;
+        std::int64_t done = 0, total = 0;
+    };
+    void set_page_task(PageTask t) { page_task_ = std::move(t); }
+    const PageTask& page_task() const { return page_task_; }
     // A PNG slice atlas (tile 0: the overlay's tile), shown from the next frame.
     bool load_atlas(const std::uint8_t* data, std::size_t size, int tile, std::string* error);
     // The overlay's source choice (each source keeps its own iso).
@@ -123,6 +139,7 @@ private:
     void loaded();
 
     Sources sources_;
+    PageTask page_task_;
     FrameScheduler frames_;
     GpuHost host_;
     Views views_;

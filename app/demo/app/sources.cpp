@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "png_volume.h"
+#include "volume_decode.h"
 
 namespace hp {
 namespace {
@@ -84,6 +85,39 @@ bool Sources::load_file(const std::uint8_t* data, std::size_t size, const Volume
     if (v.presets.empty()) v.presets = iso_presets(v.volume);
     for (std::uint32_t count : value_histogram(v.volume, 96)) v.histogram.push_back(std::log1p(float(count)));
     v.source = Source::File;
+    open(std::move(v), pending);
+    return true;
+}
+
+bool Sources::begin_volume(Volume header, const AtlasLimit& limit, std::string* error) {
+    arriving_.reset();
+    const std::uint64_t count = std::uint64_t(header.dims[0]) * std::uint64_t(header.dims[1]) * std::uint64_t(header.dims[2]);
+    if (header.dims[0] < 2 || header.dims[1] < 2 || header.dims[2] < 2)
+        return *error = "a volume needs at least 2 voxels along each axis", false;
+    if (count > kMaxVolumeVoxels)
+        return *error = "it is " + std::to_string(header.dims[0]) + "×" + std::to_string(header.dims[1]) + "×" +
+                        std::to_string(header.dims[2]) + ", past the " + std::to_string(kMaxVolumeVoxels) +
+                        " voxels (512³) the demo opens", false;
+    LoadedVolume v;
+    if (!volume_layout(header.dims, limit, &v.layout, error)) return false;
+    v.volume = std::move(header);
+    v.volume.values.assign(std::size_t(count), 0.0f);
+    arriving_ = std::move(v);
+    return true;
+}
+
+bool Sources::end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,
+                         DemoState* pending, std::string* error) {
+    if (!arriving_) return *error = "no volume is arriving", false;
+    LoadedVolume v = std::move(*arriving_);
+    arriving_.reset();
+    if (!volume::finite_values(&v.volume, error)) return false;
+    v.name = name;
+    v.presets = iso_presets(v.volume);
+    for (std::uint32_t count : value_histogram(v.volume, 96)) v.histogram.push_back(std::log1p(float(count)));
+    v.source = Source::File;
+    v.series = std::move(series);
+    v.series_shown = shown;
     open(std::move(v), pending);
     return true;
 }

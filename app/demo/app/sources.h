@@ -14,6 +14,7 @@
 
 #include "atlas_layout.h"
 #include "demo_state.h"
+#include "dicom_series.h"
 #include "png_atlas.h"
 #include "volume_atlas.h"
 #include "volume_file.h"
@@ -29,6 +30,9 @@ struct LoadedVolume {
     std::vector<float> histogram;      // log(1 + count) over its range (the iso control)
     Source source = Source::File;      // the source that shows it: png or file
     std::uint64_t generation = 0;      // counts loads: what the GPU host uploaded is compared with it
+    // A DICOM folder's series (the largest first) and the one this is; empty for other files.
+    std::vector<DicomSeriesInfo> series;
+    std::string series_shown;
 };
 
 // Why a load was refused, beside the message: a file too large at full size that opens
@@ -50,6 +54,16 @@ public:
     bool read_png(const std::uint8_t* data, std::size_t size, int tile, int max_texture_size, LoadedVolume* out,
                   std::string* error) const;
     void open(LoadedVolume v, DemoState* pending);
+    // A volume decoded elsewhere (a DICOM series, in the page's worker) that arrives slice by
+    // slice: begin_volume checks `header`'s dims against kMaxVolumeVoxels and `limit` and
+    // allocates its values (the one full-size copy; nothing else is held for it), which the page
+    // fills (arriving_values(), x fastest); end_volume then opens it as load_file does (range,
+    // presets, histogram), with its series. False with a message; what was loaded stays.
+    bool begin_volume(Volume header, const AtlasLimit& limit, std::string* error);
+    float* arriving_values() { return arriving_ ? arriving_->volume.values.data() : nullptr; }
+    bool end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,
+                    DemoState* pending, std::string* error);
+    void drop_arriving() { arriving_.reset(); }
 
     const LoadedVolume* loaded() const { return loaded_ ? &*loaded_ : nullptr; }
     // The loaded volume where `s` shows it (source=png or file, as it was loaded), else null.
@@ -75,6 +89,7 @@ public:
 
 private:
     std::optional<LoadedVolume> loaded_;
+    std::optional<LoadedVolume> arriving_;  // begun, not yet ended
     std::uint64_t loads_ = 0;
     std::array<float, kSourceNames.size()> iso_of_source_ = [] {
         std::array<float, kSourceNames.size()> a{};

@@ -12,6 +12,8 @@ namespace hp {
 struct OverlayActions {
     bool open_file = false;    // the user asked to pick a file (a volume or a PNG atlas)
     std::string load_sample;   // ... or to load a sample, by name
+    bool open_folder = false;  // ... or to pick a folder (of DICOM files)
+    std::string open_series;   // ... or to open another series of the DICOM files read last, by UID
     bool save_mesh = false;    // the processed mesh as a download,
     MeshFile mesh_file = MeshFile::Ply;  // ... in this format
     Panel controls;                      // where the control panel was drawn (w == 0: collapsed or hidden)

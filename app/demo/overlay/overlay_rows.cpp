@@ -88,6 +88,19 @@ void pyramid_rows(const Controls& c, const Setting& row) {
 
 // The sources, a PNG atlas or a file only once one is loaded (each source keeps its own iso);
 // then opening a file (or dropping one on the page), the samples, and what is loaded.
+// A DICOM folder's series: the one shown (modality, description, slices), the others to switch to.
+void dicom_series_rows(const Controls& c, const LoadedVolume& l) {
+    for (const DicomSeriesInfo& s : l.series) {
+        const std::string label = (s.modality.empty() ? "DICOM" : s.modality) + " · " +
+                                  (s.description.empty() ? "(no description)" : s.description) + " · " +
+                                  std::to_string(s.slices) + " slices, " + std::to_string(s.dims[0]) + "×" +
+                                  std::to_string(s.dims[1]) + "##" + s.uid;
+        if (ImGui::Selectable(label.c_str(), s.uid == l.series_shown) && s.uid != l.series_shown)
+            c.actions->open_series = s.uid;
+        if (l.series.size() > 1) tooltip(s.uid == l.series_shown ? "the series shown" : "open this series instead");
+    }
+}
+
 void source_row(const Controls& c, const Setting& row) {
     row_title(row.label);
     ImGui::SetNextItemWidth(-1);
@@ -102,7 +115,11 @@ void source_row(const Controls& c, const Setting& row) {
     }
     if (ImGui::Button("Open file...")) c.actions->open_file = true;
     tooltip("a volume (NIfTI .nii/.nii.gz, NRRD, MetaImage .mha, VTK, raw named like\n"
-            "head_256x256x108_int16.raw) or a PNG slice atlas; or drop it on the page");
+            "head_256x256x108_int16.raw), a PNG slice atlas, DICOM files or a .zip of them;\n"
+            "or drop it (or a folder) on the page");
+    ImGui::SameLine();
+    if (ImGui::Button("Open folder...")) c.actions->open_folder = true;
+    tooltip("a folder of DICOM files (a CT or MR series; every file in it and its subfolders is read)");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(70);
     ImGui::InputInt("tile", &c.app.sources().png_tile(), 0, 0);
@@ -119,7 +136,12 @@ void source_row(const Controls& c, const Setting& row) {
         ImGui::TextDisabled("%s: %d×%d×%d %s, %.4g×%.4g×%.4g", l->name.empty() ? v.file.c_str() : l->name.c_str(),
                             v.dims[0], v.dims[1], v.dims[2], v.type.c_str(), v.spacing[0], v.spacing[1], v.spacing[2]);
         for (const std::string& note : v.notes) ImGui::TextDisabled("%s", note.c_str());
+        dicom_series_rows(c, *l);
     }
+    const DemoApp::PageTask& task = c.app.page_task();
+    if (!task.task.empty())
+        ImGui::ProgressBar(task.total > 0 ? float(task.done) / float(task.total) : 0.0f, ImVec2(-1, 0),
+                           task.task.c_str());
 }
 
 // iso over the source's range; for a loaded file, over the histogram of its values (log counts)

@@ -100,6 +100,14 @@ void web_open_file_dialog() {
     EM_ASM({ if (Module.hpOpenFileDialog) Module.hpOpenFileDialog(); });
 }
 
+void web_open_folder_dialog() {
+    EM_ASM({ if (Module.hpOpenFolderDialog) Module.hpOpenFolderDialog(); });
+}
+
+void web_open_series(const std::string& uid) {
+    EM_ASM({ if (Module.hpOpenSeries) Module.hpOpenSeries(UTF8ToString($0)); }, uid.c_str());
+}
+
 void web_load_sample(const std::string& name) {
     EM_ASM({ if (Module.hpLoadSample) Module.hpLoadSample(UTF8ToString($0)); }, name.c_str());
 }
@@ -140,9 +148,14 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     w.key("keysDrawn").number(r.keys_drawn).key("mesh").boolean(r.mesh).key("extracted").boolean(r.extracted);
     w.key("meshCapacity").number(g_app->mesh_capacity());
     // Work that runs over many slices (the processed mesh): {task, done, total}, null when idle.
+    // The page's own (a DICOM folder read) first.
     const hp::MeshProgress p = g_app->mesh_work().progress();
+    const hp::DemoApp::PageTask& page = g_app->page_task();
     w.key("progress");
-    if (p.task) w.begin_object().key("task").string(p.task).key("done").integer(p.done).key("total").integer(p.total).end_object();
+    if (!page.task.empty())
+        w.begin_object().key("task").string(page.task).key("done").integer(page.done).key("total").integer(page.total).end_object();
+    else if (p.task)
+        w.begin_object().key("task").string(p.task).key("done").integer(p.done).key("total").integer(p.total).end_object();
     else w.null();
     w.key("vertexCount").number(r.vertices).key("sharedVertexCount").number(r.shared_vertices);
     w.key("verticesRead").boolean(r.vertices_read).key("vertexKeysDrawn").number(r.vertex_keys_drawn);

@@ -16,6 +16,8 @@ DemoApp* web_app();  // the app the exports act on (web_api.cpp, web_load.cpp, w
 void web_show_message(const std::string& text);  // shown on the page as text, never as HTML
 void web_fail(const std::string& text);          // the demo cannot run: say why, reject hp.ready
 void web_open_file_dialog();
+void web_open_folder_dialog();
+void web_open_series(const std::string& uid);  // another series of the DICOM files read last
 void web_load_sample(const std::string& name);   // a sample by name (hp.samples(): the phantom, scans)
 void web_save_mesh(const char* type);  // the processed mesh as a download (ply, stl, glb, obj)
 void web_frame_done(std::uint64_t frame);

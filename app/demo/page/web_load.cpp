@@ -4,6 +4,9 @@
 #include <emscripten.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,8 +21,9 @@ std::string g_reply;  // the last string handed to JavaScript
 bool g_opens_downsampled = false;
 
 // A loaded volume as hp.loadVolume resolves it.
-std::string volume_json(const hp::Volume* v, const std::vector<hp::IsoPreset>& presets_of_file) {
-    if (!v) return "null";
+std::string volume_json(const hp::LoadedVolume& loaded) {
+    const hp::Volume* v = &loaded.volume;
+    const std::vector<hp::IsoPreset>& presets_of_file = loaded.presets;
     hp::JsonWriter w;
     w.begin_object();
     w.key("file").string(v->file);
@@ -40,6 +44,18 @@ std::string volume_json(const hp::Volume* v, const std::vector<hp::IsoPreset>& p
     w.end_array();
     w.key("toWorld");
     hp::numbers(&w, v->to_world);
+    w.key("space").string(v->space);
+    if (!loaded.series.empty()) {  // a DICOM folder's series, largest first, and the one shown
+        w.key("series").begin_array();
+        for (const hp::DicomSeriesInfo& s : loaded.series) {
+            w.begin_object().key("uid").string(s.uid).key("description").string(s.description);
+            w.key("modality").string(s.modality).key("slices").integer(s.slices).key("dims");
+            hp::numbers(&w, s.dims);
+            w.end_object();
+        }
+        w.end_array();
+        w.key("seriesShown").string(loaded.series_shown);
+    }
     w.end_object();
     return w.text();
 }
@@ -76,7 +92,7 @@ EMSCRIPTEN_KEEPALIVE int hp_load_opens_downsampled() { return g_opens_downsample
 // The volume loaded last, as hp.loadVolume resolves it ("null" before one is loaded).
 EMSCRIPTEN_KEEPALIVE const char* hp_volume_info() {
     const hp::LoadedVolume* v = hp::web_app()->sources().loaded();
-    g_reply = v ? volume_json(&v->volume, v->presets) : "null";
+    g_reply = v ? volume_json(*v) : "null";
     return g_reply.c_str();
 }
 // That file's values, X·Y·Z floats, x fastest, as the GPU and the CPU reference get them (0
@@ -84,6 +100,57 @@ EMSCRIPTEN_KEEPALIVE const char* hp_volume_info() {
 EMSCRIPTEN_KEEPALIVE const float* hp_volume_values() {
     const hp::LoadedVolume* v = hp::web_app()->sources().loaded();
     return v ? v->volume.values.data() : nullptr;
+}
+
+// A volume decoded by the page's DICOM worker (web/dicom_open.js) arrives in slices.
+// hp_volume_begin: its dims, `frame` (spacing ×3, then voxel → world ×12, row-major, LPS mm), its
+// stored type and notes (lines); returns where the page writes its X·Y·Z values (x fastest, data
+// units), or 0 when the demo cannot hold it (hp_volume_refusal says why; the volume shown stays).
+EMSCRIPTEN_KEEPALIVE float* hp_volume_begin(int x, int y, int z, const double* frame, const char* type,
+                                            const char* notes) {
+    hp::Volume v;
+    v.dims = {x, y, z};
+    for (int i = 0; i < 3; ++i) v.spacing[std::size_t(i)] = frame[i];
+    for (int i = 0; i < 12; ++i) v.to_world[std::size_t(i)] = frame[3 + i];
+    v.file = "dicom";
+    v.space = "LPS";
+    v.type = type;
+    for (std::size_t at = 0; notes[at];) {
+        const char* end = std::strchr(notes + at, '\n');
+        const std::size_t n = end ? std::size_t(end - (notes + at)) : std::strlen(notes + at);
+        if (n) v.notes.emplace_back(notes + at, n);
+        at += n + (end ? 1 : 0);
+    }
+    g_reply.clear();
+    if (hp::web_app()->begin_volume(std::move(v), &g_reply)) return hp::web_app()->sources().arriving_values();
+    return nullptr;
+}
+EMSCRIPTEN_KEEPALIVE const char* hp_volume_refusal() { return g_reply.c_str(); }
+// The volume begun, filled: shown from the next frame. `series`: the folder's series, one a line
+// ("uid<TAB>description<TAB>modality<TAB>slices<TAB>X<TAB>Y<TAB>Z", largest first), `shown` the
+// one this is. "" or why not.
+EMSCRIPTEN_KEEPALIVE const char* hp_volume_end(const char* name, const char* series, const char* shown) {
+    std::vector<hp::DicomSeriesInfo> list;
+    std::istringstream lines(series);
+    for (std::string line; std::getline(lines, line) && list.size() < 1000;) {
+        std::vector<std::string> f;
+        std::istringstream fields(line);
+        for (std::string field; std::getline(fields, field, '\t');) f.push_back(field);
+        if (f.size() != 7) continue;
+        hp::DicomSeriesInfo s{f[0], f[1], f[2], std::atoi(f[3].c_str()),
+                              {std::atoi(f[4].c_str()), std::atoi(f[5].c_str()), std::atoi(f[6].c_str())}};
+        list.push_back(std::move(s));
+    }
+    g_reply.clear();
+    hp::web_app()->end_volume(name, std::move(list), shown, &g_reply);
+    return g_reply.c_str();
+}
+// A volume begun and not to be ended (the worker failed, or another load came first).
+EMSCRIPTEN_KEEPALIVE void hp_volume_drop() { hp::web_app()->sources().drop_arriving(); }
+
+// The page's own long work (a DICOM folder read): task "" when none (hp.stats().progress).
+EMSCRIPTEN_KEEPALIVE void hp_page_task(const char* task, double done, double total) {
+    hp::web_app()->set_page_task({task, std::int64_t(done), std::int64_t(total)});
 }
 
 // The load options' names, as the table has them ("name, dims, ..."): the URL's keys beside load=.

@@ -1,0 +1,31 @@
+// One DICOM file, read by GDCM from bytes in memory: its header (what dicom_series.h needs) and
+// its pixels decoded, in data units. GDCM parses every transfer syntax it knows (implicit and
+// explicit VR, big endian, deflated) and decodes RLE, JPEG (baseline, extended, lossless: IJG
+// 8/12/16-bit), JPEG-LS (CharLS) and JPEG 2000 (OpenJPEG); anything else is a message naming it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "dicom_series.h"
+
+namespace hp {
+
+enum class DicomHeader {
+    Image,      // a DICOM image: *out filled
+    NotDicom,   // neither the DICM mark nor a data set GDCM reads with an image's attributes
+    NoImage,    // DICOM without pixels (a DICOMDIR, a report, ...)
+    NeedWhole,  // `data` was the file's beginning and the header runs past it: give the whole file
+};
+
+// The header of the file `data` (its first `size` bytes; `whole` when that is the whole file).
+DicomHeader read_dicom_header(const std::uint8_t* data, std::size_t size, bool whole, DicomSlice* out);
+
+// The pixels of the file `data`, whose header read as `slice`: cols × rows values, x fastest,
+// the stored values (bits stored and sign honoured) × slope + intercept. False with a sentence
+// (a transfer syntax GDCM does not decode names it).
+bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomSlice& slice, float* out,
+                        std::string* error);
+
+}  // namespace hp

@@ -1,0 +1,132 @@
+// The page's side of DICOM (window.hpDicom, used by web/hp.js): which bytes are DICOM or a zip,
+// every file of a dropped folder, and a load through the DICOM worker (web/dicom_worker.js,
+// started at the first DICOM met): the worker reads the headers and decodes the slices of one
+// series; each slice goes straight into the volume the app allocated for it (hp_volume_begin),
+// so the page holds the files plus the one volume, never a second copy of it.
+'use strict';
+(() => {
+  let worker = null;
+  let nextId = 0;
+  const jobs = new Map();  // id → {resolve, reject, ...}: one load at a time; a new one cancels the last
+
+  const call = (name, ret, types, args) => window.Module.ccall(name, ret, types, args);
+
+  // DICOM by its mark (DICM at byte 128) or a zip by its signature; anything else is left to the
+  // volume readers (a DICOM file without the mark is found by its parse when it comes among others).
+  function looksLike(b) {
+    const dicom = b.length >= 132 && b[128] === 0x44 && b[129] === 0x49 && b[130] === 0x43 && b[131] === 0x4d;
+    const zip = b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+    return dicom || zip;
+  }
+
+  // Every file of what was dropped, folders read whole (a folder's reader hands its entries out
+  // in batches until an empty one). Null when the browser gives no entries (then use .files).
+  async function filesOfDrop(dataTransfer) {
+    const items = Array.from(dataTransfer.items || []).filter((i) => i.kind === 'file');
+    const entries = items.map((i) => (i.webkitGetAsEntry ? i.webkitGetAsEntry() : null));  // before any await
+    if (!entries.length || entries.some((e) => !e)) return null;
+    const out = [];
+    let folders = 0;
+    async function walk(entry, path) {
+      if (entry.isFile) {
+        const file = await new Promise((resolve, reject) => entry.file(resolve, reject));
+        out.push({ name: path + entry.name, blob: file });
+      } else if (entry.isDirectory) {
+        folders++;
+        const reader = entry.createReader();
+        for (;;) {
+          const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+          if (!batch.length) break;
+          for (const e of batch) await walk(e, `${path}${entry.name}/`);
+        }
+      }
+    }
+    for (const e of entries) await walk(e, '');
+    return { files: out, folders };
+  }
+
+  function start() {
+    if (worker) return worker;
+    worker = new Worker('dicom_worker.js');
+    worker.onmessage = (e) => {
+      const job = jobs.get(e.data.id);
+      if (job) job.on(e.data);
+    };
+    worker.onerror = (e) => {
+      for (const job of jobs.values()) job.fail(`the DICOM reader failed: ${e.message || 'it could not start'}`);
+    };
+    return worker;
+  }
+
+  function pageTask(task, done, total) {
+    try { call('hp_page_task', null, ['string', 'number', 'number'], [task, done, total]); } catch (e) { /* not ready */ }
+  }
+
+  // Opens `files` ([{name, blob}]) or, files null, another series (`series`, a UID) of the files
+  // opened last. Resolves when the app holds the volume: {series, shown, counts, syntax}; rejects
+  // with the reason (the volume shown stays).
+  function load(files, { series = '', name = 'DICOM' } = {}) {
+    for (const [id, job] of jobs) { worker.postMessage({ type: 'cancel', id }); job.fail('another load came first'); }
+    const id = ++nextId;
+    start().postMessage(files ? { type: 'open', id, files } : { type: 'plan', id, series });
+    return new Promise((resolve, reject) => {
+      let ptr = 0, dims = null, list = [], plan = null, counts = {};
+      const finish = () => { jobs.delete(id); pageTask('', 0, 0); };
+      const job = {
+        fail(message) {
+          if (ptr) call('hp_volume_drop', null, [], []);
+          ptr = 0;
+          finish();
+          reject(new Error(message));
+        },
+        on(m) {
+          if (m.type === 'progress') pageTask(m.task, m.done, m.total);
+          else if (m.type === 'error') job.fail(m.message);
+          else if (m.type === 'plan') {
+            plan = m.plan;
+            list = m.series;
+            if (files) counts = m.counts;
+            if (plan.error) return job.fail(withCounts(plan.error, counts));
+            dims = plan.dims;
+            const notes = [...plan.notes, ...(counts.notes || []), ...countNotes(counts), `${plan.syntax}`];
+            const frame = window.Module._malloc(8 * 15);
+            window.Module.HEAPF64.set([...plan.spacing, ...plan.toWorld], frame >>> 3);
+            ptr = call('hp_volume_begin', 'number', ['number', 'number', 'number', 'number', 'string', 'string'],
+              [dims[0], dims[1], dims[2], frame, plan.type, notes.join('\n')]) >>> 0;
+            window.Module._free(frame);
+            if (!ptr) {
+              worker.postMessage({ type: 'cancel', id });
+              job.fail(call('hp_volume_refusal', 'string', [], []));
+            }
+          } else if (m.type === 'slice' && ptr) {
+            window.Module.HEAPF32.set(m.values, (ptr >>> 2) + m.z * dims[0] * dims[1]);
+          } else if (m.type === 'done' && ptr) {
+            const lines = list.map((s) => [s.uid, s.description, s.modality, s.slices, ...s.dims]
+              .map((v) => String(v).replace(/[\t\n]/g, ' ')).join('\t')).join('\n');
+            ptr = 0;
+            const error = call('hp_volume_end', 'string', ['string', 'string', 'string'], [name, lines, plan.series.uid]);
+            finish();
+            if (error) reject(new Error(error));
+            else resolve({ series: list, shown: plan.series.uid, counts, syntax: plan.syntax });
+          }
+        },
+      };
+      jobs.set(id, job);
+    });
+  }
+
+  function countNotes(c) {
+    const notes = [];
+    if (c.zips) notes.push(`read from ${c.zips} zip file(s)`);
+    if (c.skipped) notes.push(`${c.skipped} file(s) that are not DICOM skipped`);
+    if (c.noImage) notes.push(`${c.noImage} DICOM file(s) without an image skipped`);
+    return notes;
+  }
+  function withCounts(error, c) {
+    if (!c || !c.files) return error;
+    const skipped = [c.skipped && `${c.skipped} not DICOM`, c.noImage && `${c.noImage} DICOM without an image`].filter(Boolean);
+    return `${error} (${c.files} file(s) read${skipped.length ? `: ${skipped.join(', ')}` : ''})`;
+  }
+
+  window.hpDicom = { looksLike, filesOfDrop, load };
+})();

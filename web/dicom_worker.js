@@ -1,0 +1,209 @@
+// The DICOM reader's worker: GDCM in a wasm program of its own (dicom.js, app/dicom/), started
+// only when the page meets DICOM, so the page keeps drawing while a folder is read.
+//   page → {type: 'open', id, files: [{name, blob}]}: zips among the files are opened, every
+//          file's header read (a file's first 256 KiB, all of it where the header runs on);
+//          then as 'plan' below for the largest series.
+//   page → {type: 'plan', id, series}: another series of the files opened last.
+//   page → {type: 'cancel', id}: stop decoding that one.
+//   worker → {type: 'progress', id, task, done, total}; {type: 'plan', id, series: [...],
+//          plan: {series, dims, spacing, toWorld, type, syntax, notes, files} | {error}, counts};
+//          then {type: 'slice', id, z, values: Float32Array} for each slice in order (values
+//          transferred); {type: 'done', id} or {type: 'error', id, message}.
+// Memory: the files stay Blobs (a zip's entries too, inflated one at a time); the wasm heap holds
+// one file and one slice at a time.
+'use strict';
+importScripts('dicom.js');
+
+const headerBytes = 256 * 1024;
+const maxInflated = 4 * 1024 * 1024 * 1024;  // a zip's entries, all together
+let mod = null;
+const ready = HpDicom().then((m) => { mod = m; });
+let files = [];       // the files opened last: [{name, blob}], zips' entries in place of the zips
+let cancelled = -1;   // the id the page cancelled last
+
+const post = (message, transfer) => self.postMessage(message, transfer || []);
+const call = (name, ret, types, args) => mod.ccall(name, ret, types, args);
+
+self.onmessage = (e) => {
+  const m = e.data;
+  if (m.type === 'cancel') { cancelled = m.id; return; }
+  const job = m.type === 'open' ? open(m) : plan(m.id, m.series || '', {});
+  job.catch((err) => post({ type: 'error', id: m.id, message: String(err && err.message || err) }));
+};
+
+// Progress at most every 100 ms, and at the end.
+function progressOf(id, task, total) {
+  let shown = 0;
+  return (done) => {
+    const now = Date.now();
+    if (done < total && now - shown < 100) return;
+    shown = now;
+    post({ type: 'progress', id, task, done, total });
+  };
+}
+
+async function open({ id, files: given }) {
+  await ready;
+  files = [];
+  const counts = { files: 0, skipped: 0, noImage: 0, zips: 0, notes: [] };
+  for (const f of given) {
+    if (await isZip(f.blob)) {
+      counts.zips++;
+      await zipEntries(f, counts, id);
+    } else files.push(f);
+  }
+  counts.files = files.length;
+  call('hpd_reset', null, [], []);
+  const progress = progressOf(id, 'reading DICOM headers', files.length);
+  for (let i = 0; i < files.length; i++) {
+    const blob = files[i].blob;
+    const whole = blob.size <= headerBytes;
+    let r = add(await bytes(blob, whole ? blob.size : headerBytes), i, whole);
+    if (r === 3) r = add(await bytes(blob, blob.size), i, true);
+    if (r === 1) counts.skipped++;
+    else if (r === 2) counts.noImage++;
+    progress(i + 1);
+  }
+  return plan(id, '', counts);
+}
+
+// One header into the reader's list: 0 an image, 1 not DICOM, 2 DICOM without an image, 3 read
+// it again whole.
+function add(b, index, whole) {
+  const ptr = mod._malloc(Math.max(1, b.length));
+  if (!ptr) throw new Error(`cannot allocate ${b.length} bytes in the DICOM reader's heap`);
+  mod.HEAPU8.set(b, ptr);
+  const r = call('hpd_add', 'number', ['number', 'number', 'number', 'number'], [ptr, b.length, index, whole ? 1 : 0]);
+  mod._free(ptr);
+  return r;
+}
+
+async function bytes(blob, n) {
+  return new Uint8Array(await (n < blob.size ? blob.slice(0, n) : blob).arrayBuffer());
+}
+
+// The series `uid` ('' = the largest): its plan, then its slices, decoded one by one in order.
+async function plan(id, uid, counts) {
+  await ready;
+  const series = JSON.parse(call('hpd_series', 'string', [], []));
+  const p = JSON.parse(call('hpd_plan', 'string', ['string'], [uid]));
+  post({ type: 'plan', id, series, plan: p, counts });
+  if (p.error) return;
+  const [x, y, z] = p.dims;
+  const out = mod._malloc(4 * x * y);
+  if (!out) throw new Error(`cannot allocate a ${x}×${y} slice in the DICOM reader's heap`);
+  const progress = progressOf(id, 'decoding DICOM slices', z);
+  try {
+    for (let k = 0; k < z; k++) {
+      if (cancelled === id) return;
+      const f = files[p.files[k]];
+      const b = await bytes(f.blob, f.blob.size);
+      const ptr = mod._malloc(Math.max(1, b.length));
+      if (!ptr) throw new Error(`cannot allocate ${b.length} bytes for ${f.name} in the DICOM reader's heap`);
+      mod.HEAPU8.set(b, ptr);
+      const error = call('hpd_decode', 'string', ['number', 'number', 'number', 'number'], [ptr, b.length, k, out]);
+      mod._free(ptr);
+      if (error) throw new Error(`${String(f.name).slice(0, 80)}: ${error}`);
+      const values = mod.HEAPF32.slice(out >>> 2, (out >>> 2) + x * y);
+      post({ type: 'slice', id, z: k, values }, [values.buffer]);
+      progress(k + 1);
+    }
+  } finally {
+    mod._free(out);
+  }
+  post({ type: 'done', id });
+}
+
+// --- .zip: its central directory, then each entry stored or deflated (the platform's inflate,
+// DecompressionStream 'deflate-raw'), one at a time into a Blob. ZIP64 sizes and offsets read.
+async function isZip(blob) {
+  if (blob.size < 22) return false;
+  const b = await bytes(blob, 4);
+  return b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+}
+
+async function view(blob, at, n) {
+  return new DataView(await blob.slice(at, at + n).arrayBuffer());
+}
+
+async function zipEntries(zip, counts, id) {
+  const what = `the zip ${String(zip.name).slice(0, 80)}`;
+  const blob = zip.blob;
+  const tailSize = Math.min(blob.size, 22 + 65535);
+  const tail = await view(blob, blob.size - tailSize, tailSize);
+  let end = -1;
+  for (let i = tailSize - 22; i >= 0; i--) if (tail.getUint32(i, true) === 0x06054b50) { end = i; break; }
+  if (end < 0) throw new Error(`${what} has no end of central directory: is it cut short?`);
+  let count = tail.getUint16(end + 10, true);
+  let size = tail.getUint32(end + 12, true);
+  let offset = tail.getUint32(end + 16, true);
+  if (offset === 0xffffffff || count === 0xffff || size === 0xffffffff) {  // ZIP64
+    const locator = end - 20;
+    if (locator < 0 || tail.getUint32(locator, true) !== 0x07064b50) throw new Error(`${what}: its ZIP64 locator is missing`);
+    const at = Number(tail.getBigUint64(locator + 8, true));
+    const z64 = await view(blob, at, 56);
+    if (z64.getUint32(0, true) !== 0x06064b50) throw new Error(`${what}: its ZIP64 directory is missing`);
+    count = Number(z64.getBigUint64(32, true));
+    size = Number(z64.getBigUint64(40, true));
+    offset = Number(z64.getBigUint64(48, true));
+  }
+  if (offset + size > blob.size) throw new Error(`${what}: its directory lies past its end`);
+  const dir = await view(blob, offset, size);
+  const progress = progressOf(id, 'opening the zip', count);
+  let inflated = 0;
+  for (let i = 0, at = 0; i < count; i++) {
+    if (at + 46 > size || dir.getUint32(at, true) !== 0x02014b50) throw new Error(`${what}: its directory is damaged`);
+    const method = dir.getUint16(at + 10, true);
+    let packed = dir.getUint32(at + 20, true), full = dir.getUint32(at + 24, true);
+    const nameLength = dir.getUint16(at + 28, true), extraLength = dir.getUint16(at + 30, true);
+    const commentLength = dir.getUint16(at + 32, true);
+    let local = dir.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(new Uint8Array(dir.buffer, dir.byteOffset + at + 46, Math.min(nameLength, size - at - 46)));
+    // ZIP64 extra field: the sizes and offset that did not fit, in that order.
+    for (let e = at + 46 + nameLength; e + 4 <= at + 46 + nameLength + extraLength && e + 4 <= size;) {
+      const tag = dir.getUint16(e, true), n = dir.getUint16(e + 2, true);
+      if (tag === 1) {
+        let f = e + 4;
+        if (full === 0xffffffff) { full = Number(dir.getBigUint64(f, true)); f += 8; }
+        if (packed === 0xffffffff) { packed = Number(dir.getBigUint64(f, true)); f += 8; }
+        if (local === 0xffffffff) { local = Number(dir.getBigUint64(f, true)); }
+      }
+      e += 4 + n;
+    }
+    at += 46 + nameLength + extraLength + commentLength;
+    progress(i + 1);
+    if (name.endsWith('/')) continue;  // a folder
+    const head = await view(blob, local, 30);
+    if (head.getUint32(0, true) !== 0x04034b50) throw new Error(`${what}: the entry ${name.slice(0, 80)} is damaged`);
+    const start = local + 30 + head.getUint16(26, true) + head.getUint16(28, true);
+    if (start + packed > blob.size) throw new Error(`${what}: the entry ${name.slice(0, 80)} runs past its end`);
+    inflated += full;
+    if (inflated > maxInflated) throw new Error(`${what} inflates past 4 GiB: open its folder instead`);
+    const data = blob.slice(start, start + packed);
+    let entry;
+    if (method === 0) entry = data;
+    else if (method === 8) entry = await inflate(data, full, `${what}: the entry ${name.slice(0, 80)}`);
+    else {
+      counts.skipped++;
+      counts.notes.push(`${name.slice(0, 80)} in the zip is compressed with method ${method}, not stored or deflated: skipped`);
+      continue;
+    }
+    files.push({ name: `${zip.name}/${name}`, blob: entry });
+  }
+}
+
+// A deflated entry into a Blob, never past the size its directory gives.
+async function inflate(data, full, what) {
+  const parts = [];
+  let got = 0;
+  const reader = data.stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    got += value.length;
+    if (got > full) { reader.cancel(); throw new Error(`${what} inflates past the ${full} bytes it claims`); }
+    parts.push(value);
+  }
+  if (got !== full) throw new Error(`${what} inflates to ${got} bytes, not the ${full} it claims`);
+  return new Blob(parts);
+}

@@ -19,6 +19,19 @@
     return dicom || zip;
   }
 
+  // A data set from its first byte, without the 128-byte preamble and its mark (older files): group
+  // 0002 or 0008 first, little or big endian, then explicit VR letters or an implicit length. Only
+  // a guess: the DICOM reader's parse decides, and what it calls not DICOM goes to the volume readers.
+  function unmarked(b) {
+    if (b.length < 12) return false;
+    const le = (b[0] === 0x02 || b[0] === 0x08) && b[1] === 0 && b[3] === 0;
+    const be = b[0] === 0 && (b[1] === 0x02 || b[1] === 0x08) && b[2] === 0;
+    if (!le && !be) return false;
+    const letters = b[4] >= 0x41 && b[4] <= 0x5a && b[5] >= 0x41 && b[5] <= 0x5a;
+    const length = (b[4] | b[5] << 8 | b[6] << 16 | b[7] << 24) >>> 0;
+    return letters || (le && length < Math.min(b.length, 1 << 16));
+  }
+
   // Every file of what was dropped, folders read whole (a folder's reader hands its entries out
   // in batches until an empty one). Null when the browser gives no entries (then use .files).
   async function filesOfDrop(dataTransfer) {
@@ -77,7 +90,7 @@
           if (ptr) call('hp_volume_drop', null, [], []);
           ptr = 0;
           finish();
-          reject(new Error(message));
+          reject(Object.assign(new Error(message), { notDicom: !!job.notDicom }));
         },
         on(m) {
           if (m.type === 'progress') pageTask(m.task, m.done, m.total);
@@ -86,9 +99,12 @@
             plan = m.plan;
             list = m.series;
             if (files) counts = m.counts;
-            if (plan.error) return job.fail(withCounts(plan.error, counts));
+            if (plan.error) {
+              job.notDicom = !!counts.files && counts.skipped === counts.files;
+              return job.fail(withCounts(plan.error, counts));
+            }
             dims = plan.dims;
-            const notes = [...plan.notes, ...(counts.notes || []), ...countNotes(counts), `${plan.syntax}`];
+            const notes = [...plan.notes, ...(counts.notes || []), ...countNotes(counts), `transfer syntax: ${plan.syntax}`];
             const frame = window.Module._malloc(8 * 15);
             window.Module.HEAPF64.set([...plan.spacing, ...plan.toWorld], frame >>> 3);
             ptr = call('hp_volume_begin', 'number', ['number', 'number', 'number', 'number', 'string', 'string'],
@@ -128,5 +144,5 @@
     return `${error} (${c.files} file(s) read${skipped.length ? `: ${skipped.join(', ')}` : ''})`;
   }
 
-  window.hpDicom = { looksLike, filesOfDrop, load };
+  window.hpDicom = { looksLike, unmarked, filesOfDrop, load };
 })();

@@ -342,7 +342,14 @@
         lines.push(['presets', sample.presets.map((p) => `${String(p.name).replace(/[=;\x00-\x1f]/g, ' ')}=${Number(p.iso)}`).join(';')]);
       const text = settingsText(lines);
       const bytes = await bytesOf(urlOrBytes, 'hp.loadVolume', name || 'the volume');
-      if (!options.png && window.hpDicom.looksLike(bytes)) return openDicom([{ name: name || 'the file', blob: new Blob([bytes]) }], options);
+      const dicom = [{ name: name || 'the file', blob: new Blob([bytes]) }];
+      if (!options.png && window.hpDicom.looksLike(bytes)) return openDicom(dicom, options);
+      // A DICOM file without its mark, by its parse; what the DICOM reader calls not DICOM goes on.
+      if (!options.png && window.hpDicom.unmarked(bytes)) {
+        const got = await openDicom(dicom, options, { quiet: true }).catch((e) => e);
+        if (!(got instanceof Error)) return got;
+        if (!got.notDicom) throw report(got.message);
+      }
       try {
         handOver(bytes, options.png || isPng(bytes) ? 'the PNG file' : 'the volume file', 'hp_load_volume', ['string'], [text]);
       } catch (e) {  // the app refused it for its size where it opens downsampled by 2: the page offers that
@@ -427,13 +434,14 @@
 
   // DICOM files (or a zip of them) through the DICOM worker (web/dicom_open.js), files null for
   // another series of the last; the message shown where it fails.
-  async function openDicom(files, options) {
+  async function openDicom(files, options, { quiet = false } = {}) {
     const name = options.name || (files && files.length === 1 ? files[0].name : files ? `${files.length} files` : 'DICOM');
     let got;
     try {
       got = await window.hpDicom.load(files, { series: options.series || '', name });
     } catch (e) {
-      throw report(`cannot open ${String(name).slice(0, 80)} as DICOM: ${e.message}`);
+      const message = `cannot open ${String(name).slice(0, 80)} as DICOM: ${e.message}`;
+      throw Object.assign(quiet ? new Error(message) : report(message), { notDicom: e.notDicom });
     }
     showMessage('', false);
     $('attribution').hidden = true;

@@ -21,11 +21,20 @@ x fastest, slices in order along the normal) and the world frame (voxel → LPS 
   extra      names of files that are not DICOM to add
   prefix     file name prefix
 The file order, names and instance numbers are shuffled: a reader must order by position.
+
+    make_series.py OUT_DIR '{"stack": SCANNER_FILE, "count": 3, "spacing": 2.0}'
+
+stacks copies of one scanner file (pydicom's test files: single slices in many transfer syntaxes)
+into a series: new positions along its normal, new UIDs, its pixel data untouched. The values
+expected are those GDCM's own converter gives (`gdcmconv --raw`, then pydicom reads the raw
+pixels), × its rescale.
 """
 import json
 import os
 import random
+import subprocess
 import sys
+import tempfile
 
 import numpy as np
 import pydicom
@@ -53,8 +62,39 @@ def stored_values(dims, dtype, bits, signed):
     return np.transpose(v, (2, 1, 0)).astype(dtype)  # [z, y, x]
 
 
+def stack(out, opts):
+    src = pydicom.dcmread(opts['stack'])
+    count, dz = opts.get('count', 3), opts.get('spacing', 2.0)
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = os.path.join(tmp, 'raw.dcm')
+        subprocess.run(['gdcmconv', '--raw', '-i', opts['stack'], '-o', raw], check=True)
+        plain = pydicom.dcmread(opts.get('expect', raw))  # an uncompressed twin, read by pydicom alone
+        pixels = plain.pixel_array.astype(np.float64) * float(plain.get('RescaleSlope', 1)) + float(plain.get('RescaleIntercept', 0))
+    iop = [float(v) for v in src.get('ImageOrientationPatient', [1, 0, 0, 0, 1, 0])]
+    normal = np.cross(iop[:3], iop[3:])
+    ipp = np.array([float(v) for v in src.get('ImagePositionPatient', [0, 0, 0])])
+    uid = generate_uid()
+    os.makedirs(out, exist_ok=True)
+    for k in range(count):
+        ds = pydicom.dcmread(opts['stack'])
+        ds.SeriesInstanceUID = uid
+        ds.SOPInstanceUID = generate_uid()
+        if 'file_meta' in dir(ds) and ds.file_meta is not None:
+            ds.file_meta.MediaStorageSOPInstanceUID = ds.SOPInstanceUID
+        ds.ImageOrientationPatient = [f'{v:.8f}' for v in iop]
+        ds.ImagePositionPatient = [f'{v:.6f}' for v in ipp + k * dz * normal]
+        ds.save_as(os.path.join(out, f'slice{count - k}.dcm'))
+    data = np.stack([pixels] * count)
+    data.astype('<f4').tofile(os.path.join(out, 'expected.f32'))
+    with open(os.path.join(out, 'expected.json'), 'w') as f:
+        json.dump({'dims': [int(src.Columns), int(src.Rows), count], 'uid': uid,
+                   'range': [float(data.min()), float(data.max())]}, f)
+
+
 def main():
     out, opts = sys.argv[1], json.loads(sys.argv[2])
+    if 'stack' in opts:
+        return stack(out, opts)
     dims = opts['dims']
     tname = opts.get('type', 'int16')
     allocated, signed = TYPES[tname]

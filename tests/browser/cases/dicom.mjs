@@ -32,16 +32,19 @@ function series(site, name, options) {
   execFileSync(PYTHON, [path.join(ROOT, 'tests/dicom/make_series.py'), dir, JSON.stringify(options)], { stdio: 'pipe' });
   return dir;
 }
-// The same series re-encoded by GDCM's converter (--jpeg lossless, --rle, --jpegls, --j2k).
+// The same series re-encoded by GDCM's converter (--jpeg lossless, --rle, --jpegls, --j2k; jpeg-lossy:
+// JPEG baseline at quality 95).
+const CODEC = { 'jpeg-lossy': ['--jpeg', '--lossy', '-q', '95'] };
 function reencoded(site, from, codec) {
   const dir = folder(site, `${path.basename(from)}-${codec}`);
   fs.mkdirSync(dir, { recursive: true });
   for (const f of fs.readdirSync(from)) {
     if (!f.endsWith('.dcm')) fs.copyFileSync(path.join(from, f), path.join(dir, f));
-    else execFileSync('gdcmconv', [`--${codec}`, '-i', path.join(from, f), '-o', path.join(dir, f)], { stdio: 'pipe' });
+    else execFileSync('gdcmconv', [...(CODEC[codec] || [`--${codec}`]), '-i', path.join(from, f), '-o', path.join(dir, f)], { stdio: 'pipe' });
   }
   return dir;
 }
+const LOSSY_TOLERANCE = 12;  // of 255, JPEG baseline at quality 95 on a smooth field
 const dicomFiles = (dir) => fs.readdirSync(dir).filter((f) => !f.startsWith('expected')).sort();
 const urlsOf = (site, dir) => dicomFiles(dir).map((f) => path.relative(site, path.join(dir, f)));
 
@@ -124,6 +127,12 @@ add('DICOM: stored types and rescale (uint8, int32, 12 of 16 bits stored with sl
     if (o.type) assert(r.info.type === o.type, `${name}: type ${r.info.type}`);
     if (name === 'oblique') await likeDcm2niix(page, r.info, dir);
     if (name === 'tilt') assert(r.info.notes.some((n) => /gantry tilt of 15°/.test(n)), `tilt notes ${r.info.notes}`);
+    if (name === 'u8') {  // JPEG baseline, lossy: within its tolerance
+      const lossy = reencoded(site, dir, 'jpeg-lossy');
+      const j = await load(page, urlsOf(site, lossy));
+      assert(!j.error && /JPEG Baseline/.test(j.info.notes.at(-1)), `JPEG baseline: ${j.error || j.info.notes.at(-1)}`);
+      await matches(page, j.info, lossy, { tolerance: LOSSY_TOLERANCE });
+    }
   }
 });
 

@@ -126,7 +126,10 @@ DicomHeader read_dicom_header(const std::uint8_t* data, std::size_t size, bool w
 }
 
 bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomSlice& slice, float* out,
-                        std::string* error) {
+                        std::string* error, std::size_t max_pixels) {
+    if (slice.rows <= 0 || slice.cols <= 0 || std::size_t(slice.rows) * std::size_t(slice.cols) > max_pixels)
+        return *error = "its image of " + std::to_string(slice.cols) + "×" + std::to_string(slice.rows) +
+                        " pixels is larger than the " + std::to_string(max_pixels) + " pixels a slice may have", false;
     try {
         ByteBuffer buffer(data, size);
         std::istream in(&buffer);
@@ -145,6 +148,7 @@ bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomS
         const std::size_t count = std::size_t(slice.cols) * std::size_t(slice.rows);
         const std::size_t length = image.GetBufferLength();
         if (length < count * std::size_t(bits / 8)) return *error = "its pixel data is shorter than its image", false;
+        if (length > count * 4 + 1024) return *error = "its pixel data is longer than its image", false;
         std::vector<char> pixels(length);
         if (!image.GetBuffer(pixels.data()))
             return *error = "GDCM cannot decode its pixels (" +

@@ -24,8 +24,10 @@ DicomHeader read_dicom_header(const std::uint8_t* data, std::size_t size, bool w
 
 // The pixels of the file `data`, whose header read as `slice`: cols × rows values, x fastest,
 // the stored values (bits stored and sign honoured) × slope + intercept. False with a sentence
-// (a transfer syntax GDCM does not decode names it).
+// (a transfer syntax GDCM does not decode names it). An image of more than `max_pixels` is
+// refused before GDCM allocates for it (the fuzzer lowers the limit).
+constexpr std::size_t kMaxSlicePixels = std::size_t(1) << 26;  // 8192²
 bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomSlice& slice, float* out,
-                        std::string* error);
+                        std::string* error, std::size_t max_pixels = kMaxSlicePixels);
 
 }  // namespace hp

@@ -7,13 +7,53 @@
 #include <gdcmStringFilter.h>
 #include <gdcmUIDs.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <istream>
+#include <new>
 #include <sstream>
 #include <vector>
 
+// GDCM allocates a data element's claimed length before it reads the value: a hostile header
+// claiming 4 GB would have it. While GDCM works on a file here, any one allocation past a cap
+// (the file's size, or the largest slice the limits allow, and a margin) throws std::bad_alloc
+// instead, which ends that read with a message. Outside those calls nothing is capped.
+namespace {
+std::size_t g_allocation_cap = 0;  // 0: no cap (wasm here has no threads; the fuzzer runs one)
+void* allocate(std::size_t n) {
+    if (g_allocation_cap && n > g_allocation_cap) throw std::bad_alloc();
+    if (void* p = std::malloc(n ? n : 1)) return p;
+    throw std::bad_alloc();
+}
+struct AllocationCap {
+    explicit AllocationCap(std::size_t cap) { g_allocation_cap = cap; }
+    ~AllocationCap() { g_allocation_cap = 0; }
+};
+}  // namespace
+
+// Every form of new and delete, so that each allocation is freed by its own kind.
+void* operator new(std::size_t n) { return allocate(n); }
+void* operator new[](std::size_t n) { return allocate(n); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+    try { return allocate(n); } catch (...) { return nullptr; }
+}
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
+    try { return allocate(n); } catch (...) { return nullptr; }
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+
 namespace hp {
 namespace {
+
+std::size_t cap_for(std::size_t size, std::size_t max_pixels) {
+    return std::max(size, max_pixels * 4) + (std::size_t(1) << 16);
+}
 
 // A read-only stream over the bytes (GDCM reads and seeks a std::istream).
 class ByteBuffer : public std::streambuf {
@@ -82,6 +122,7 @@ std::string syntax_name(const gdcm::TransferSyntax& ts) {
 
 DicomHeader read_dicom_header(const std::uint8_t* data, std::size_t size, bool whole, DicomSlice* out) {
     const bool marked = size >= 132 && std::memcmp(data + 128, "DICM", 4) == 0;
+    const AllocationCap cap(cap_for(size, 0));
     try {
         ByteBuffer buffer(data, size);
         std::istream in(&buffer);
@@ -130,6 +171,7 @@ bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomS
     if (slice.rows <= 0 || slice.cols <= 0 || std::size_t(slice.rows) * std::size_t(slice.cols) > max_pixels)
         return *error = "its image of " + std::to_string(slice.cols) + "×" + std::to_string(slice.rows) +
                         " pixels is larger than the " + std::to_string(max_pixels) + " pixels a slice may have", false;
+    const AllocationCap cap(cap_for(size, max_pixels));
     try {
         ByteBuffer buffer(data, size);
         std::istream in(&buffer);
@@ -169,6 +211,8 @@ bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomS
             out[i] = float(double(v) * slice.slope + slice.intercept);
         }
         return true;
+    } catch (const std::bad_alloc&) {
+        return *error = "its data claims more memory than a slice may take", false;
     } catch (const std::exception& e) {
         return *error = std::string("GDCM failed: ") + e.what(), false;
     } catch (...) {

@@ -48,18 +48,18 @@ SYNTAX = {'explicit': ExplicitVRLittleEndian, 'implicit': ImplicitVRLittleEndian
           'bigendian': ExplicitVRBigEndian, 'deflated': DeflatedExplicitVRLittleEndian}
 
 
-def stored_values(dims, dtype, bits, signed):
-    """A CT-like field in the stored type's range: a ball, a shell and a gradient."""
-    x, y, z = np.meshgrid(np.arange(dims[0]), np.arange(dims[1]), np.arange(dims[2]), indexing='ij')
+def stored_plane(dims, k, dtype, bits, signed):
+    """Slice k of a CT-like field in the stored type's range: a ball, a shell and a gradient ([y, x])."""
+    y, x = np.meshgrid(np.arange(dims[1]), np.arange(dims[0]), indexing='ij')
     c = [(d - 1) / 2 for d in dims]
-    r = np.sqrt(((x - c[0]) / dims[0]) ** 2 + ((y - c[1]) / dims[1]) ** 2 + ((z - c[2]) / dims[2]) ** 2)
-    t = np.clip(1.2 - 2.2 * r + 0.15 * np.sin(x * 0.7) * np.cos(y * 0.5 + z * 0.3), 0, 1)
+    r = np.sqrt(((x - c[0]) / dims[0]) ** 2 + ((y - c[1]) / dims[1]) ** 2 + ((k - c[2]) / dims[2]) ** 2)
+    t = np.clip(1.2 - 2.2 * r + 0.15 * np.sin(x * 0.7) * np.cos(y * 0.5 + k * 0.3), 0, 1)
     lo = -(1 << (bits - 1)) if signed else 0
     hi = (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1
     v = np.round(lo + (hi - lo) * t).astype(np.int64)
-    v[0, 0, :] = lo  # both ends of the range present
-    v[-1, -1, :] = hi
-    return np.transpose(v, (2, 1, 0)).astype(dtype)  # [z, y, x]
+    v[0, 0] = lo  # both ends of the range present
+    v[-1, -1] = hi
+    return v.astype(dtype)
 
 
 def stack(out, opts):
@@ -112,7 +112,6 @@ def main():
     uid = opts.get('uid', generate_uid())
     syntax = SYNTAX[opts.get('syntax', 'explicit')]
     dtype = np.dtype(tname)
-    values = stored_values(dims, dtype, bits, signed)
     os.makedirs(out, exist_ok=True)
     order = list(range(dims[2]))
     rng = random.Random(opts.get('seed', 1))
@@ -147,7 +146,7 @@ def main():
         ds.PixelRepresentation = signed
         if slope != 1 or intercept != 0:
             ds.RescaleSlope, ds.RescaleIntercept = f'{slope:g}', f'{intercept:g}'
-        plane = values[k]
+        plane = stored_plane(dims, k, dtype, bits, signed)
         if bits < allocated:  # only `bits` bits hold the value: the rest is noise a reader masks
             mask = (1 << bits) - 1
             noise = (np.arange(plane.size).reshape(plane.shape) * 2654435761) & ~mask & ((1 << allocated) - 1)
@@ -160,8 +159,12 @@ def main():
             f.write('not a DICOM file\n')
     # What a reader should find: values in data units, slices in order along the normal.
     kept = [k for k in order if k != opts.get('missing', -1)]
-    data = values[kept].astype(np.float64) * slope + intercept
-    data.astype('<f4').tofile(os.path.join(out, 'expected.f32'))
+    lo, hi = np.inf, -np.inf
+    with open(os.path.join(out, 'expected.f32'), 'wb') as f:
+        for k in kept:
+            data = stored_plane(dims, k, dtype, bits, signed).astype(np.float64) * slope + intercept
+            lo, hi = min(lo, data.min()), max(hi, data.max())
+            data.astype('<f4').tofile(f)
     world = np.zeros((3, 4))
     world[:, 0] = r_dir * spacing[0]
     world[:, 1] = c_dir * spacing[1]
@@ -169,7 +172,7 @@ def main():
     world[:, 3] = origin
     with open(os.path.join(out, 'expected.json'), 'w') as f:
         json.dump({'dims': [dims[0], dims[1], len(kept)], 'toWorld': world.flatten().tolist(), 'uid': uid,
-                   'files': [names[k] for k in kept], 'range': [float(data.min()), float(data.max())]}, f)
+                   'files': [names[k] for k in kept], 'range': [float(lo), float(hi)]}, f)
 
 
 if __name__ == '__main__':

@@ -51,7 +51,8 @@ for name in "${names[@]}"; do
   # harness; and libFuzzer's entropic schedule over GDCM's 68,000 counters took a third of the time.
   [ "$name" = dicom ] && run+=(-detect_leaks=0 -entropic=0)
   t0=$(date +%s)
-  "$out/fuzz_$name" "${run[@]}" -max_len=65536 -rss_limit_mb=2048 -malloc_limit_mb=256 -timeout=10 \
+  leaks=1; [ "$name" = dicom ] && leaks=0
+  ASAN_OPTIONS=allocator_may_return_null=0:detect_leaks=$leaks "$out/fuzz_$name" "${run[@]}" -max_len=65536 -rss_limit_mb=2048 -malloc_limit_mb=256 -timeout=10 \
     -print_final_stats=1 -artifact_prefix="$out/findings/$name-" "$work" "$root/tests/fuzz/corpus/$name" >"$log" 2>&1
   rc=$?
   execs=$(grep -aEo 'stat::number_of_executed_units: [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+$' || echo 0)

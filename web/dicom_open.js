@@ -76,14 +76,16 @@
   }
 
   // Opens `files` ([{name, blob}]) or, files null, another series (`series`, a UID) of the files
-  // opened last. Resolves when the app holds the volume: {series, shown, counts, syntax}; rejects
-  // with the reason (the volume shown stays).
+  // opened last. Resolves when the app holds the volume: {series, shown, counts, syntax, ms: {plan,
+  // slices, ended: ms from the call to the headers read, the last slice in, the app's volume
+  // made; workerHeapMB}}; rejects with the reason (the volume shown stays).
   function load(files, { series = '', name = 'DICOM' } = {}) {
     for (const [id, job] of jobs) { worker.postMessage({ type: 'cancel', id }); job.fail('another load came first'); }
     const id = ++nextId;
     start().postMessage(files ? { type: 'open', id, files } : { type: 'plan', id, series });
     return new Promise((resolve, reject) => {
       let ptr = 0, dims = null, list = [], plan = null, counts = {};
+      const t0 = performance.now(), ms = {};  // when the plan came (headers read), the last slice, the app's end
       const finish = () => { jobs.delete(id); pageTask('', 0, 0); };
       const job = {
         fail(message) {
@@ -96,6 +98,7 @@
           if (m.type === 'progress') pageTask(m.task, m.done, m.total);
           else if (m.type === 'error') job.fail(m.message);
           else if (m.type === 'plan') {
+            ms.plan = performance.now() - t0;
             plan = m.plan;
             list = m.series;
             if (files) counts = m.counts;
@@ -117,13 +120,16 @@
           } else if (m.type === 'slice' && ptr) {
             window.Module.HEAPF32.set(m.values, (ptr >>> 2) + m.z * dims[0] * dims[1]);
           } else if (m.type === 'done' && ptr) {
+            ms.slices = performance.now() - t0;
+            ms.workerHeapMB = m.heapMB;
             const lines = list.map((s) => [s.uid, s.description, s.modality, s.slices, ...s.dims]
               .map((v) => String(v).replace(/[\t\n]/g, ' ')).join('\t')).join('\n');
             ptr = 0;
             const error = call('hp_volume_end', 'string', ['string', 'string', 'string'], [name, lines, plan.series.uid]);
+            ms.ended = performance.now() - t0;
             finish();
             if (error) reject(new Error(error));
-            else resolve({ series: list, shown: plan.series.uid, counts, syntax: plan.syntax });
+            else resolve({ series: list, shown: plan.series.uid, counts, syntax: plan.syntax, ms });
           }
         },
       };

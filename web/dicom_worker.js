@@ -8,7 +8,7 @@
 //   worker → {type: 'progress', id, task, done, total}; {type: 'plan', id, series: [...],
 //          plan: {series, dims, spacing, toWorld, type, syntax, notes, files} | {error}, counts};
 //          then {type: 'slice', id, z, values: Float32Array} for each slice in order (values
-//          transferred); {type: 'done', id} or {type: 'error', id, message}.
+//          transferred); {type: 'done', id, heapMB (the worker's wasm heap)} or {type: 'error', id, message}.
 // Memory: the files stay Blobs (a zip's entries too, inflated one at a time); the wasm heap holds
 // one file and one slice at a time.
 'use strict';
@@ -111,7 +111,7 @@ async function plan(id, uid, counts) {
   } finally {
     mod._free(out);
   }
-  post({ type: 'done', id });
+  post({ type: 'done', id, heapMB: mod.HEAPU8.length / 1048576 });
 }
 
 // --- .zip: its central directory, then each entry stored or deflated (the platform's inflate,

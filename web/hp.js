@@ -249,6 +249,7 @@
       const s = JSON.parse(call('hp_stats', 'string', [], []));
       s.heapBytes = Module.HEAPU8.length;
       s.losses = { ...losses };
+      s.dicomMs = lastDicomMs;  // the last DICOM load's steps (web/dicom_open.js), null before one
       return s;
     },
     // Restarts the per-pass timing window (stats().ms gives medians since then).
@@ -434,6 +435,7 @@
 
   // DICOM files (or a zip of them) through the DICOM worker (web/dicom_open.js), files null for
   // another series of the last; the message shown where it fails.
+  let lastDicomMs = null;  // the last DICOM load's times (hp.stats().dicomMs), for the benchmark
   async function openDicom(files, options, { quiet = false } = {}) {
     const name = options.name || (files && files.length === 1 ? files[0].name : files ? `${files.length} files` : 'DICOM');
     let got;
@@ -447,6 +449,7 @@
     $('attribution').hidden = true;
     await settled();
     const c = got.counts || {};
+    lastDicomMs = got.ms;
     return { ...JSON.parse(call('hp_volume_info', 'string', [], [])), files: c.files, skipped: c.skipped, noImage: c.noImage };
   }
 

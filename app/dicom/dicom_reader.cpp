@@ -4,6 +4,7 @@
 #include <gdcmImage.h>
 #include <gdcmImageReader.h>
 #include <gdcmReader.h>
+#include <gdcmSequenceOfFragments.h>
 #include <gdcmStringFilter.h>
 #include <gdcmUIDs.h>
 
@@ -118,6 +119,32 @@ std::string syntax_name(const gdcm::TransferSyntax& ts) {
     return uid ? uid : "an unknown transfer syntax";
 }
 
+// GDCM 3.0.21's RLE decoder trusts a frame's segment count: past its 15-entry table it reads
+// beyond the header (the fuzzer found it), and 0 divides by zero. Each RLE frame's header is
+// checked here, from GDCM's own parse, before its decoder sees it.
+bool rle_frames_sound(const gdcm::File& file) {
+    if (file.GetHeader().GetDataSetTransferSyntax() != gdcm::TransferSyntax::RLELossless) return true;
+    const gdcm::DataSet& ds = file.GetDataSet();
+    const gdcm::Tag pixels(0x7fe0, 0x0010);
+    if (!ds.FindDataElement(pixels)) return true;
+    const gdcm::SequenceOfFragments* frames = ds.GetDataElement(pixels).GetSequenceOfFragments();
+    if (!frames) return false;
+    for (gdcm::SequenceOfFragments::SizeType i = 0; i < frames->GetNumberOfFragments(); ++i) {
+        const gdcm::ByteValue* bytes = frames->GetFragment(i).GetByteValue();
+        if (!bytes || bytes->GetLength() < 64) return false;
+        const unsigned char* h = reinterpret_cast<const unsigned char*>(bytes->GetPointer());
+        const auto word = [&](int k) {
+            return std::uint32_t(h[4 * k]) | std::uint32_t(h[4 * k + 1]) << 8 | std::uint32_t(h[4 * k + 2]) << 16 |
+                   std::uint32_t(h[4 * k + 3]) << 24;
+        };
+        const std::uint32_t segments = word(0);
+        if (segments < 1 || segments > 15 || word(1) != 64) return false;
+        for (std::uint32_t k = 1; k <= segments; ++k)
+            if (word(int(k)) > bytes->GetLength() || (k > 1 && word(int(k)) < word(int(k) - 1))) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 DicomHeader read_dicom_header(const std::uint8_t* data, std::size_t size, bool whole, DicomSlice* out) {
@@ -173,6 +200,14 @@ bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomS
                         " pixels is larger than the " + std::to_string(max_pixels) + " pixels a slice may have", false;
     const AllocationCap cap(cap_for(size, max_pixels));
     try {
+        if (slice.transfer_syntax.find("(1.2.840.10008.1.2.5)") != std::string::npos) {  // RLE
+            ByteBuffer buffer(data, size);
+            std::istream in(&buffer);
+            gdcm::Reader check;
+            check.SetStream(in);
+            if (check.Read() && !rle_frames_sound(check.GetFile()))
+                return *error = "its RLE data is damaged (a frame's segment table)", false;
+        }
         ByteBuffer buffer(data, size);
         std::istream in(&buffer);
         gdcm::ImageReader reader;

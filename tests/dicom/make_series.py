@@ -8,7 +8,8 @@ OUT_DIR/expected.f32: the values the series holds in data units (stored × slope
 x fastest, slices in order along the normal) and the world frame (voxel → LPS mm, row-major
 3×4) a reader should find. Options (JSON, all optional but dims):
   type       uint8 | int8 | uint16 | int16 (default) | int32 | uint32
-  bits       bits stored (default: all allocated)
+  bits       bits stored (default: all allocated); the bits above hold noise a reader must mask,
+             unless "highNoise": false (then they are the sign, as scanners write them)
   spacing    [column spacing, row spacing, slice spacing] mm
   slope, intercept                     rescale (default 1, 0)
   orientation [rx, ry, rz, cx, cy, cz]  (default axial)
@@ -147,7 +148,7 @@ def main():
         if slope != 1 or intercept != 0:
             ds.RescaleSlope, ds.RescaleIntercept = f'{slope:g}', f'{intercept:g}'
         plane = stored_plane(dims, k, dtype, bits, signed)
-        if bits < allocated:  # only `bits` bits hold the value: the rest is noise a reader masks
+        if bits < allocated and opts.get('highNoise', True):  # only `bits` bits hold the value: the rest is noise a reader masks
             mask = (1 << bits) - 1
             noise = (np.arange(plane.size).reshape(plane.shape) * 2654435761) & ~mask & ((1 << allocated) - 1)
             plane = ((plane.astype(np.int64) & mask) | noise).astype(np.int64)

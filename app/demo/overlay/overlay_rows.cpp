@@ -88,17 +88,29 @@ void pyramid_rows(const Controls& c, const Setting& row) {
 
 // The sources, a PNG atlas or a file only once one is loaded (each source keeps its own iso);
 // then opening a file (or dropping one on the page), the samples, and what is loaded.
-// A DICOM folder's series: the one shown (modality, description, slices), the others to switch to.
+// A DICOM folder's series: the one shown (modality, description, slices) and, in its list, the
+// others to switch to (a single slice is no volume: listed, not offered).
 void dicom_series_rows(const Controls& c, const LoadedVolume& l) {
-    for (const DicomSeriesInfo& s : l.series) {
-        const std::string label = (s.modality.empty() ? "DICOM" : s.modality) + " · " +
-                                  (s.description.empty() ? "(no description)" : s.description) + " · " +
-                                  std::to_string(s.slices) + " slices, " + std::to_string(s.dims[0]) + "×" +
-                                  std::to_string(s.dims[1]) + "##" + s.uid;
-        if (ImGui::Selectable(label.c_str(), s.uid == l.series_shown) && s.uid != l.series_shown)
-            c.actions->open_series = s.uid;
-        if (l.series.size() > 1) tooltip(s.uid == l.series_shown ? "the series shown" : "open this series instead");
+    const auto label = [](const DicomSeriesInfo& s) {
+        return (s.modality.empty() ? "DICOM" : s.modality) + " · " +
+               (s.description.empty() ? "(no description)" : s.description) + " · " + std::to_string(s.slices) +
+               (s.slices == 1 ? " slice, " : " slices, ") + std::to_string(s.dims[0]) + "×" + std::to_string(s.dims[1]);
+    };
+    const auto shown = std::find_if(l.series.begin(), l.series.end(),
+                                    [&](const DicomSeriesInfo& s) { return s.uid == l.series_shown; });
+    if (shown == l.series.end()) return;
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##series", label(*shown).c_str())) {
+        for (const DicomSeriesInfo& s : l.series) {
+            const std::string text = label(s) + "##" + s.uid;
+            if (ImGui::Selectable(text.c_str(), &s == &*shown, s.slices < 2 ? ImGuiSelectableFlags_Disabled : 0) &&
+                &s != &*shown)
+                c.actions->open_series = s.uid;
+        }
+        ImGui::EndCombo();
     }
+    tooltip(l.series.size() > 1 ? "the series shown; the others the files hold, to open instead"
+                                : "the series shown (the only one the files hold)");
 }
 
 void source_row(const Controls& c, const Setting& row) {
@@ -120,17 +132,16 @@ void source_row(const Controls& c, const Setting& row) {
     ImGui::SameLine();
     if (ImGui::Button("Open folder...")) c.actions->open_folder = true;
     tooltip("a folder of DICOM files (a CT or MR series; every file in it and its subfolders is read)");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(70);
-    ImGui::InputInt("tile", &c.app.sources().png_tile(), 0, 0);
-    tooltip("a PNG atlas's N: slices of N x N in the PNG");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##sample", "Sample", ImGuiComboFlags_NoArrowButton)) {
+    ImGui::SetNextItemWidth(160);
+    if (ImGui::BeginCombo("##sample", "Sample")) {
         for (const auto& [name, label] : c.app.sources().samples())
             if (ImGui::Selectable(label.c_str())) c.actions->load_sample = name;
         ImGui::EndCombo();
     }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(70);
+    ImGui::InputInt("tile", &c.app.sources().png_tile(), 0, 0);
+    tooltip("a PNG atlas's N: slices of N x N in the PNG");
     if (const LoadedVolume* l = c.app.sources().shown(c.s)) {
         const Volume& v = l->volume;
         ImGui::TextDisabled("%s: %d×%d×%d %s, %.4g×%.4g×%.4g", l->name.empty() ? v.file.c_str() : l->name.c_str(),

@@ -19,7 +19,7 @@ names=("$@")
 out="$root/build/fuzz"
 cache=${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}
 source "$cache/env.sh"
-gdcm_fuzz="$cache/gdcm-fuzz-3.0.21"
+gdcm_fuzz="$cache/gdcm-fuzz-$HP_GDCM_KEY"  # keyed as the wasm build: a change of our patch rebuilds it
 if [ ! -f "$gdcm_fuzz/lib/libgdcmMSFF.a" ]; then
   echo "[fuzz] building GDCM 3.0.21 with ASan for the dicom harness (about 3 minutes, once)" >&2
   rm -rf "$cache/gdcm-fuzz-build"

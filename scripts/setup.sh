@@ -16,7 +16,7 @@ sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # --- Debian packages -----------------------------------------------------------------------
 pkgs=(emscripten node-acorn libglm-dev libstb-dev chromium libegl-dev libgles-dev libegl-mesa0
-      libgl1-mesa-dri cmake ninja-build dpkg-dev pkgconf g++ libgtest-dev zlib1g-dev clang-14 libclang-rt-14-dev llvm-14)
+      libgl1-mesa-dri cmake ninja-build dpkg-dev pkgconf patch g++ libgtest-dev zlib1g-dev clang-14 libclang-rt-14-dev llvm-14)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -58,6 +58,12 @@ fetch_source meshoptimizer meshoptimizer-0.18
 [ -f "$cache/src/meshoptimizer-0.18/src/simplifier.cpp" ] || { log "meshoptimizer source incomplete"; exit 1; }
 fetch_source gdcm gdcm-3.0.21
 [ -f "$cache/src/gdcm-3.0.21/Source/MediaStorageAndFileFormat/gdcmImageReader.h" ] || { log "GDCM source incomplete"; exit 1; }
+# Our fixes to it (scripts/patches/gdcm-3.0.21.patch says which), applied once.
+gdcm_patch="$root/scripts/patches/gdcm-3.0.21.patch"
+if ! patch -d "$cache/src/gdcm-3.0.21" -p1 -R --dry-run -s -f <"$gdcm_patch" >/dev/null 2>&1; then
+  patch -d "$cache/src/gdcm-3.0.21" -p1 -s -f <"$gdcm_patch" || { log "cannot apply $gdcm_patch"; exit 1; }
+  log "applied $(basename "$gdcm_patch")"
+fi
 
 # --- Emscripten config of our own (Debian's node can't see acorn, frozen cache) ---------------
 em_config="$cache/emscripten_config.py"
@@ -97,7 +103,7 @@ fi
 gdcm_opts=(-DCMAKE_BUILD_TYPE=Release -DGDCM_BUILD_SHARED_LIBS=OFF -DGDCM_BUILD_APPLICATIONS=OFF
   -DGDCM_BUILD_TESTING=OFF -DGDCM_BUILD_EXAMPLES=OFF -DGDCM_BUILD_DOCBOOK_MANPAGES=OFF
   -DGDCM_DOCUMENTATION=OFF -DGDCM_WRAP_PYTHON=OFF -DGDCM_USE_VTK=OFF -DCMAKE_CXX_FLAGS=-fexceptions)
-gdcm_key=$(printf '%s ' 3.0.21 "${gdcm_opts[@]}" | sha1sum | cut -c1-10)
+gdcm_key=$( { printf '%s ' 3.0.21 "${gdcm_opts[@]}"; cat "$gdcm_patch"; } | sha1sum | cut -c1-10)
 gdcm_prefix="$cache/gdcm-wasm-$gdcm_key"
 if [ ! -f "$gdcm_prefix/lib/libgdcmMSFF.a" ]; then
   log "building GDCM 3.0.21 for wasm (about 3 minutes, once)"
@@ -189,6 +195,7 @@ export HP_IMGUI_DIR="$cache/src/imgui-1.86"
 export HP_MESHOPT_DIR="$cache/src/meshoptimizer-0.18"
 export HP_GDCM_WASM_DIR="$gdcm_prefix"
 export HP_GDCM_SRC="$cache/src/gdcm-3.0.21"
+export HP_GDCM_KEY="$gdcm_key"
 export HP_THIRD_PARTY_INCLUDE="$inc"
 export HP_SAMPLES="$samples"
 ENV

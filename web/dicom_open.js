@@ -1,11 +1,10 @@
 // The page's side of DICOM (window.hpDicom, used by web/hp.js): which bytes are DICOM or a zip,
-// every file of a dropped folder, and a load through the DICOM worker (web/dicom_worker.js,
-// started at the first DICOM met): the worker reads the headers and decodes the slices of one
-// series; each slice goes straight into the volume the app allocated for it (hp_volume_begin),
-// so the page holds the files plus the one volume, never a second copy of it.
+// every file of a dropped folder, and a load through the DICOM workers (web/dicom_worker.js,
+// started at the first DICOM met): the first reads the headers and plans one series; all of
+// them decode its slices, each going straight into the volume the app allocated for it
+// (hp_volume_begin), so the page holds the files plus the one volume, never a second copy of it.
 'use strict';
 (() => {
-  let worker = null;
   let nextId = 0;
   const jobs = new Map();  // id → {resolve, reject, ...}: one load at a time; a new one cancels the last
 
@@ -58,18 +57,24 @@
     return { files: out, folders };
   }
 
-  function start() {
-    if (worker) return worker;
-    worker = new Worker('dicom_worker.js');
-    worker.onmessage = (e) => {
-      const job = jobs.get(e.data.id);
-      if (job) job.on(e.data);
-    };
-    worker.onerror = (e) => {
-      for (const job of jobs.values()) job.fail(`the DICOM reader failed: ${e.message || 'it could not start'}`);
-    };
-    return worker;
+  // The workers: the first reads headers and plans; each decodes a share of the slices. As many
+  // as the machine has cores, at most 6 (each holds a wasm heap of ~20 MiB, one file, one slice).
+  const pool = [];
+  function start(n) {
+    while (pool.length < n) {
+      const w = new Worker('dicom_worker.js');
+      w.onmessage = (e) => {
+        const job = jobs.get(e.data.id);
+        if (job) job.on(e.data);
+      };
+      w.onerror = (e) => {
+        for (const job of jobs.values()) job.fail(`the DICOM reader failed: ${e.message || 'it could not start'}`);
+      };
+      pool.push(w);
+    }
+    return pool;
   }
+  const decoders = () => Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 6));
 
   function pageTask(task, done, total) {
     try { call('hp_page_task', null, ['string', 'number', 'number'], [task, done, total]); } catch (e) { /* not ready */ }
@@ -80,17 +85,18 @@
   // slices, ended: ms from the call to the headers read, the last slice in, the app's volume
   // made; workerHeapMB}}; rejects with the reason (the volume shown stays).
   function load(files, { series = '', name = 'DICOM' } = {}) {
-    for (const [id, job] of jobs) { worker.postMessage({ type: 'cancel', id }); job.fail('another load came first'); }
+    for (const [id, job] of jobs) { pool.forEach((w) => w.postMessage({ type: 'cancel', id })); job.fail('another load came first'); }
     const id = ++nextId;
-    start().postMessage(files ? { type: 'open', id, files } : { type: 'plan', id, series });
+    start(1)[0].postMessage(files ? { type: 'open', id, files } : { type: 'plan', id, series });
     return new Promise((resolve, reject) => {
-      let ptr = 0, dims = null, list = [], plan = null, counts = {};
+      let ptr = 0, dims = null, list = [], plan = null, counts = {}, arrived = 0, decoding = 0;
       const t0 = performance.now(), ms = {};  // when the plan came (headers read), the last slice, the app's end
       const finish = () => { jobs.delete(id); pageTask('', 0, 0); };
       const job = {
         fail(message) {
           if (ptr) call('hp_volume_drop', null, [], []);
           ptr = 0;
+          pool.forEach((w) => w.postMessage({ type: 'cancel', id }));
           finish();
           reject(Object.assign(new Error(message), { notDicom: !!job.notDicom }));
         },
@@ -113,15 +119,23 @@
             ptr = call('hp_volume_begin', 'number', ['number', 'number', 'number', 'number', 'string', 'string'],
               [dims[0], dims[1], dims[2], frame, plan.type, notes.join('\n')]) >>> 0;
             window.Module._free(frame);
-            if (!ptr) {
-              worker.postMessage({ type: 'cancel', id });
-              job.fail(call('hp_volume_refusal', 'string', [], []));
-            }
+            if (!ptr) return job.fail(call('hp_volume_refusal', 'string', [], []));
+            // Slices dealt out in turn, so that each decoder's share spans the series.
+            const workers = start(Math.min(decoders(), dims[2]));
+            const shares = workers.map(() => []);
+            m.files.forEach((f, z) => shares[z % workers.length].push({ z, name: f.name, blob: f.blob }));
+            decoding = workers.length;
+            workers.forEach((w, i) => w.postMessage({ type: 'decode', id, jobs: shares[i], dims }));
+            pageTask('decoding DICOM slices', 0, dims[2]);
           } else if (m.type === 'slice' && ptr) {
             window.Module.HEAPF32.set(m.values, (ptr >>> 2) + m.z * dims[0] * dims[1]);
-          } else if (m.type === 'done' && ptr) {
+            if (++arrived % 8 === 0 || arrived === dims[2]) pageTask('decoding DICOM slices', arrived, dims[2]);
+          } else if (m.type === 'decoded' && ptr) {
+            ms.workerHeapMB = Math.max(ms.workerHeapMB || 0, m.heapMB);
+            if (--decoding > 0) return;
             ms.slices = performance.now() - t0;
-            ms.workerHeapMB = m.heapMB;
+            ms.decoders = pool.length;
+            if (arrived !== dims[2]) return job.fail(`${dims[2] - arrived} slice(s) did not arrive`);
             const lines = list.map((s) => [s.uid, s.description, s.modality, s.slices, ...s.dims]
               .map((v) => String(v).replace(/[\t\n]/g, ' ')).join('\t')).join('\n');
             ptr = 0;

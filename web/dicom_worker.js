@@ -1,14 +1,17 @@
 // The DICOM reader's worker: GDCM in a wasm program of its own (dicom.js, app/dicom/), started
-// only when the page meets DICOM, so the page keeps drawing while a folder is read.
+// only when the page meets DICOM, so the page keeps drawing while a folder is read. The page runs
+// several (web/dicom_open.js): the first reads the headers and plans; all of them decode.
 //   page → {type: 'open', id, files: [{name, blob}]}: zips among the files are opened, every
 //          file's header read (a file's first 256 KiB, all of it where the header runs on);
 //          then as 'plan' below for the largest series.
 //   page → {type: 'plan', id, series}: another series of the files opened last.
+//   page → {type: 'decode', id, jobs: [{z, name, blob}], dims}: those slices.
 //   page → {type: 'cancel', id}: stop decoding that one.
 //   worker → {type: 'progress', id, task, done, total}; {type: 'plan', id, series: [...],
-//          plan: {series, dims, spacing, toWorld, type, syntax, notes, files} | {error}, counts};
-//          then {type: 'slice', id, z, values: Float32Array} for each slice in order (values
-//          transferred); {type: 'done', id, heapMB (the worker's wasm heap)} or {type: 'error', id, message}.
+//          plan: {series, dims, spacing, toWorld, type, syntax, notes, files} | {error}, counts,
+//          files: [{name, blob}] in slice order}; {type: 'slice', id, z, values: Float32Array}
+//          (values transferred); {type: 'decoded', id, heapMB (the worker's wasm heap)};
+//          {type: 'error', id, message}.
 // Memory: the files stay Blobs (a zip's entries too, inflated one at a time); the wasm heap holds
 // one file and one slice at a time.
 'use strict';
@@ -27,7 +30,7 @@ const call = (name, ret, types, args) => mod.ccall(name, ret, types, args);
 self.onmessage = (e) => {
   const m = e.data;
   if (m.type === 'cancel') { cancelled = m.id; return; }
-  const job = m.type === 'open' ? open(m) : plan(m.id, m.series || '', {});
+  const job = m.type === 'open' ? open(m) : m.type === 'decode' ? decode(m) : plan(m.id, m.series || '', {});
   job.catch((err) => post({ type: 'error', id: m.id, message: String(err && err.message || err) }));
 };
 
@@ -82,36 +85,38 @@ async function bytes(blob, n) {
   return new Uint8Array(await (n < blob.size ? blob.slice(0, n) : blob).arrayBuffer());
 }
 
-// The series `uid` ('' = the largest): its plan, then its slices, decoded one by one in order.
+// The series `uid` ('' = the largest): its plan, with its files in slice order (Blobs: handles,
+// not copies), for the page to hand out to its decoders.
 async function plan(id, uid, counts) {
   await ready;
   const series = JSON.parse(call('hpd_series', 'string', [], []));
   const p = JSON.parse(call('hpd_plan', 'string', ['string'], [uid]));
-  post({ type: 'plan', id, series, plan: p, counts });
-  if (p.error) return;
-  const [x, y, z] = p.dims;
+  post({ type: 'plan', id, series, plan: p, counts, files: p.error ? [] : p.files.map((i) => files[i]) });
+}
+
+// Slices to decode ([{z, name, blob}], each file's own header read again), posted one by one;
+// then {type: 'decoded', id, heapMB}.
+async function decode({ id, jobs, dims: [x, y] }) {
+  await ready;
   const out = mod._malloc(4 * x * y);
   if (!out) throw new Error(`cannot allocate a ${x}×${y} slice in the DICOM reader's heap`);
-  const progress = progressOf(id, 'decoding DICOM slices', z);
   try {
-    for (let k = 0; k < z; k++) {
+    for (const { z, name, blob } of jobs) {
       if (cancelled === id) return;
-      const f = files[p.files[k]];
-      const b = await bytes(f.blob, f.blob.size);
+      const b = await bytes(blob, blob.size);
       const ptr = mod._malloc(Math.max(1, b.length));
-      if (!ptr) throw new Error(`cannot allocate ${b.length} bytes for ${f.name} in the DICOM reader's heap`);
+      if (!ptr) throw new Error(`cannot allocate ${b.length} bytes for ${name} in the DICOM reader's heap`);
       mod.HEAPU8.set(b, ptr);
-      const error = call('hpd_decode', 'string', ['number', 'number', 'number', 'number'], [ptr, b.length, k, out]);
+      const error = call('hpd_decode_file', 'string', ['number', 'number', 'number', 'number', 'number'], [ptr, b.length, x, y, out]);
       mod._free(ptr);
-      if (error) throw new Error(`${String(f.name).slice(0, 80)}: ${error}`);
+      if (error) throw new Error(`${String(name).slice(0, 80)}: ${error}`);
       const values = mod.HEAPF32.slice(out >>> 2, (out >>> 2) + x * y);
-      post({ type: 'slice', id, z: k, values }, [values.buffer]);
-      progress(k + 1);
+      post({ type: 'slice', id, z, values }, [values.buffer]);
     }
   } finally {
     mod._free(out);
   }
-  post({ type: 'done', id, heapMB: mod.HEAPU8.length / 1048576 });
+  post({ type: 'decoded', id, heapMB: mod.HEAPU8.length / 1048576 });
 }
 
 // --- .zip: its central directory, then each entry stored or deflated (the platform's inflate,

@@ -1,8 +1,8 @@
 // The DICOM reader as a wasm program of its own (dicom.js + dicom.wasm), which the page loads in
-// a Worker only when it meets DICOM (web/dicom_worker.js): the files' headers are added one by
-// one, the series listed and one planned (dicom_series.h), then its slices decoded one by one
-// into a slice buffer the worker hands to the page. At most one file and one slice are here at
-// a time; the files stay with the page.
+// Workers only when it meets DICOM (web/dicom_worker.js): the files' headers are added one by
+// one, the series listed and one planned (dicom_series.h); then each worker decodes its share
+// of the slices one by one into a slice buffer it hands to the page. At most one file and one
+// slice are in a worker at a time; the files stay with the page.
 #include <emscripten.h>
 
 #include <string>
@@ -91,14 +91,17 @@ EMSCRIPTEN_KEEPALIVE const char* hpd_plan(const char* uid) {
     return g_reply.c_str();
 }
 
-// Slice k of the plan from its file's bytes into `out` (columns × rows floats, data units):
-// "" or why not.
-EMSCRIPTEN_KEEPALIVE const char* hpd_decode(const std::uint8_t* data, int size, int k, float* out) {
+// One file's slice, its header read again here (a decoder holds no plan): `cols` × `rows`
+// floats in data units into `out`. "" or why not (an image of another size is refused).
+EMSCRIPTEN_KEEPALIVE const char* hpd_decode_file(const std::uint8_t* data, int size, int cols, int rows, float* out) {
     g_reply.clear();
-    if (k < 0 || std::size_t(k) >= g_plan.slices.size()) return g_reply = "no such slice in the plan", g_reply.c_str();
-    if (!hp::decode_dicom_slice(data, std::size_t(size > 0 ? size : 0), g_plan.slices[std::size_t(k)], out, &g_reply) &&
-        g_reply.empty())
-        g_reply = "cannot decode the slice";
+    const std::size_t n = std::size_t(size > 0 ? size : 0);
+    hp::DicomSlice s;
+    if (hp::read_dicom_header(data, n, true, &s) != hp::DicomHeader::Image) return g_reply = "it no longer reads as a DICOM image", g_reply.c_str();
+    if (s.cols != cols || s.rows != rows)
+        return g_reply = "its image is " + std::to_string(s.cols) + "×" + std::to_string(s.rows) + ", not the series' " +
+                         std::to_string(cols) + "×" + std::to_string(rows), g_reply.c_str();
+    if (!hp::decode_dicom_slice(data, n, s, out, &g_reply) && g_reply.empty()) g_reply = "cannot decode the slice";
     return g_reply.c_str();
 }
 

@@ -52,9 +52,9 @@ void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); 
 namespace hp {
 namespace {
 
-std::size_t cap_for(std::size_t size, std::size_t max_pixels) {
-    return std::max(size, max_pixels * 4) + (std::size_t(1) << 16);
-}
+// The largest one allocation may be: the file, or `floor` (a deflated data set inflates; a slice
+// decodes to its pixels), with a margin.
+std::size_t cap_for(std::size_t size, std::size_t floor) { return std::max(size, floor) + (std::size_t(1) << 16); }
 
 // A read-only stream over the bytes (GDCM reads and seeks a std::istream).
 class ByteBuffer : public std::streambuf {
@@ -147,9 +147,10 @@ bool rle_frames_sound(const gdcm::File& file) {
 
 }  // namespace
 
-DicomHeader read_dicom_header(const std::uint8_t* data, std::size_t size, bool whole, DicomSlice* out) {
+DicomHeader read_dicom_header(const std::uint8_t* data, std::size_t size, bool whole, DicomSlice* out,
+                              std::size_t max_allocation) {
     const bool marked = size >= 132 && std::memcmp(data + 128, "DICM", 4) == 0;
-    const AllocationCap cap(cap_for(size, 0));
+    const AllocationCap cap(cap_for(size, max_allocation));
     try {
         ByteBuffer buffer(data, size);
         std::istream in(&buffer);
@@ -198,7 +199,7 @@ bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomS
     if (slice.rows <= 0 || slice.cols <= 0 || std::size_t(slice.rows) * std::size_t(slice.cols) > max_pixels)
         return *error = "its image of " + std::to_string(slice.cols) + "×" + std::to_string(slice.rows) +
                         " pixels is larger than the " + std::to_string(max_pixels) + " pixels a slice may have", false;
-    const AllocationCap cap(cap_for(size, max_pixels));
+    const AllocationCap cap(cap_for(size, max_pixels * 4));
     try {
         if (slice.transfer_syntax.find("(1.2.840.10008.1.2.5)") != std::string::npos) {  // RLE
             ByteBuffer buffer(data, size);

@@ -20,7 +20,11 @@ enum class DicomHeader {
 };
 
 // The header of the file `data` (its first `size` bytes; `whole` when that is the whole file).
-DicomHeader read_dicom_header(const std::uint8_t* data, std::size_t size, bool whole, DicomSlice* out);
+// While GDCM reads it, no one allocation may pass the file's size or `max_allocation` (a deflated
+// data set inflates): a header that claims more is not read (the fuzzer lowers the limit).
+constexpr std::size_t kMaxHeaderAllocation = std::size_t(64) << 20;
+DicomHeader read_dicom_header(const std::uint8_t* data, std::size_t size, bool whole, DicomSlice* out,
+                              std::size_t max_allocation = kMaxHeaderAllocation);
 
 // The pixels of the file `data`, whose header read as `slice`: cols × rows values, x fastest,
 // the stored values (bits stored and sign honoured) × slope + intercept. False with a sentence

@@ -17,8 +17,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     hp::DicomSlice s;
-    hp::DicomHeader h = hp::read_dicom_header(data, size, size <= 512, &s);
-    if (h == hp::DicomHeader::NeedWhole) h = hp::read_dicom_header(data, size, true, &s);
+    const std::size_t most = std::size_t(1) << 20;  // one allocation (the page's: 64 MiB)
+    hp::DicomHeader h = hp::read_dicom_header(data, size, size <= 512, &s, most);
+    if (h == hp::DicomHeader::NeedWhole) h = hp::read_dicom_header(data, size, true, &s, most);
     check(h != hp::DicomHeader::NeedWhole, "a whole file is never asked for again");
     if (h != hp::DicomHeader::Image) return 0;
     check(s.rows > 0 && s.cols > 0, "an image has a size");

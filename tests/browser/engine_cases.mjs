@@ -2,7 +2,9 @@
 // checks, on the engine's own WebGL2 (Mesa's llvmpipe under Xvfb here). A case gets a page
 // with evaluate(fn, ...args) and screenshotPng() and runs on the query it names.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
@@ -55,6 +57,31 @@ add('a volume file (NRRD gzip, 37×23×11 int16) loads and is exact', async (pag
   const r = await loadVolumeBytes(page, nrrd(dims, 'int16', voxels(dims, 'int16', ctLike(dims)), { encoding: 'gzip' }), {});
   assert(!r.error && JSON.stringify(r.info.dims) === JSON.stringify(dims), r.error || JSON.stringify(r.info.dims));
   await exact(page, { pyramid: 'vec4', classify: 'surface', iso: -400 }, { atLeast: 200 });
+});
+// DICOM through the workers: a zip (stored and deflated entries: the engine's DecompressionStream)
+// of a JPEG-lossless series (pydicom, then gdcmconv), every value as written.
+add('a DICOM zip (JPEG lossless, 23×19×6 int16) opens through the workers, every value as written', async (page) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-dicom-'));
+  try {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    execFileSync('/usr/bin/python3', [path.join(root, 'tests/dicom/make_series.py'), `${tmp}/plain`, '{"dims": [23, 19, 6]}']);
+    fs.mkdirSync(`${tmp}/jpeg`);
+    const names = fs.readdirSync(`${tmp}/plain`).filter((f) => f.endsWith('.dcm'));
+    for (const f of names) execFileSync('gdcmconv', ['--jpeg', '-i', `${tmp}/plain/${f}`, '-o', `${tmp}/jpeg/${f}`]);
+    execFileSync('/usr/bin/python3', ['-c', `import sys, zipfile, os
+with zipfile.ZipFile(sys.argv[2], 'w') as z:
+    for i, f in enumerate(sorted(os.listdir(sys.argv[1]))):
+        z.write(os.path.join(sys.argv[1], f), f, zipfile.ZIP_DEFLATED if i % 2 else zipfile.ZIP_STORED)`, `${tmp}/jpeg`, `${tmp}/s.zip`]);
+    const r = await loadVolumeBytes(page, fs.readFileSync(`${tmp}/s.zip`), { name: 's.zip' });
+    assert(!r.error && r.info.file === 'dicom' && JSON.stringify(r.info.dims) === '[23,19,6]', r.error || JSON.stringify(r.info.dims));
+    const raw = fs.readFileSync(`${tmp}/plain/expected.f32`);
+    const want = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
+    const got = await page.evaluate(async () => Array.from((await hp.volume()).values));
+    const wrong = want.filter((v, i) => got[i] !== v).length;
+    assert(got.length === want.length && wrong === 0, `${got.length} values of ${want.length}, ${wrong} differ`);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 });
 add('a lost and restored WebGL context: the loss seen, rebuilt, exact', async (page) => {
   const r = await page.evaluate(async () => {

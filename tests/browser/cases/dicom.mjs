@@ -229,7 +229,7 @@ with zipfile.ZipFile(out, 'w') as z:
 `, dir, zip]);
 }
 
-add('DICOM: a zip of the folder (stored and deflated entries) from bytes and from ?load=URL; a damaged zip refused with its message', async (page, { site, url }) => {
+add('DICOM: a zip of the folder (stored and deflated entries) from bytes and from ?load=URL, the files as an array of byte arrays; a damaged zip refused with its message', async (page, { site, url }) => {
   const dir = series(site, 'zipped', { dims: [23, 19, 8], syntax: 'explicit' });
   const zip = path.join(path.dirname(dir), 'zipped.zip');
   zipOf(dir, zip);
@@ -238,6 +238,11 @@ add('DICOM: a zip of the folder (stored and deflated entries) from bytes and fro
   assert(!r.error, r.error);
   await matches(page, r.info, dir);
   assert(r.info.notes.includes('read from 1 zip file(s)') && r.info.files === 8, `zip notes ${r.info.notes}, files ${r.info.files}`);
+  // The folder's files as an array of byte arrays.
+  const arrays = await page.evaluate((b64s) => hp.loadVolume(b64s.map((b) => Uint8Array.from(atob(b), (c) => c.charCodeAt(0))))
+    .then((info) => ({ info }), (e) => ({ error: e.message })), dicomFiles(dir).map((f) => fs.readFileSync(path.join(dir, f)).toString('base64')));
+  assert(!arrays.error, arrays.error);
+  await matches(page, arrays.info, dir);
   const cut = fs.readFileSync(zip).subarray(0, 2000);
   const e = await page.evaluate((b64) => hp.loadVolume(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), { name: 'cut.zip' })
     .then(() => 'opened', (e) => e.message), Buffer.from(cut).toString('base64'));
@@ -249,7 +254,7 @@ add('DICOM: a zip of the folder (stored and deflated entries) from bytes and fro
   assert(JSON.stringify(info.dims) === '[23,19,8]' && info.series.length === 1, `?load= of a zip: ${JSON.stringify(info.dims)}`);
 }, { fresh: true });
 
-add('DICOM: the folder picker (the page input given a directory), several files picked at once, and progress while a larger series reads (null after); the page heap grows by at most the volume and a slice', async (page, { site }) => {
+add('DICOM: the folder picker (the page input given a directory), a dropped folder read in its batches, several files picked at once, and progress while a larger series reads (null after); the page heap grows by at most the volume and a slice', async (page, { site }) => {
   const dir = series(site, 'picked', { dims: [256, 256, 96], type: 'int16', syntax: 'explicit' });
   const heap0 = await page.evaluate(() => Module.HEAPU8.length);
   const seen = await page.evaluate(() => {
@@ -269,6 +274,20 @@ add('DICOM: the folder picker (the page input given a directory), several files 
   const volumeBytes = 4 * 256 * 256 * 96;
   assert(p.heap - heap0 <= volumeBytes + 4 * 256 * 256 + (16 << 20), `the heap grew by ${p.heap - heap0} bytes for a ${volumeBytes}-byte volume`);
   await matches(page, (await page.evaluate(() => hp.volume().then((v) => ({ ...v, values: undefined })))), dir);
+  // A dropped folder's reader hands its entries out in batches until an empty one: all are read,
+  // subfolders too (a drop's entries, as the browser gives them, stood in for).
+  const dropped = await page.evaluate(async () => {
+    const file = (name) => ({ isFile: true, name, file: (ok) => ok(new File(['x'], name)) });
+    const folder = (name, entries) => ({ isDirectory: true, name, createReader() {
+      let at = 0;
+      return { readEntries: (ok) => setTimeout(() => { ok(entries.slice(at, at + 100)); at += 100; }, 0) };
+    } });
+    const inner = folder('inner', Array.from({ length: 7 }, (_, i) => file(`i${i}.dcm`)));
+    const top = folder('scan', [...Array.from({ length: 250 }, (_, i) => file(`s${i}.dcm`)), inner]);
+    const got = await hpDicom.filesOfDrop({ items: [{ kind: 'file', webkitGetAsEntry: () => top }] });
+    return { count: got.files.length, folders: got.folders, last: got.files.at(-1).name };
+  });
+  assert(dropped.count === 257 && dropped.folders === 2 && dropped.last === 'scan/inner/i6.dcm', `a dropped folder: ${JSON.stringify(dropped)}`);
   // Several files picked at once (Open file..., multiple).
   const few = series(site, 'few', { dims: [13, 11, 4] });
   const file = await page.$('#file');

@@ -132,6 +132,8 @@
             if (++arrived % 8 === 0 || arrived === dims[2]) pageTask('decoding DICOM slices', arrived, dims[2]);
           } else if (m.type === 'decoded' && ptr) {
             ms.workerHeapMB = Math.max(ms.workerHeapMB || 0, m.heapMB);
+            ms.reading = (ms.reading || 0) + m.ms.read;  // summed over the decoders
+            ms.decoding = (ms.decoding || 0) + m.ms.decode;
             if (--decoding > 0) return;
             ms.slices = performance.now() - t0;
             ms.decoders = pool.length;

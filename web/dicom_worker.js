@@ -100,15 +100,20 @@ async function decode({ id, jobs, dims: [x, y] }) {
   await ready;
   const out = mod._malloc(4 * x * y);
   if (!out) throw new Error(`cannot allocate a ${x}×${y} slice in the DICOM reader's heap`);
+  const ms = { read: 0, decode: 0 };  // this worker's time reading files and in the decoder
   try {
     for (const { z, name, blob } of jobs) {
       if (cancelled === id) return;
+      let t = performance.now();
       const b = await bytes(blob, blob.size);
+      ms.read += performance.now() - t;
+      t = performance.now();
       const ptr = mod._malloc(Math.max(1, b.length));
       if (!ptr) throw new Error(`cannot allocate ${b.length} bytes for ${name} in the DICOM reader's heap`);
       mod.HEAPU8.set(b, ptr);
       const error = call('hpd_decode_file', 'string', ['number', 'number', 'number', 'number', 'number'], [ptr, b.length, x, y, out]);
       mod._free(ptr);
+      ms.decode += performance.now() - t;
       if (error) throw new Error(`${String(name).slice(0, 80)}: ${error}`);
       const values = mod.HEAPF32.slice(out >>> 2, (out >>> 2) + x * y);
       post({ type: 'slice', id, z, values }, [values.buffer]);
@@ -116,7 +121,7 @@ async function decode({ id, jobs, dims: [x, y] }) {
   } finally {
     mod._free(out);
   }
-  post({ type: 'decoded', id, heapMB: mod.HEAPU8.length / 1048576 });
+  post({ type: 'decoded', id, heapMB: mod.HEAPU8.length / 1048576, ms });
 }
 
 // --- .zip: its central directory, then each entry stored or deflated (the platform's inflate,

@@ -23,7 +23,8 @@ const browser = await launch();
 const QUERY = 'sums=uint&overlay=0&view=slices';
 const result = { files: files.length, megabytes: +(bytes / 1048576).toFixed(1), dims: [512, 512, 256], query: QUERY,
   picker: [], urls: [], host: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0].model };
-// Ready when the page's stats name the DICOM volume and a frame after it is done.
+// Ready when the page's stats name the DICOM volume and the frame after it (the volume uploaded,
+// compacted and drawn) is done.
 const drawn = (page) => page.waitForFunction(() => { try { const s = hp.stats(); return s.file === 'dicom' && s.dims[2] === 256; } catch { return false; } },
   { timeout: 120000, polling: 20 }).then(() => page.evaluate(() => hp.frames(2)));
 try {

@@ -12,7 +12,8 @@
 // on the same clock, and tests/browser/bench-clocks.mjs gives each row the clocks it ran at.
 // The parts, loaded only when a benchmark runs: bench_plans.js (modes, plans, the URL's plan),
 // bench_regimes.js (a row in either regime), bench_gpu.js (the floor and the burst) and
-// bench_volume_rows.js (the benchmark's volumes and the samples, beside Mol*).
+// bench_volume_rows.js (the benchmark's volumes and the samples, beside Mol*); bench_dicom.js
+// for index.html?bench=dicom (a DICOM folder opened, scripts/bench-dicom.sh).
 'use strict';
 (function () {
   const plan = new URLSearchParams(location.search).get('bench');
@@ -91,6 +92,14 @@
   }
 
   async function main() {
+    if (plan === 'dicom') {  // a plan of its own: bench_dicom.js
+      await loadScript('bench_dicom.js', 'the DICOM benchmark, beside bench.js');
+      const result = await window.hpBenchDicom(status);
+      window.hpBench = result;
+      status('benchmark dicom: done');
+      await fetch('/result', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) }).catch(() => {});
+      return;
+    }
     const parts = ['bench_plans.js', 'bench_regimes.js', 'bench_gpu.js', 'bench_volume_rows.js'];
     await Promise.all(parts.map((src) => loadScript(src, 'a part of the benchmark, beside bench.js')));
     const { P, MODES, TRIANGLES } = hpBenchParts.plan(plan, location.search);

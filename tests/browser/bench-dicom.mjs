@@ -18,6 +18,7 @@ const bytes = files.reduce((n, f) => n + fs.statSync(path.join(data, f)).size, 0
 const link = path.join(site, 'bench-dicom');
 fs.rmSync(link, { force: true, recursive: true });
 fs.symlinkSync(data, link);
+fs.writeFileSync(path.join(data, 'files.json'), JSON.stringify(files));  // for index.html?bench=dicom
 const { server, url } = await serve(site);
 const browser = await launch();
 const QUERY = 'sums=uint&overlay=0&view=slices';

@@ -5,17 +5,17 @@
 # the seeds. One line per harness ("ok   fuzz NAME: N executions ..." or "FAIL fuzz NAME: ...",
 # the input that broke it kept in build/fuzz/findings/); exits non-zero on a finding.
 #   scripts/fuzz.sh [SECONDS] [NAME...]      NAME: png_atlas, settings, volume, dicom, dicom_decode
-#                                            (default: all)
+#                                            (default: all but dicom_decode)
 # The dicom harnesses run our glue over GDCM, built here once with ASan (about 3 minutes, cached
 # beside the wasm build by scripts/setup.sh's source): dicom the parse and the plan, dicom_decode
-# the codecs too (GDCM's bundled CharLS over-reads a damaged JPEG-LS stream by a byte: see
-# docs/volumes.md).
+# the pixel data and the codecs too. dicom_decode still finds GDCM 3.0.21's own bugs within
+# seconds (docs/tests.md lists them): it runs when named, not by default.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
 shift || true
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(png_atlas settings volume dicom dicom_decode)
+[ ${#names[@]} -gt 0 ] || names=(png_atlas settings volume dicom)
 out="$root/build/fuzz"
 cache=${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}
 source "$cache/env.sh"
@@ -52,10 +52,12 @@ for name in "${names[@]}"; do
   # GDCM leaks 48 bytes reading a file without its meta header (gdcm::ReadImplicitDataElement via
   # FileMetaInformation::ReadCompat): not ours to fix, so leaks are not looked for in the dicom
   # harness; and libFuzzer's entropic schedule over GDCM's 68,000 counters took a third of the time.
-  case $name in dicom*) run+=(-detect_leaks=0 -entropic=0);; esac
+  # GDCM's leaks also grow the process by ~2 GiB over a million inputs: a larger RSS limit there.
+  rss=2048
+  case $name in dicom*) run+=(-detect_leaks=0 -entropic=0); rss=6144;; esac
   t0=$(date +%s)
   leaks=1; case $name in dicom*) leaks=0;; esac
-  ASAN_OPTIONS=allocator_may_return_null=0:detect_leaks=$leaks "$out/fuzz_$name" "${run[@]}" -max_len=65536 -rss_limit_mb=2048 -malloc_limit_mb=256 -timeout=10 \
+  ASAN_OPTIONS=allocator_may_return_null=0:detect_leaks=$leaks "$out/fuzz_$name" "${run[@]}" -max_len=65536 -rss_limit_mb=$rss -malloc_limit_mb=256 -timeout=10 \
     -print_final_stats=1 -artifact_prefix="$out/findings/$name-" "$work" "$root/tests/fuzz/corpus/${name%_decode}" >"$log" 2>&1
   rc=$?
   execs=$(grep -aEo 'stat::number_of_executed_units: [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+$' || echo 0)

@@ -58,15 +58,16 @@ fetch_source meshoptimizer meshoptimizer-0.18
 [ -f "$cache/src/meshoptimizer-0.18/src/simplifier.cpp" ] || { log "meshoptimizer source incomplete"; exit 1; }
 fetch_source gdcm gdcm-3.0.21
 [ -f "$cache/src/gdcm-3.0.21/Source/MediaStorageAndFileFormat/gdcmImageReader.h" ] || { log "GDCM source incomplete"; exit 1; }
-# Our fixes to it (scripts/patches/gdcm-3.0.21.patch says which), applied once; a changed patch
-# replaces the one applied before (kept beside the source to be taken back).
+# Our fixes to it (scripts/patches/gdcm-3.0.21.patch says which), applied once to a fresh copy
+# of the source: a changed patch (or a tree without the mark) fetches the source again.
 gdcm_patch="$root/scripts/patches/gdcm-3.0.21.patch"
 gdcm_applied="$cache/src/gdcm-3.0.21/.hp-applied.patch"
 if ! cmp -s "$gdcm_patch" "$gdcm_applied"; then
-  if [ -f "$gdcm_applied" ]; then patch -d "$cache/src/gdcm-3.0.21" -p1 -R -s -f <"$gdcm_applied" >/dev/null; fi
-  patch -d "$cache/src/gdcm-3.0.21" -p1 -s -f <"$gdcm_patch" >/dev/null || { log "cannot apply $gdcm_patch"; exit 1; }
+  rm -rf "$cache/src/gdcm-3.0.21"
+  fetch_source gdcm gdcm-3.0.21
+  patch -d "$cache/src/gdcm-3.0.21" -p1 -s -f <"$gdcm_patch" || { log "cannot apply $gdcm_patch"; exit 1; }
   cp "$gdcm_patch" "$gdcm_applied"
-  log "applied $(basename "$gdcm_patch")"
+  log "applied $(basename "$gdcm_patch") to a fresh copy of GDCM's source"
 fi
 
 # --- Emscripten config of our own (Debian's node can't see acorn, frozen cache) ---------------

@@ -67,7 +67,10 @@
         const job = jobs.get(e.data.id);
         if (job) job.on(e.data);
       };
+      // A worker that failed (it could not start, or its wasm trapped) leaves the pool.
       w.onerror = (e) => {
+        w.terminate();
+        pool.splice(pool.indexOf(w), 1);
         for (const job of jobs.values()) job.fail(`the DICOM reader failed: ${e.message || 'it could not start'}`);
       };
       pool.push(w);
@@ -84,10 +87,23 @@
   // opened last. Resolves when the app holds the volume: {series, shown, counts, syntax, ms: {plan,
   // slices, ended: ms from the call to the headers read, the last slice in, the app's volume
   // made; workerHeapMB}}; rejects with the reason (the volume shown stays).
+  // The files of the DICOM volume shown last, and whether the first worker still holds their
+  // headers (another DICOM load, even one that failed, replaces them there).
+  let shownFiles = null, firstHoldsShown = false;
+
+  // Stops the load under way, if any (another volume is being opened).
+  function cancel(why = 'another load came first') {
+    for (const [id, job] of jobs) { pool.forEach((w) => w.postMessage({ type: 'cancel', id })); job.fail(why); }
+  }
+
   function load(files, { series = '', name = 'DICOM' } = {}) {
-    for (const [id, job] of jobs) { pool.forEach((w) => w.postMessage({ type: 'cancel', id })); job.fail('another load came first'); }
+    cancel();
+    if (!files && !shownFiles) return Promise.reject(new Error('no DICOM files were opened'));
     const id = ++nextId;
-    start(1)[0].postMessage(files ? { type: 'open', id, files } : { type: 'plan', id, series });
+    const again = !files && !firstHoldsShown;  // another series: its headers read again
+    const sent = files || shownFiles;
+    firstHoldsShown = !files && firstHoldsShown;
+    start(1)[0].postMessage(files || again ? { type: 'open', id, files: sent, series } : { type: 'plan', id, series });
     return new Promise((resolve, reject) => {
       let ptr = 0, dims = null, list = [], plan = null, counts = {}, arrived = 0, decoding = 0;
       const t0 = performance.now(), ms = {};  // when the plan came (headers read), the last slice, the app's end
@@ -101,24 +117,35 @@
           reject(Object.assign(new Error(message), { notDicom: !!job.notDicom }));
         },
         on(m) {
+          try {
+            job.take(m);
+          } catch (e) {
+            job.fail(`the DICOM load failed: ${e.message}`);
+          }
+        },
+        take(m) {
           if (m.type === 'progress') pageTask(m.task, m.done, m.total);
           else if (m.type === 'error') job.fail(m.message);
           else if (m.type === 'plan') {
             ms.plan = performance.now() - t0;
             plan = m.plan;
             list = m.series;
-            if (files) counts = m.counts;
+            if (files || again) counts = m.counts;
             if (plan.error) {
               job.notDicom = !!counts.files && counts.skipped === counts.files;
               return job.fail(withCounts(plan.error, counts));
             }
             dims = plan.dims;
             const notes = [...plan.notes, ...(counts.notes || []), ...countNotes(counts), `transfer syntax: ${plan.syntax}`];
-            const frame = window.Module._malloc(8 * 15);
-            window.Module.HEAPF64.set([...plan.spacing, ...plan.toWorld], frame >>> 3);
-            ptr = call('hp_volume_begin', 'number', ['number', 'number', 'number', 'number', 'string', 'string'],
-              [dims[0], dims[1], dims[2], frame, plan.type, notes.join('\n')]) >>> 0;
-            window.Module._free(frame);
+            const frame = window.Module._malloc(8 * 15) >>> 0;
+            if (!frame) return job.fail('the page is out of memory');
+            try {
+              window.Module.HEAPF64.set([...plan.spacing, ...plan.toWorld], frame >>> 3);
+              ptr = call('hp_volume_begin', 'number', ['number', 'number', 'number', 'number', 'string', 'string'],
+                [dims[0], dims[1], dims[2], frame, plan.type, notes.map((n) => String(n).slice(0, 300)).slice(0, 20).join('\n')]) >>> 0;
+            } finally {
+              window.Module._free(frame);
+            }
             if (!ptr) return job.fail(call('hp_volume_refusal', 'string', [], []));
             // Slices dealt out in turn, so that each decoder's share spans the series.
             const workers = start(Math.min(decoders(), dims[2]));
@@ -138,14 +165,17 @@
             ms.slices = performance.now() - t0;
             ms.decoders = pool.length;
             if (arrived !== dims[2]) return job.fail(`${dims[2] - arrived} slice(s) did not arrive`);
-            const lines = list.map((s) => [s.uid, s.description, s.modality, s.slices, ...s.dims]
-              .map((v) => String(v).replace(/[\t\n]/g, ' ')).join('\t')).join('\n');
+            // At most 200 series go to the app (a folder of single slices can hold thousands).
+            const lines = list.slice(0, 200).map((s) => [s.uid, s.description, s.modality, s.slices, ...s.dims]
+              .map((v) => String(v).replace(/[\t\n]/g, ' ').slice(0, 120)).join('\t')).join('\n');
             ptr = 0;
             const error = call('hp_volume_end', 'string', ['string', 'string', 'string'], [name, lines, plan.series.uid]);
             ms.ended = performance.now() - t0;
             finish();
-            if (error) reject(new Error(error));
-            else resolve({ series: list, shown: plan.series.uid, counts, syntax: plan.syntax, ms });
+            if (error) return reject(new Error(error));
+            if (files) shownFiles = files;
+            firstHoldsShown = true;
+            resolve({ series: list, shown: plan.series.uid, counts, syntax: plan.syntax, ms });
           }
         },
       };
@@ -166,5 +196,5 @@
     return `${error} (${c.files} file(s) read${skipped.length ? `: ${skipped.join(', ')}` : ''})`;
   }
 
-  window.hpDicom = { looksLike, unmarked, filesOfDrop, load };
+  window.hpDicom = { looksLike, unmarked, filesOfDrop, load, cancel };
 })();

@@ -4,6 +4,7 @@
 //   page → {type: 'open', id, files: [{name, blob}]}: zips among the files are opened, every
 //          file's header read (a file's first 256 KiB, all of it where the header runs on);
 //          then as 'plan' below for the largest series.
+//   page → {type: 'open', id, files, series}: the same, for the series `series` (a UID).
 //   page → {type: 'plan', id, series}: another series of the files opened last.
 //   page → {type: 'decode', id, jobs: [{z, name, blob}], dims}: those slices.
 //   page → {type: 'cancel', id}: stop decoding that one.
@@ -18,18 +19,21 @@
 importScripts('dicom.js');
 
 const headerBytes = 256 * 1024;
-const maxInflated = 4 * 1024 * 1024 * 1024;  // a zip's entries, all together
+const maxEntry = 1024 * 1024 * 1024;         // one zip entry, inflated
+const maxInflated = 2 * 1024 * 1024 * 1024;  // a zip's entries, all together
 let mod = null;
 const ready = HpDicom().then((m) => { mod = m; });
-let files = [];       // the files opened last: [{name, blob}], zips' entries in place of the zips
-let cancelled = -1;   // the id the page cancelled last
+let files = [];         // the files opened last: [{name, blob}], zips' entries in place of the zips
+let cancelledUpTo = 0;  // every job up to this id is cancelled (ids only grow)
+let opening = 0;        // the open under way: an older one stops at its next step
 
 const post = (message, transfer) => self.postMessage(message, transfer || []);
 const call = (name, ret, types, args) => mod.ccall(name, ret, types, args);
 
 self.onmessage = (e) => {
   const m = e.data;
-  if (m.type === 'cancel') { cancelled = m.id; return; }
+  if (m.type === 'cancel') { cancelledUpTo = Math.max(cancelledUpTo, m.id); return; }
+  if (m.type !== 'decode') opening = m.id;
   const job = m.type === 'open' ? open(m) : m.type === 'decode' ? decode(m) : plan(m.id, m.series || '', {});
   job.catch((err) => post({ type: 'error', id: m.id, message: String(err && err.message || err) }));
 };
@@ -45,29 +49,42 @@ function progressOf(id, task, total) {
   };
 }
 
-async function open({ id, files: given }) {
+// An open stops when another open or plan came after it, or the page cancelled it.
+const stale = (id) => id !== opening || id <= cancelledUpTo;
+
+async function open({ id, files: given, series = '' }) {
   await ready;
-  files = [];
-  const counts = { files: 0, skipped: 0, noImage: 0, zips: 0, notes: [] };
+  const list = [];
+  const counts = { files: 0, skipped: 0, noImage: 0, zips: 0, notes: [], unread: 0 };
   for (const f of given) {
     if (await isZip(f.blob)) {
       counts.zips++;
-      await zipEntries(f, counts, id);
-    } else files.push(f);
+      await zipEntries(f, counts, id, list);
+    } else list.push(f);
+    if (stale(id)) return;
   }
-  counts.files = files.length;
+  if (counts.unread) counts.notes.push(`${counts.unread} zip entr${counts.unread === 1 ? 'y' : 'ies'} compressed other than stored or deflated: skipped`);
+  delete counts.unread;
+  counts.files = list.length;
+  files = list;
   call('hpd_reset', null, [], []);
-  const progress = progressOf(id, 'reading DICOM headers', files.length);
-  for (let i = 0; i < files.length; i++) {
-    const blob = files[i].blob;
+  const progress = progressOf(id, 'reading DICOM headers', list.length);
+  for (let i = 0; i < list.length; i++) {
+    const blob = list[i].blob;
     const whole = blob.size <= headerBytes;
-    let r = add(await bytes(blob, whole ? blob.size : headerBytes), i, whole);
-    if (r === 3) r = add(await bytes(blob, blob.size), i, true);
+    const head = await bytes(blob, whole ? blob.size : headerBytes);
+    if (stale(id)) return;
+    let r = add(head, i, whole);
+    if (r === 3) {
+      const all = await bytes(blob, blob.size);
+      if (stale(id)) return;
+      r = add(all, i, true);
+    }
     if (r === 1) counts.skipped++;
     else if (r === 2) counts.noImage++;
     progress(i + 1);
   }
-  return plan(id, '', counts);
+  return plan(id, series, counts);
 }
 
 // One header into the reader's list: 0 an image, 1 not DICOM, 2 DICOM without an image, 3 read
@@ -103,7 +120,7 @@ async function decode({ id, jobs, dims: [x, y] }) {
   const ms = { read: 0, decode: 0 };  // this worker's time reading files and in the decoder
   try {
     for (const { z, name, blob } of jobs) {
-      if (cancelled === id) return;
+      if (id <= cancelledUpTo) return;
       let t = performance.now();
       const b = await bytes(blob, blob.size);
       ms.read += performance.now() - t;
@@ -136,7 +153,7 @@ async function view(blob, at, n) {
   return new DataView(await blob.slice(at, at + n).arrayBuffer());
 }
 
-async function zipEntries(zip, counts, id) {
+async function zipEntries(zip, counts, id, files) {
   const what = `the zip ${String(zip.name).slice(0, 80)}`;
   const blob = zip.blob;
   const tailSize = Math.min(blob.size, 22 + 65535);
@@ -174,9 +191,10 @@ async function zipEntries(zip, counts, id) {
       const tag = dir.getUint16(e, true), n = dir.getUint16(e + 2, true);
       if (tag === 1) {
         let f = e + 4;
-        if (full === 0xffffffff) { full = Number(dir.getBigUint64(f, true)); f += 8; }
-        if (packed === 0xffffffff) { packed = Number(dir.getBigUint64(f, true)); f += 8; }
-        if (local === 0xffffffff) { local = Number(dir.getBigUint64(f, true)); }
+        const next = () => { if (f + 8 > e + 4 + n || f + 8 > size) throw new Error(`${what}: a ZIP64 field is cut short`); f += 8; return Number(dir.getBigUint64(f - 8, true)); };
+        if (full === 0xffffffff) full = next();
+        if (packed === 0xffffffff) packed = next();
+        if (local === 0xffffffff) local = next();
       }
       e += 4 + n;
     }
@@ -188,14 +206,15 @@ async function zipEntries(zip, counts, id) {
     const start = local + 30 + head.getUint16(26, true) + head.getUint16(28, true);
     if (start + packed > blob.size) throw new Error(`${what}: the entry ${name.slice(0, 80)} runs past its end`);
     inflated += full;
-    if (inflated > maxInflated) throw new Error(`${what} inflates past 4 GiB: open its folder instead`);
+    if (full > maxEntry) throw new Error(`${what}: the entry ${name.slice(0, 80)} claims ${full} bytes, past the 1 GiB an entry may have`);
+    if (inflated > maxInflated) throw new Error(`${what} inflates past 2 GiB: open its folder instead`);
     const data = blob.slice(start, start + packed);
     let entry;
     if (method === 0) entry = data;
     else if (method === 8) entry = await inflate(data, full, `${what}: the entry ${name.slice(0, 80)}`);
     else {
       counts.skipped++;
-      counts.notes.push(`${name.slice(0, 80)} in the zip is compressed with method ${method}, not stored or deflated: skipped`);
+      counts.unread++;
       continue;
     }
     files.push({ name: `${zip.name}/${name}`, blob: entry });

@@ -351,6 +351,7 @@
         if (!(got instanceof Error)) return got;
         if (!got.notDicom) throw report(got.message);
       }
+      window.hpDicom.cancel();  // a DICOM load under way would replace this one when it ends
       try {
         handOver(bytes, options.png || isPng(bytes) ? 'the PNG file' : 'the volume file', 'hp_load_volume', ['string'], [text]);
       } catch (e) {  // the app refused it for its size where it opens downsampled by 2: the page offers that

@@ -48,6 +48,18 @@ void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
 void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+// The aligned forms, capped alike (GDCM asks for none today).
+void* operator new(std::size_t n, std::align_val_t a) {
+    if (g_allocation_cap && n > g_allocation_cap) throw std::bad_alloc();
+    void* p = nullptr;
+    if (posix_memalign(&p, std::max(sizeof(void*), std::size_t(a)), n ? n : 1) != 0 || !p) throw std::bad_alloc();
+    return p;
+}
+void* operator new[](std::size_t n, std::align_val_t a) { return operator new(n, a); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
 
 namespace hp {
 namespace {

@@ -25,12 +25,12 @@ std::string mm(double x) {
     return b;
 }
 
-// Slices of one series that can stack: the same UID, size and orientation.
+// Slices of one series that can stack: the same UID, size and orientation (to 10⁻³, as whole
+// thousandths: -0.0001 and 0.0001 are one orientation).
 std::string group_key(const DicomSlice& s) {
-    char b[160];
-    std::snprintf(b, sizeof b, "|%d|%d|%.3f|%.3f|%.3f|%.3f|%.3f|%.3f", s.rows, s.cols, s.orientation[0],
-                  s.orientation[1], s.orientation[2], s.orientation[3], s.orientation[4], s.orientation[5]);
-    return s.series_uid + b;
+    std::string key = s.series_uid + "|" + std::to_string(s.rows) + "|" + std::to_string(s.cols);
+    for (double o : s.orientation) key += "|" + std::to_string(std::llround(o * 1000));
+    return key;
 }
 
 struct Group {

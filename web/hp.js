@@ -326,10 +326,14 @@
     async loadVolume(urlOrBytes, options = {}) {
       await ready;
       if (options === null || typeof options !== 'object') throw new Error('hp.loadVolume options must be an object');
+      // The newest load wins: one that finished fetching after a later one began gives way.
+      const mine = ++loadSerial;
+      const newest = () => { if (mine !== loadSerial) throw new Error('another load came first'); };
       if (Array.isArray(urlOrBytes)) {
         const files = await Promise.all(urlOrBytes.map(async (u, i) => ({
           name: typeof u === 'string' ? u.split(/[?#]/)[0].split('/').pop() : `file ${i + 1}`,
           blob: new Blob([await bytesOf(u, 'hp.loadVolume', `file ${i + 1} of ${urlOrBytes.length}`)]) })));
+        newest();
         return openDicom(files, options);
       }
       // The options as "key=value" lines, for the app's table of them (app/core/settings/load_options.cpp).
@@ -343,6 +347,7 @@
         lines.push(['presets', sample.presets.map((p) => `${String(p.name).replace(/[=;\x00-\x1f]/g, ' ')}=${Number(p.iso)}`).join(';')]);
       const text = settingsText(lines);
       const bytes = await bytesOf(urlOrBytes, 'hp.loadVolume', name || 'the volume');
+      newest();
       const dicom = [{ name: name || 'the file', blob: new Blob([bytes]) }];
       if (!options.png && window.hpDicom.looksLike(bytes)) return openDicom(dicom, options);
       // A DICOM file without its mark, by its parse; what the DICOM reader calls not DICOM goes on.
@@ -366,6 +371,7 @@
     // Another series of the DICOM files opened last (a UID of hp.loadVolume's series), as it resolves.
     async openSeries(uid) {
       await ready;
+      ++loadSerial;
       return openDicom(null, { series: String(uid) });
     },
     // The volume file shown last, as hp.loadVolume resolved it, with its values: a Float32Array
@@ -437,6 +443,7 @@
   // DICOM files (or a zip of them) through the DICOM worker (web/dicom_open.js), files null for
   // another series of the last; the message shown where it fails.
   let lastDicomMs = null;  // the last DICOM load's times (hp.stats().dicomMs), for the benchmark
+  let loadSerial = 0;      // counts hp.loadVolume's calls: the newest load wins
   async function openDicom(files, options, { quiet = false } = {}) {
     const name = options.name || (files && files.length === 1 ? files[0].name : files ? `${files.length} files` : 'DICOM');
     let got;

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { assert, exact } from '../lib.mjs';
+import { voxels, ctLike, nrrd } from '../volume_files.mjs';
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
 const cases = [];
@@ -215,6 +216,9 @@ add('DICOM: two series in one shuffled folder (the larger shown, the other liste
   }
   const s = await page.evaluate(() => ({ dims: JSON.stringify(hp.stats().dims), message: document.getElementById('message').textContent }));
   assert(s.dims === before && /not DICOM/.test(s.message), `after the refusals: dims ${s.dims}, message ${s.message}`);
+  // The failed loads replaced the first worker's headers: a switch reads the shown files again.
+  const back = await page.evaluate(() => hp.openSeries('1.2.3.4.100').then((i) => i.dims, (e) => e.message));
+  assert(JSON.stringify(back) === '[21,17,9]', `openSeries after failed loads: ${JSON.stringify(back)}`);
 });
 
 // A zip of a folder, as Python's zipfile writes it: entries stored and deflated, in a subfolder.
@@ -288,6 +292,14 @@ add('DICOM: the folder picker (the page input given a directory), a dropped fold
     return { count: got.files.length, folders: got.folders, last: got.files.at(-1).name };
   });
   assert(dropped.count === 257 && dropped.folders === 2 && dropped.last === 'scan/inner/i6.dcm', `a dropped folder: ${JSON.stringify(dropped)}`);
+  // A plain volume opened while a DICOM folder reads: the DICOM load stops, the plain one stays.
+  const raced = await page.evaluate(async (urls, b64) => {
+    const dicom = hp.loadVolume(urls).then(() => 'opened', (e) => e.message);
+    const plain = await hp.loadVolume(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), { name: 'plain.nrrd' });
+    await hp.frames(3);
+    return { dicom: await dicom, plain: plain.file, shown: hp.stats().file };
+  }, urlsOf(site, dir), nrrd([9, 8, 7], 'int16', voxels([9, 8, 7], 'int16', ctLike([9, 8, 7]))).toString('base64'));
+  assert(/another load came first/.test(raced.dicom) && raced.plain === 'nrrd' && raced.shown === 'nrrd', `a load during a DICOM read: ${JSON.stringify(raced)}`);
   // Several files picked at once (Open file..., multiple).
   const few = series(site, 'few', { dims: [13, 11, 4] });
   const file = await page.$('#file');

@@ -86,21 +86,26 @@ CFG
 fi
 export EM_CONFIG="$em_config" NODE_PATH=/usr/share/nodejs
 
+# A library from its source in $cache/src/SRC built for wasm once into PREFIX (about 3 minutes),
+# unless PREFIX/MARK is there: wasm_build SRC PREFIX MARK CMAKE_OPTION...
+wasm_build() {
+  local src=$1 prefix=$2 mark=$3; shift 3
+  [ -f "$prefix/$mark" ] && return 0
+  log "building $src for wasm (about 3 minutes, once)"
+  rm -rf "$cache/wasm-build"
+  { emcmake cmake -S "$cache/src/$src" -B "$cache/wasm-build" -G Ninja "$@" -DCMAKE_INSTALL_PREFIX="$prefix" &&
+    cmake --build "$cache/wasm-build" && cmake --install "$cache/wasm-build"; } >"$cache/$src-build.log" 2>&1 ||
+    { log "$src does not build for wasm (see $cache/$src-build.log)"; exit 1; }
+  rm -rf "$cache/wasm-build"
+}
+
 # --- SDL2 for wasm, built once ------------------------------------------------------------------
 sdl_opts=(-DCMAKE_BUILD_TYPE=Release -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DSDL_AUDIO=OFF
   -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_HIDAPI=OFF -DSDL_SENSOR=OFF -DSDL_POWER=OFF
   -DSDL_RENDER=OFF -DSDL_LOCALE=OFF -DSDL_CCACHE=OFF -DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY)
 sdl_key=$(printf '%s ' 2.26.5 "${sdl_opts[@]}" | sha1sum | cut -c1-10)
 sdl_prefix="$cache/sdl2-wasm-$sdl_key"
-if [ ! -f "$sdl_prefix/lib/cmake/SDL2/SDL2Config.cmake" ]; then
-  log "building SDL2 2.26.5 for wasm (about 3 minutes, once)"
-  rm -rf "$cache/sdl2-build"
-  emcmake cmake -S "$cache/src/SDL2-2.26.5" -B "$cache/sdl2-build" -G Ninja "${sdl_opts[@]}" \
-    -DCMAKE_INSTALL_PREFIX="$sdl_prefix" >"$cache/sdl2-build.log" 2>&1
-  cmake --build "$cache/sdl2-build" >>"$cache/sdl2-build.log" 2>&1
-  cmake --install "$cache/sdl2-build" >>"$cache/sdl2-build.log" 2>&1
-  rm -rf "$cache/sdl2-build"
-fi
+wasm_build SDL2-2.26.5 "$sdl_prefix" lib/cmake/SDL2/SDL2Config.cmake "${sdl_opts[@]}"
 
 # --- GDCM for wasm, built once: the DICOM reader, a second wasm program the page loads only when
 # it meets DICOM (app/dicom/). Its own codecs (IJG JPEG 8/12/16-bit, CharLS, OpenJPEG, RLE, zlib)
@@ -110,15 +115,7 @@ gdcm_opts=(-DCMAKE_BUILD_TYPE=Release -DGDCM_BUILD_SHARED_LIBS=OFF -DGDCM_BUILD_
   -DGDCM_DOCUMENTATION=OFF -DGDCM_WRAP_PYTHON=OFF -DGDCM_USE_VTK=OFF -DCMAKE_CXX_FLAGS=-fexceptions)
 gdcm_key=$( { printf '%s ' 3.0.21 "${gdcm_opts[@]}"; cat "$gdcm_patch"; } | sha1sum | cut -c1-10)
 gdcm_prefix="$cache/gdcm-wasm-$gdcm_key"
-if [ ! -f "$gdcm_prefix/lib/libgdcmMSFF.a" ]; then
-  log "building GDCM 3.0.21 for wasm (about 3 minutes, once)"
-  rm -rf "$cache/gdcm-build"
-  emcmake cmake -S "$cache/src/gdcm-3.0.21" -B "$cache/gdcm-build" -G Ninja "${gdcm_opts[@]}" \
-    -DCMAKE_INSTALL_PREFIX="$gdcm_prefix" >"$cache/gdcm-build.log" 2>&1
-  cmake --build "$cache/gdcm-build" >>"$cache/gdcm-build.log" 2>&1
-  cmake --install "$cache/gdcm-build" >>"$cache/gdcm-build.log" 2>&1
-  rm -rf "$cache/gdcm-build"
-fi
+wasm_build gdcm-3.0.21 "$gdcm_prefix" lib/libgdcmMSFF.a "${gdcm_opts[@]}"
 
 # --- glm and stb through a folder of symlinks (never -I/usr/include for emcc) ----------------
 inc="$cache/include"

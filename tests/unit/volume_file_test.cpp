@@ -244,7 +244,7 @@ TEST(VolumeFile, RawByNameOrOptions) {
 TEST(VolumeFile, RefusedFormatsSayWhatToDo) {
     Bytes dicom(300, 0);
     std::memcpy(&dicom[128], "DICM", 4);
-    EXPECT_NE(refusal(dicom).find("dcm2niix"), std::string::npos);
+    EXPECT_NE(refusal(dicom).find("DICOM reader"), std::string::npos);
     NiftiOptions o;
     o.magic = "ni1";
     EXPECT_NE(refusal(nifti({}, o)).find(".hdr/.img"), std::string::npos);

@@ -127,7 +127,8 @@ bool read_header(const std::uint8_t* data, std::size_t size, const VolumeOptions
     using namespace volume;
     error->clear();
     if (size >= 132 && std::memcmp(data + 128, "DICM", 4) == 0) {
-        *error = "a DICOM file: convert the series to NIfTI first (for example with dcm2niix) and open the .nii.gz";
+        *error = "a DICOM file: the page's DICOM reader opens it with the rest of its series (drop the folder, "
+                 "or give hp.loadVolume every file)";
         return false;
     }
     if (is_gzip(data, size)) {

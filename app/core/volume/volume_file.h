@@ -60,7 +60,8 @@ struct VolumeOptions {
 // Opens `data`. On failure returns false with one sentence in *error (it names the format, what
 // is wrong and, where there is one, what to do: "a .hdr/.img pair cannot be opened from one
 // file: convert it to .nii (e.g. with nibabel or fslchfiletype)"); *out is untouched then.
-// A DICOM file (DICM at byte 128) is recognized and refused with a message naming dcm2niix.
+// A DICOM file (DICM at byte 128) is recognized and refused here: the page opens DICOM with its
+// DICOM reader (app/dicom/, web/dicom_open.js), which these readers never see.
 bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, Volume* out,
                  std::string* error);
 

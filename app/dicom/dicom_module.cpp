@@ -18,12 +18,6 @@ std::vector<hp::DicomSlice> g_slices;  // the headers added since the last reset
 hp::DicomPlan g_plan;                  // the series planned last
 std::string g_reply;                   // the last string handed to JavaScript
 
-void series_json(hp::JsonWriter* w, const hp::DicomSeriesInfo& s) {
-    w->begin_object().key("uid").string(s.uid).key("description").string(s.description);
-    w->key("modality").string(s.modality).key("slices").integer(s.slices).key("dims");
-    hp::numbers(w, s.dims);
-    w->end_object();
-}
 
 }  // namespace
 
@@ -52,7 +46,7 @@ EMSCRIPTEN_KEEPALIVE int hpd_add(const std::uint8_t* data, int size, int file, i
 EMSCRIPTEN_KEEPALIVE const char* hpd_series() {
     hp::JsonWriter w;
     w.begin_array();
-    for (const hp::DicomSeriesInfo& s : hp::dicom_series(g_slices)) series_json(&w, s);
+    for (const hp::DicomSeriesInfo& s : hp::dicom_series(g_slices)) hp::series_json(&w, s);
     w.end_array();
     g_reply = w.text();
     return g_reply.c_str();
@@ -70,7 +64,7 @@ EMSCRIPTEN_KEEPALIVE const char* hpd_plan(const char* uid) {
         return g_reply.c_str();
     }
     w.key("series");
-    series_json(&w, g_plan.info);
+    hp::series_json(&w, g_plan.info);
     w.key("dims");
     hp::numbers(&w, g_plan.dims);
     w.key("spacing");

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <map>
 
+#include "json_writer.h"
+
 namespace hp {
 namespace {
 
@@ -67,6 +69,13 @@ const char* stored_type(int bits, bool is_signed) {
 }
 
 }  // namespace
+
+void series_json(JsonWriter* w, const DicomSeriesInfo& s) {
+    w->begin_object().key("uid").string(s.uid).key("description").string(s.description);
+    w->key("modality").string(s.modality).key("slices").integer(s.slices).key("dims");
+    numbers(w, s.dims);
+    w->end_object();
+}
 
 std::vector<DicomSeriesInfo> dicom_series(const std::vector<DicomSlice>& slices) {
     std::vector<DicomSeriesInfo> out;

@@ -11,6 +11,8 @@
 
 namespace hp {
 
+class JsonWriter;
+
 // What one file's header says, as app/dicom/dicom_reader.cpp reads it.
 struct DicomSlice {
     int file = -1;                     // the caller's index of the file
@@ -49,6 +51,9 @@ struct DicomPlan {
     std::string type;                  // the stored type: uint8 int8 uint16 int16 uint32 int32
     std::vector<std::string> notes;    // what a user should know (a gantry tilt, ...)
 };
+
+// {uid, description, modality, slices, dims}: a series as the page's result lists it.
+void series_json(JsonWriter* w, const DicomSeriesInfo& s);
 
 // The series among `slices`, largest first (the one shown when none is asked for).
 std::vector<DicomSeriesInfo> dicom_series(const std::vector<DicomSlice>& slices);

@@ -47,12 +47,7 @@ std::string volume_json(const hp::LoadedVolume& loaded) {
     w.key("space").string(v->space);
     if (!loaded.series.empty()) {  // a DICOM folder's series, largest first, and the one shown
         w.key("series").begin_array();
-        for (const hp::DicomSeriesInfo& s : loaded.series) {
-            w.begin_object().key("uid").string(s.uid).key("description").string(s.description);
-            w.key("modality").string(s.modality).key("slices").integer(s.slices).key("dims");
-            hp::numbers(&w, s.dims);
-            w.end_object();
-        }
+        for (const hp::DicomSeriesInfo& s : loaded.series) hp::series_json(&w, s);
         w.end_array();
         w.key("seriesShown").string(loaded.series_shown);
     }

@@ -19,7 +19,7 @@ window.hpBenchDicom = async function (status) {
     const opened = performance.now() - t;
     await hp.frames(1);
     rows.push({ ms: performance.now() - t, openedMs: opened, steps: hp.stats().dicomMs, dims: info.dims,
-      pageHeapMB: Module.HEAPU8.length / 1048576, startMs: Date.now() });
+      pageHeapMB: Module.HEAPU8.length / 1048576, endMs: Date.now() });  // endMs: matched with drive.py's clock samples
   }
   const gl = document.getElementById('canvas').getContext('webgl2');
   const debug = gl.getExtension('WEBGL_debug_renderer_info');

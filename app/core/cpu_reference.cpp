@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "label_faces.h"
 #include "morton.h"
 
 namespace hp {
@@ -15,7 +16,17 @@ int cell_case(const AtlasLayout& l, const float* atlas, Voxel v, float iso) {
     return c;
 }
 
+float label_at(const AtlasLayout& l, const float* atlas, int x, int y, int z) {
+    if (x < 0 || y < 0 || z < 0 || x >= l.dims[0] || y >= l.dims[1] || z >= l.dims[2]) return 0.0f;
+    return atlas_value(l, atlas, {x, y, z});
+}
+
+int label_faces(const AtlasLayout& l, const float* atlas, Voxel v) {
+    return labels::faces([&](int x, int y, int z) { return label_at(l, atlas, x, y, z); }, v.x, v.y, v.z);
+}
+
 bool is_active(const AtlasLayout& l, const float* atlas, Voxel v, Classify mode, float iso) {
+    if (mode == Classify::Labels) return label_faces(l, atlas, v) != 0;
     if (mode == Classify::Solid) return atlas_value(l, atlas, v) >= iso;
     if (v.x >= l.dims[0] - 1 || v.y >= l.dims[1] - 1 || v.z >= l.dims[2] - 1) return false;
     const int c = cell_case(l, atlas, v, iso);

@@ -11,10 +11,13 @@
 
 namespace hp {
 
-enum class Classify { Surface, Solid };
+// surface: cells the iso-surface crosses; solid: voxels at or above iso; labels: voxels of a
+// label map that hold a label (≠ 0) with a face toward another (mesh/label_nets.h).
+enum class Classify { Surface, Solid, Labels };
 
 // One compacted element: the voxel's coordinates and, in surface mode, the cell's
-// marching-cubes case (bit i set where corner i < iso), in solid mode the voxel's value.
+// marching-cubes case (bit i set where corner i < iso), in solid mode the voxel's value, in
+// labels mode the voxel's label.
 // Stored as floats on the GPU (RGBA32F); every value here is exact in a float.
 struct StreamEntry {
     float x, y, z, w;
@@ -38,8 +41,13 @@ inline float atlas_value(const AtlasLayout& l, const float* atlas, Voxel v) {
 // v must satisfy x, y, z < N-1.
 int cell_case(const AtlasLayout& l, const float* atlas, Voxel v, float iso);
 
+// The label at v, 0 past the volume (labels mode).
+float label_at(const AtlasLayout& l, const float* atlas, int x, int y, int z);
+// The faces of voxel v that lie between two labels (label_faces.h), 0 for the background.
+int label_faces(const AtlasLayout& l, const float* atlas, Voxel v);
+
 // Is the voxel / cell at v active? Surface: its 8 corners are neither all ≥ iso nor all < iso
-// (so x, y, z < N-1). Solid: its value ≥ iso.
+// (so x, y, z < N-1). Solid: its value ≥ iso. Labels: label_faces ≠ 0.
 bool is_active(const AtlasLayout& l, const float* atlas, Voxel v, Classify mode, float iso);
 
 // The base level: 1 for each active texel, 0 elsewhere (row-major, S×S).

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include <cstdio>
+#include <cstring>
+
+#include "label_nets.h"
 #include "marching_cubes.h"
 #include "mesh_files.h"
 #include "reference_mesh.h"
@@ -23,11 +27,18 @@ CellEdge cell_edge(int e) {
 
 }  // namespace
 
+std::string float_label(float l) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.9g", double(l));
+    return text;
+}
+
 void Welder::add(const EdgeMesh& m) {
     const std::size_t whole = m.vertices() / 3 * 3;
     for (std::size_t k = 0; k < whole; ++k) {
         const auto [it, fresh] = index_.emplace(m.edges[k], std::uint32_t(mesh_.positions.size() / 3));
         mesh_.indices.push_back(it->second);
+        if (!m.labels.empty() && k % 3 == 0) mesh_.face_labels.push_back(m.labels[k]);
         if (!fresh) continue;
         mesh_.positions.insert(mesh_.positions.end(), &m.positions[3 * k], &m.positions[3 * k] + 3);
         mesh_.normals.insert(mesh_.normals.end(), &m.normals[3 * k], &m.normals[3 * k] + 3);
@@ -39,9 +50,20 @@ IndexedMesh Welder::take() {
     return std::move(mesh_);
 }
 
-WorldMesh to_world(const IndexedMesh& m, const std::array<double, 12>& w) {
+WorldMesh to_world(const IndexedMesh& m, const std::array<double, 12>& w, const std::vector<MeshPart>& parts) {
     WorldMesh out;
     out.faces = m.indices;
+    if (!m.face_labels.empty()) {
+        out.parts = parts;
+        std::unordered_map<float, std::uint32_t> part;
+        for (std::size_t i = 0; i < out.parts.size(); ++i) part.emplace(out.parts[i].label, std::uint32_t(i));
+        out.face_part.reserve(m.face_labels.size());
+        for (float l : m.face_labels) {
+            const auto [it, fresh] = part.emplace(l, std::uint32_t(out.parts.size()));
+            if (fresh) out.parts.push_back({l, "label " + float_label(l), {200, 200, 200}});
+            out.face_part.push_back(it->second);
+        }
+    }
     // Normals go through the inverse transpose of the 3×3 part: its cofactor matrix (the
     // determinant's scale is lost to normalizing, its sign kept).
     const double a = w[0], b = w[1], c = w[2], d = w[4], e = w[5], f = w[6], g = w[8], h = w[9], i = w[10];
@@ -139,6 +161,36 @@ EdgeMesh volume_mesh(const MeshField& f, int z0, int z1) {
 EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float iso, bool closed) {
     const MeshField f(values, dims, iso, closed);
     return volume_mesh(f, 0, f.cell_layers());
+}
+
+EdgeMesh label_volume_mesh(const float* values, const std::array<int, 3>& dims, int z0, int z1) {
+    const auto label = [&](int x, int y, int z) {
+        if (x < 0 || y < 0 || z < 0 || x >= dims[0] || y >= dims[1] || z >= dims[2]) return 0.0f;
+        return values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))];
+    };
+    const std::uint64_t cx = std::uint64_t(dims[0]) + 1, cy = std::uint64_t(dims[1]) + 1;  // cells −1 .. size−1
+    EdgeMesh m;
+    for (int z = std::max(z0, 0); z < std::min(z1, dims[2]); ++z)
+        for (int y = 0; y < dims[1]; ++y)
+            for (int x = 0; x < dims[0]; ++x) {
+                const int mask = labels::faces(label, x, y, z);
+                if (!mask) continue;
+                const int v[3] = {x, y, z};
+                const float l = label(x, y, z);
+                std::uint32_t bits;
+                std::memcpy(&bits, &l, 4);
+                for (int j = 0; j < labels::vertex_count(mask); ++j) {
+                    float p[3], n[3];
+                    int c[3];
+                    labels::vertex(label, v, mask, l, j, p, n, c);
+                    m.positions.insert(m.positions.end(), p, p + 3);
+                    m.normals.insert(m.normals.end(), n, n + 3);
+                    const std::uint64_t cell = std::uint64_t(c[0] + 1) + cx * (std::uint64_t(c[1] + 1) + cy * std::uint64_t(c[2] + 1));
+                    m.edges.push_back(cell << 32 | bits);
+                    m.labels.push_back(l);
+                }
+            }
+    return m;
 }
 
 std::vector<std::uint8_t> export_mesh(const EdgeMesh& mesh, MeshFile type, const std::array<double, 12>& to_world,

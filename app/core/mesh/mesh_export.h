@@ -21,11 +21,15 @@ namespace hp {
 // (x, y, z) along axis 0 (x), 1 (y) or 2 (z), over a grid of X×Y×Z points.
 std::uint64_t edge_id(const std::array<int, 3>& dims, Voxel lower, int axis);
 
+// A label's text where no table names it: "label 7", "label 2.5".
+std::string float_label(float l);
+
 // A triangle soup (three consecutive vertices a face) in voxel index units, with each vertex's
 // global edge id. What the GPU extracts plus `edges`, or what volume_mesh makes.
 struct EdgeMesh {
     std::vector<float> positions, normals;  // 3 floats a vertex
     std::vector<std::uint64_t> edges;       // one a vertex
+    std::vector<float> labels;              // a label map's (label_volume_mesh): one a vertex
     std::size_t vertices() const { return edges.size(); }
 };
 
@@ -55,12 +59,17 @@ struct MeshField {
 // long surface is made a few layers at a time.
 EdgeMesh volume_mesh(const MeshField& field, int z0, int z1);
 EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float iso, bool closed);
+// A label map's meshes (classify=labels, label_nets.h) from the voxels in layers z0 ≤ z < z1,
+// x fastest: each vertex's id is its dual cell's (over the grid of cells from −1 to the size on
+// each axis) and its label's, so each label's mesh is welded on its own.
+EdgeMesh label_volume_mesh(const float* values, const std::array<int, 3>& dims, int z0, int z1);
 
 // Vertices and triangles as indices (three a triangle), in voxel index units: the soup welded
 // by edge id, or what the WebGPU modes compute with vertices=shared (a vertex a crossing edge).
 struct IndexedMesh {
     std::vector<float> positions, normals;  // 3 floats a vertex
     std::vector<std::uint32_t> indices;
+    std::vector<float> face_labels;         // a label map's: one a triangle (else empty)
     std::size_t vertices() const { return positions.size() / 3; }
 };
 
@@ -79,7 +88,9 @@ private:
 // An indexed mesh carried into world coordinates (mm): positions by to_world, normals by the
 // inverse transpose of its 3×3 part, unit length (a zero gradient gets its face's normal); a
 // mirrored frame turns the triangles back to counter-clockwise seen from outside.
-WorldMesh to_world(const IndexedMesh& mesh, const std::array<double, 12>& to_world);
+// A label map's (face_labels): each triangle's part is its label's index in `parts`.
+WorldMesh to_world(const IndexedMesh& mesh, const std::array<double, 12>& to_world,
+                   const std::vector<MeshPart>& parts = {});
 
 enum class MeshFile { Ply, Stl, Glb, Obj };
 inline constexpr std::array<const char*, 4> kMeshFileNames = {"ply", "stl", "glb", "obj"};

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "cpu_reference.h"
+#include "label_nets.h"
 #include "marching_cubes.h"
 
 namespace hp {
@@ -31,6 +32,29 @@ MeshData reference_mesh(const AtlasLayout& l, const float* atlas, float iso, std
             mesh_vertex(l, atlas, iso, v, c, j, p, q);
             m.positions.insert(m.positions.end(), p, p + 3);
             m.normals.insert(m.normals.end(), q, q + 3);
+        }
+    }
+    return m;
+}
+
+MeshData reference_label_mesh(const AtlasLayout& l, const float* atlas, std::uint32_t limit) {
+    MeshData m;
+    const auto label = [&](int x, int y, int z) { return label_at(l, atlas, x, y, z); };
+    const auto base = classify(l, atlas, Classify::Labels, 0);
+    for (const Texel& t : active_texels_morton(base, l.atlas)) {
+        Voxel v{};
+        l.voxel_of(t, &v);
+        const int p[3] = {v.x, v.y, v.z};
+        const int mask = labels::faces(label, v.x, v.y, v.z);
+        const float value = label(v.x, v.y, v.z);
+        const int n = labels::vertex_count(mask);
+        for (int j = 0; j < n; ++j, ++m.vertices) {
+            if (m.vertices >= limit) continue;
+            float q[3], r[3];
+            labels::vertex(label, p, mask, value, j, q, r);
+            m.positions.insert(m.positions.end(), q, q + 3);
+            m.normals.insert(m.normals.end(), r, r + 3);
+            m.labels.push_back(value);
         }
     }
     return m;

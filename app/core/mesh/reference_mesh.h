@@ -21,9 +21,13 @@ namespace hp {
 struct MeshData {
     std::uint32_t vertices = 0;          // the true total
     std::vector<float> positions, normals;  // 3 floats a vertex, min(limit, vertices) vertices
+    std::vector<float> labels;              // classify=labels: each vertex's label
 };
 
 MeshData reference_mesh(const AtlasLayout& l, const float* atlas, float iso, std::uint32_t limit = UINT32_MAX);
+// The label surface of classify=labels (label_nets.h): the active voxels in stream order, each
+// voxel's vertices in its faces' order.
+MeshData reference_label_mesh(const AtlasLayout& l, const float* atlas, std::uint32_t limit = UINT32_MAX);
 
 // Position and normal of vertex `index` of the cell at v (case c); 3 floats each.
 void mesh_vertex(const AtlasLayout& l, const float* atlas, float iso, Voxel v, int c, int index, float* position,

@@ -5,7 +5,9 @@
 
 #include <cmath>
 #include <cstddef>
+#include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace hp {
@@ -26,9 +28,22 @@ inline Vec3 unit(const Vec3& v) {
     return l > 0 ? Vec3{v.x / l, v.y / l, v.z / l} : Vec3{0, 0, 0};
 }
 
+// One label's part of a label map's meshes (classify=labels): its value in the volume, its name
+// and colour (from the file or a table given with it, else "label N" and the fixed palette).
+struct MeshPart {
+    float label = 0;
+    std::string name;
+    std::array<std::uint8_t, 3> rgb{200, 200, 200};
+};
+
 struct WorldMesh {
     std::vector<Vec3> positions, normals;  // one a vertex
     std::vector<std::uint32_t> faces;      // three indices a triangle, counter-clockwise seen from outside
+    // A label map's meshes: each triangle's part (an index into parts). Empty: one surface.
+    // A vertex belongs to one part (each label's mesh has its own vertices, even where two
+    // labels share an interface: the same positions, the triangles in opposite order).
+    std::vector<std::uint32_t> face_part;
+    std::vector<MeshPart> parts;
     std::size_t triangles() const { return faces.size() / 3; }
 };
 

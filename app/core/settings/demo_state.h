@@ -31,7 +31,7 @@ inline constexpr std::array<const char*, 2> kFormatNames = {"float", "uint"};
 enum class Source { Metaballs, Sphere, Noise, Png, File };
 inline constexpr std::array<const char*, 5> kSourceNames = {"metaballs", "sphere", "noise", "png", "file"};
 inline bool is_procedural(Source s) { return s != Source::Png && s != Source::File; }
-inline constexpr std::array<const char*, 2> kClassifyNames = {"surface", "solid"};  // Classify, cpu_reference.h
+inline constexpr std::array<const char*, 3> kClassifyNames = {"surface", "solid", "labels"};  // Classify, cpu_reference.h
 // sync: readPixels every frame (waits); async: a pixel-pack buffer and a fence, read when
 // signalled (never waits; the count is a few frames old); expected: never read.
 enum class Readback { Sync, Async, Expected };

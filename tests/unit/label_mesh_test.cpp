@@ -1,0 +1,193 @@
+// The label surface (classify=labels, app/core/mesh/label_nets.h): each label's mesh closed, the
+// interfaces between labels the same triangles in both meshes the other way round (also where
+// three and four labels meet in one cell), the volumes those of the voxels, and the GPU's
+// reference (voxels in stream order) the same triangles as the export's (voxels in layers).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "atlas_layout.h"
+#include "cpu_reference.h"
+#include "label_nets.h"
+#include "mesh_export.h"
+#include "reference_mesh.h"
+#include "volume_atlas.h"
+
+namespace hp {
+namespace {
+
+using Dims = std::array<int, 3>;
+std::size_t at(const Dims& d, int x, int y, int z) { return std::size_t(x) + std::size_t(d[0]) * (std::size_t(y) + std::size_t(d[1]) * std::size_t(z)); }
+
+// Four labels meeting along one line and at single cells, a ball of a fifth inside, labels
+// touching the volume's faces, and one voxel of a label alone.
+std::vector<float> quadrants(const Dims& d) {
+    std::vector<float> v(std::size_t(d[0]) * d[1] * d[2], 0.0f);
+    for (int z = 0; z < d[2]; ++z)
+        for (int y = 0; y < d[1]; ++y)
+            for (int x = 0; x < d[0]; ++x) {
+                float l = 0;
+                if (z >= 1 && z < d[2] - 1) l = float(1 + (x >= d[0] / 2) + 2 * (y >= d[1] / 2));  // 1..4
+                if (z >= d[2] / 2 && x < 3) l = 0;                                                  // background cut in
+                const double dx = x - 5.0, dy = y - 4.0, dz = z - 3.5;
+                if (dx * dx + dy * dy + dz * dz < 4.0) l = 7;
+                v[at(d, x, y, z)] = l;
+            }
+    v[at(d, d[0] - 2, d[1] - 2, d[2] - 1)] = 9;  // on the far face, alone
+    return v;
+}
+
+struct Tri {
+    std::array<std::array<float, 3>, 3> p;
+};
+using Key = std::array<std::array<float, 3>, 3>;  // positions sorted
+Key key_of(const Tri& t) {
+    Key k = t.p;
+    std::sort(k.begin(), k.end());
+    return k;
+}
+// +1 when t's corners in order are an even turn of the sorted key, −1 otherwise.
+int turn_of(const Tri& t) {
+    const Key k = key_of(t);
+    int first = 0;
+    while (t.p[std::size_t(first)] != k[0]) ++first;
+    return t.p[std::size_t((first + 1) % 3)] == k[1] ? 1 : -1;
+}
+
+std::map<float, std::vector<Tri>> by_label(const EdgeMesh& m) {
+    std::map<float, std::vector<Tri>> out;
+    for (std::size_t k = 0; k + 2 < m.vertices(); k += 3) {
+        Tri t;
+        for (int i = 0; i < 3; ++i)
+            for (int a = 0; a < 3; ++a) t.p[std::size_t(i)][std::size_t(a)] = m.positions[3 * (k + std::size_t(i)) + std::size_t(a)];
+        out[m.labels[k]].push_back(t);
+    }
+    return out;
+}
+
+double enclosed(const std::vector<Tri>& tris) {
+    double v = 0;
+    for (const Tri& t : tris) {
+        const auto& a = t.p[0];
+        const auto& b = t.p[1];
+        const auto& c = t.p[2];
+        v += (double(a[0]) * (double(b[1]) * c[2] - double(b[2]) * c[1]) - double(a[1]) * (double(b[0]) * c[2] - double(b[2]) * c[0]) +
+              double(a[2]) * (double(b[0]) * c[1] - double(b[1]) * c[0])) / 6.0;
+    }
+    return v;
+}
+
+TEST(LabelMesh, EachLabelClosedAndInterfacesShared) {
+    const Dims d{10, 9, 8};
+    const std::vector<float> v = quadrants(d);
+    const EdgeMesh m = label_volume_mesh(v.data(), d, 0, d[2]);
+    ASSERT_EQ(m.labels.size(), m.vertices());
+    const auto labels = by_label(m);
+    EXPECT_EQ(labels.size(), 6u);  // 1..4, 7, 9
+    // Closed: welded per label (the ids), every directed edge has its reverse, as often.
+    std::map<std::tuple<float, std::uint64_t, std::uint64_t>, int> directed;
+    for (std::size_t k = 0; k + 2 < m.vertices(); k += 3)
+        for (int i = 0; i < 3; ++i) {
+            const std::uint64_t a = m.edges[k + std::size_t(i)], b = m.edges[k + std::size_t((i + 1) % 3)];
+            ASSERT_NE(a, b) << "a triangle with a repeated vertex";
+            directed[{m.labels[k], a, b}] += 1;
+        }
+    for (const auto& [e, n] : directed) {
+        const auto back = directed.find({std::get<0>(e), std::get<2>(e), std::get<1>(e)});
+        ASSERT_TRUE(back != directed.end()) << "label " << std::get<0>(e) << ": a boundary edge";
+        EXPECT_EQ(back->second, n);
+    }
+    // Interfaces: a triangle is held by one label (against the background) or by two, turned
+    // opposite ways; several cells here hold three and four labels.
+    std::map<Key, std::vector<std::pair<float, int>>> holders;
+    for (const auto& [l, tris] : labels)
+        for (const Tri& t : tris) holders[key_of(t)].push_back({l, turn_of(t)});
+    int shared = 0, alone = 0;
+    for (const auto& [k, h] : holders) {
+        ASSERT_LE(h.size(), 2u);
+        if (h.size() == 1) {
+            ++alone;
+            continue;
+        }
+        ++shared;
+        EXPECT_NE(h[0].first, h[1].first);
+        EXPECT_EQ(h[0].second, -h[1].second);
+    }
+    EXPECT_GT(shared, 100);
+    EXPECT_GT(alone, 100);
+    int many = 0;  // cells where 3 or 4 labels meet
+    for (int z = 0; z + 1 < d[2]; ++z)
+        for (int y = 0; y + 1 < d[1]; ++y)
+            for (int x = 0; x + 1 < d[0]; ++x) {
+                std::set<float> s;
+                for (const Voxel& c : kCellCorners) s.insert(v[at(d, x + c.x, y + c.y, z + c.z)]);
+                many += s.size() >= 3;
+            }
+    EXPECT_GT(many, 5);
+    // The lone voxel on the far face: a closed cube of 6 faces, 12 triangles, volume below 1.
+    ASSERT_EQ(labels.at(9.0f).size(), 12u);
+    EXPECT_GT(enclosed(labels.at(9.0f)), 0.05);
+    EXPECT_LT(enclosed(labels.at(9.0f)), 1.0);
+}
+
+// A large ball's enclosed volume is its voxel count within 3%, outward (positive).
+TEST(LabelMesh, VolumeFollowsTheVoxels) {
+    const Dims d{40, 40, 40};
+    std::vector<float> v(std::size_t(40 * 40 * 40), 0.0f);
+    std::map<float, int> voxels;
+    for (int z = 0; z < 40; ++z)
+        for (int y = 0; y < 40; ++y)
+            for (int x = 0; x < 40; ++x) {
+                const double r = std::sqrt((x - 19.5) * (x - 19.5) + (y - 19.5) * (y - 19.5) + (z - 19.5) * (z - 19.5));
+                float l = r < 16 ? (x < 20 ? 1.0f : 2.0f) : 0.0f;
+                if (r < 8) l = 3;
+                v[at(d, x, y, z)] = l;
+                if (l != 0) voxels[l] += 1;
+            }
+    const auto labels = by_label(label_volume_mesh(v.data(), d, 0, 40));
+    for (const auto& [l, n] : voxels) {
+        const double vol = enclosed(labels.at(l));
+        EXPECT_NEAR(vol / n, 1.0, 0.03) << "label " << l << ": " << vol << " for " << n << " voxels";
+    }
+}
+
+// The GPU's order (active voxels in Morton order of their texels) makes the same triangles as
+// the export's layers, with the same normals; each vertex's label is its voxel's.
+TEST(LabelMesh, ReferenceInStreamOrderIsTheExportsTriangles) {
+    const Dims d{10, 9, 8};
+    Volume vol;
+    vol.dims = d;
+    vol.values = quadrants(d);
+    const AtlasLayout l = layout_for_dims(d);
+    const std::vector<float> atlas = volume_atlas(vol, l);
+    const MeshData gpu = reference_label_mesh(l, atlas.data());
+    const EdgeMesh cpu = label_volume_mesh(vol.values.data(), d, 0, d[2]);
+    ASSERT_EQ(gpu.vertices, cpu.vertices());
+    ASSERT_EQ(gpu.labels.size(), gpu.vertices);
+    std::multiset<std::vector<float>> a, b;
+    for (std::size_t k = 0; k < gpu.vertices; ++k) {
+        a.insert({gpu.positions[3 * k], gpu.positions[3 * k + 1], gpu.positions[3 * k + 2], gpu.normals[3 * k],
+                  gpu.normals[3 * k + 1], gpu.normals[3 * k + 2], gpu.labels[k]});
+        b.insert({cpu.positions[3 * k], cpu.positions[3 * k + 1], cpu.positions[3 * k + 2], cpu.normals[3 * k],
+                  cpu.normals[3 * k + 1], cpu.normals[3 * k + 2], cpu.labels[k]});
+    }
+    EXPECT_TRUE(a == b);
+    // The stream: (x, y, z, label) of each active voxel.
+    const auto stream = reference_stream(l, atlas.data(), Classify::Labels, 0.0f);
+    std::size_t vertices = 0;
+    for (const StreamEntry& e : stream) {
+        EXPECT_EQ(e.w, vol.values[at(d, int(e.x), int(e.y), int(e.z))]);
+        const int mask = label_faces(l, atlas.data(), {int(e.x), int(e.y), int(e.z)});
+        EXPECT_NE(mask, 0);
+        vertices += std::size_t(labels::vertex_count(mask));
+    }
+    EXPECT_EQ(vertices, gpu.vertices);
+}
+
+}  // namespace
+}  // namespace hp

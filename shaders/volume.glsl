@@ -9,6 +9,7 @@ uniform ivec3 uDims;       // X, Y, Z
 uniform ivec2 uTileShift;  // log2(W), log2(H)
 uniform int uTilesShift;   // log2(T)
 uniform float uIso;
+uniform int uClassify;     // 0 surface, 1 solid, 2 labels (Classify, app/core/cpu_reference.h)
 
 ivec2 atlas_texel(ivec3 v) {
     int tiles_mask = (1 << uTilesShift) - 1;
@@ -36,4 +37,29 @@ int cell_case(ivec3 v) {
     bvec4 l = lessThan(lo, vec4(uIso)), h = lessThan(hi, vec4(uIso));
     return int(l.x) | int(l.y) << 1 | int(l.z) << 2 | int(l.w) << 3 |
            int(h.x) << 4 | int(h.y) << 5 | int(h.z) << 6 | int(h.w) << 7;
+}
+
+// Labels mode (app/core/label_faces.h): the label at p, 0 past the volume, and the faces of
+// voxel v whose neighbour holds another label (bit f: axis f/2, + side f&1); 0 for the
+// background.
+float label_at(ivec3 p) {
+    return any(lessThan(p, ivec3(0))) || any(greaterThanEqual(p, uDims)) ? 0.0 : value_at(p);
+}
+
+int label_faces(ivec3 v) {
+    float l = value_at(v);
+    if (l == 0.0) return 0;
+    int m = 0;
+    for (int f = 0; f < 6; ++f) {
+        ivec3 n = v;
+        n[f >> 1] += (f & 1) != 0 ? 1 : -1;
+        if (label_at(n) != l) m |= 1 << f;
+    }
+    return m;
+}
+
+int label_vertex_count(int mask) {
+    int n = 0;
+    for (int f = 0; f < 6; ++f) n += (mask >> f) & 1;
+    return 6 * n;
 }

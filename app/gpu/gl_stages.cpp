@@ -83,7 +83,7 @@ class MeshStage : public GlStage {
 class MeshCountStage : public MeshStage {
     Pass pass() const override { return Pass::MeshCount; }
     bool wanted(const FrameSettings& s) const override { return s.mesh && !s.fused_count; }
-    void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { f.mesh.count(f.volume, s.iso); }
+    void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { f.mesh.count(f.volume, s.classify, s.iso); }
 };
 
 // surface_mesh.h: the pyramid over the vertex counts, and the vertex total read the way the cell count is
@@ -102,8 +102,10 @@ class MeshReduceStage : public MeshStage {
             r->vertex_keys_drawn = f.vertex_limit.limit(f.vertices_known, r->vertices,
                                                         f.vertices_known ? f.mesh.capacity() : f.mesh.stream_capacity());
         } else if (s.readback == Readback::Expected) {
-            // No total is read: the expected cells have at most 15 vertices each.
-            r->vertex_keys_drawn = std::uint32_t(std::min<std::uint64_t>(f.mesh.capacity(), 15ull * s.expected));
+            // No total is read: the expected cells have at most 15 vertices each (a label
+            // map's voxels 36).
+            const std::uint64_t most = s.classify == Classify::Labels ? 36 : 15;
+            r->vertex_keys_drawn = std::uint32_t(std::min<std::uint64_t>(f.mesh.capacity(), most * s.expected));
         } else {
             r->vertices = f.mesh.read_total();
             r->vertices_read = true;
@@ -119,7 +121,7 @@ class MeshExtractStage : public MeshStage {
     bool wanted(const FrameSettings& s) const override { return s.mesh && s.extract; }
     void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
         r->extracted = true;
-        f.mesh.extract(f.volume, s.iso, r->vertex_keys_drawn);
+        f.mesh.extract(f.volume, s.classify, s.iso, r->vertex_keys_drawn);
     }
 };
 

@@ -21,8 +21,8 @@ void MeshCountPass::abandon() {
 }
 
 void MeshCountPass::run(const VolumeStages& volume, const McTables& tables, const gl::Texture& counts,
-                        const gl::Framebuffer& counts_target, float iso) const {
-    volume.bind_volume(program_, volume_, Classify::Surface, iso);
+                        const gl::Framebuffer& counts_target, Classify mode, float iso) const {
+    volume.bind_volume(program_, volume_, mode, iso);
     tables.bind();
     glBindVertexArray(vao_.id());
     glBindFramebuffer(GL_FRAMEBUFFER, counts_target.id());

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "cpu_reference.h"
 #include "gl_objects.h"
 #include "volume_uniforms.h"
 
@@ -19,7 +20,7 @@ public:
     void abandon();
     // Writes all of `counts` (through `counts_target`) from the volume's atlas at `iso`.
     void run(const VolumeStages& volume, const McTables& tables, const gl::Texture& counts,
-             const gl::Framebuffer& counts_target, float iso) const;
+             const gl::Framebuffer& counts_target, Classify mode, float iso) const;
 
 private:
     gl::Program program_;

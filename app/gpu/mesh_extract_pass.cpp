@@ -9,7 +9,7 @@ HistoPyramidDesc MeshExtractPass::pyramid_desc(int size, SumFormat format) {
     HistoPyramidDesc desc;
     desc.size = size;
     desc.format = format;
-    desc.emit = {"volume.glsl", "mc_tables.glsl", "emit_mesh_vertex.glsl", "stream_tiles.glsl"};
+    desc.emit = {"volume.glsl", "mc_tables.glsl", "labels.glsl", "emit_mesh_vertex.glsl", "stream_tiles.glsl"};
     desc.traverse_main = "mesh_extract.frag";
     desc.stream_outputs = 2;
     desc.tiles = true;
@@ -22,8 +22,8 @@ void MeshExtractPass::init(const HistoPyramid& pyramid) {
 }
 
 void MeshExtractPass::run(const VolumeStages& volume, const McTables& tables, HistoPyramid& pyramid,
-                          const gl::Texture& counts, float iso, std::uint32_t limit) const {
-    volume.bind_volume(pyramid.traversal_program(), volume_, Classify::Surface, iso);
+                          const gl::Texture& counts, Classify mode, float iso, std::uint32_t limit) const {
+    volume.bind_volume(pyramid.traversal_program(), volume_, mode, iso);
     tables.bind();
     pyramid.traverse(counts, limit);
 }

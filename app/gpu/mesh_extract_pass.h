@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "cpu_reference.h"
 #include "histopyramid.h"
 #include "volume_uniforms.h"
 
@@ -23,7 +24,7 @@ public:
     // After `pyramid` is made from pyramid_desc().
     void init(const HistoPyramid& pyramid);
     void run(const VolumeStages& volume, const McTables& tables, HistoPyramid& pyramid, const gl::Texture& counts,
-             float iso, std::uint32_t limit) const;
+             Classify mode, float iso, std::uint32_t limit) const;
 
 private:
     VolumeUniforms volume_;

@@ -34,7 +34,9 @@ public:
     void abandon();
 
     // The base: every cell's vertex count, from the volume's atlas at `iso`.
-    void count(const VolumeStages& volume, float iso) { count_.run(volume, tables_, counts_, counts_target_, iso); }
+    void count(const VolumeStages& volume, Classify mode, float iso) {
+        count_.run(volume, tables_, counts_, counts_target_, mode, iso);
+    }
     // Classification (the volume's base, as VolumeStages::classify) and the vertex counts in
     // one pass with two targets: the cell's case is computed once for both.
     void classify_and_count(const VolumeStages& volume, Classify mode, float iso) {
@@ -49,8 +51,8 @@ public:
         return pyramid_.newest_count(total, frames_old);
     }
     // Writes vertex keys below min(total, limit, capacity()).
-    void extract(const VolumeStages& volume, float iso, std::uint32_t limit) {
-        extract_.run(volume, tables_, pyramid_, counts_, iso, limit);
+    void extract(const VolumeStages& volume, Classify mode, float iso, std::uint32_t limit) {
+        extract_.run(volume, tables_, pyramid_, counts_, mode, iso, limit);
     }
     // For a program that walks the pyramid itself (traverse_scalar.glsl, mc_tables.glsl: the
     // vertex route of the 3D view): binds the pyramid, its base and the tables, and sets the

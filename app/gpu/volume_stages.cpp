@@ -9,7 +9,7 @@ namespace hp {
 
 VolumeUniforms VolumeUniforms::of(const gl::Program& p) {
     return {gl::uniform(p, "uAtlas"),      gl::uniform(p, "uDims"), gl::uniform(p, "uTileShift"),
-            gl::uniform(p, "uTilesShift"), gl::uniform(p, "uIso"),  gl::uniform(p, "uSurface")};
+            gl::uniform(p, "uTilesShift"), gl::uniform(p, "uIso"),  gl::uniform(p, "uClassify")};
 }
 
 bool VolumeStages::init(const AtlasLayout& layout, std::string* error) {
@@ -51,7 +51,7 @@ void VolumeStages::bind_volume(const gl::Program& p, const VolumeUniforms& u, Cl
     glUniform2i(u.tile_shift, log2_exact(layout_.tile_w()), log2_exact(layout_.tile_h()));
     glUniform1i(u.tiles_shift, log2_exact(layout_.tiles_per_row()));
     glUniform1f(u.iso, iso);
-    glUniform1i(u.surface, mode == Classify::Surface);
+    glUniform1i(u.classify, int(mode));
     gl::bind_texture(kAtlasUnit, atlas_);
 }
 

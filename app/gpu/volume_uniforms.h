@@ -10,7 +10,7 @@ namespace hp {
 constexpr int kAtlasUnit = 2;
 
 struct VolumeUniforms {
-    GLint atlas = -1, dims = -1, tile_shift = -1, tiles_shift = -1, iso = -1, surface = -1;
+    GLint atlas = -1, dims = -1, tile_shift = -1, tiles_shift = -1, iso = -1, classify = -1;
     static VolumeUniforms of(const gl::Program& p);
 };
 

@@ -84,7 +84,7 @@ int bench_surface(bool quick) {
                 const float n = float(layout.dims[0]);
                 const SurfaceScene scene{r.vertex_keys_drawn, {n, n, n}, {1, 1, 1}, &camera, SurfaceColor::Normal};
                 if (route == MeshRoute::Vertex)
-                    view.draw_walking({0, 0, kTarget, kTarget}, gpu.mesh(), gpu.volume(), s.iso, scene);
+                    view.draw_walking({0, 0, kTarget, kTarget}, gpu.mesh(), gpu.volume(), s.classify, s.iso, scene);
                 else
                     view.draw({0, 0, kTarget, kTarget}, gpu.mesh(), scene);
                 if (t) t->end(int(Pass::Display));

@@ -49,6 +49,7 @@ struct SurfaceDraw {
     int framebuffer_height = 0;
     SurfaceScene scene;          // what to draw
     MeshRoute route = MeshRoute::Vertex;  // WebGL2: from the extraction, or walking the pyramid at iso
+    Classify classify = Classify::Surface;
     float iso = 0;
     // The processed mesh instead of the GPU's surface (null: the GPU's); each backend uploads
     // it into buffers its own draw reads when its revision changes.

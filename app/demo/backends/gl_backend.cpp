@@ -58,7 +58,7 @@ public:
             if (processed_.revision != p.revision) SurfaceView::upload(&processed_, p.positions, p.normals, p.indices, p.revision);
             surface_.draw_indexed(d.panel, processed_, d.scene);
         } else if (d.route == MeshRoute::Vertex)
-            surface_.draw_walking(d.panel, gpu_.mesh(), gpu_.volume(), d.iso, d.scene);
+            surface_.draw_walking(d.panel, gpu_.mesh(), gpu_.volume(), d.classify, d.iso, d.scene);
         else
             surface_.draw(d.panel, gpu_.mesh(), d.scene);
     }

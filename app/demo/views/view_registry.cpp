@@ -86,6 +86,7 @@ void draw_surface(const ViewInput& in, PanelRect r) {
     d.scene = {in.result.mesh ? in.result.vertex_keys_drawn : 0, {float(n[0]), float(n[1]), float(n[2])}, in.scale,
                in.camera, in.state.color};
     d.route = in.state.route;
+    d.classify = in.state.classify;
     d.iso = in.state.iso;
     d.processed = in.processed;
     in.backend->draw_surface(d);

@@ -28,7 +28,7 @@ bool SurfaceView::init(std::string* error) {
     for (SumFormat f : {SumFormat::Float, SumFormat::Uint}) {
         Walking& w = walking_[int(f)];
         if (!build(&w.draw,
-                   {"pyramid_format.glsl", "traverse_common.glsl", "traverse_scalar.glsl", "volume.glsl", "mc_tables.glsl",
+                   {"pyramid_format.glsl", "traverse_common.glsl", "traverse_scalar.glsl", "volume.glsl", "mc_tables.glsl", "labels.glsl",
                     "emit_mesh_vertex.glsl", "surface_walk.vert"},
                    error, f == SumFormat::Uint ? "#define HP_UINT 1\n" : ""))
             return false;
@@ -140,11 +140,11 @@ void SurfaceView::draw_indexed(PanelRect r, const Indexed& m, const SurfaceScene
     glDisable(GL_DEPTH_TEST);
 }
 
-void SurfaceView::draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, float iso,
-                               const SurfaceScene& scene) const {
+void SurfaceView::draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, Classify mode,
+                               float iso, const SurfaceScene& scene) const {
     if (!begin(r, scene.vertices)) return;
     const Walking& w = walking_[int(mesh.pyramid().format())];
-    volume.bind_volume(w.draw.program, w.volume, Classify::Surface, iso);
+    volume.bind_volume(w.draw.program, w.volume, mode, iso);
     mesh.bind_walk(w.draw.program, w.walk, scene.vertices);
     draw_with(w.draw, r, scene);
 }

@@ -40,7 +40,7 @@ public:
                        const std::vector<std::uint32_t>& indices, std::uint64_t revision);
     void draw_indexed(PanelRect r, const Indexed& m, const SurfaceScene& scene) const;
     // Vertex route: walking `mesh`'s pyramid over `volume` at `iso`.
-    void draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, float iso,
+    void draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, Classify mode, float iso,
                       const SurfaceScene& scene) const;
 
 private:

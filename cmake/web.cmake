@@ -42,7 +42,8 @@ add_executable(app app/demo/main.cpp
   app/demo/backends/gl_backend.cpp app/demo/backends/webgpu_backend.cpp
   app/demo/views/view_registry.cpp app/demo/views/view_explain.cpp app/demo/views/view_layout.cpp
   app/demo/overlay/overlay.cpp app/demo/overlay/overlay_rows.cpp
-  app/demo/page/web_api.cpp app/demo/page/web_load.cpp app/demo/page/web_reads.cpp app/demo/page/web_test_api.cpp)
+  app/demo/page/web_api.cpp app/demo/page/web_load.cpp app/demo/page/web_reads.cpp app/demo/page/web_test_api.cpp
+  app/demo/page/web_labels.cpp)
 target_include_directories(app PRIVATE app/demo/app app/demo/backends app/demo/views app/demo/overlay app/demo/page)
 target_link_libraries(app PRIVATE hp_webgpu hp_demo_gpu imgui)
 set(HP_SITE ${CMAKE_BINARY_DIR}/site)

@@ -17,9 +17,32 @@ fn cell_case(v: vec3<i32>) -> u32 {
     return l.x | (l.y << 1u) | (l.z << 2u) | (l.w << 3u) | (h.x << 4u) | (h.y << 5u) | (h.z << 6u) | (h.w << 7u);
 }
 
+// Labels mode (app/core/label_faces.h): the label at p, 0 past the volume, and the faces of
+// voxel v whose neighbour holds another label (bit f: axis f/2, + side f&1); 0 for the
+// background.
+fn label_at(p: vec3<i32>) -> f32 {
+    if (any(p < vec3<i32>(0)) || any(p >= u.dims)) { return 0.0; }
+    return value_at(p);
+}
+
+fn label_faces(v: vec3<i32>) -> u32 {
+    let l = value_at(v);
+    if (l == 0.0) { return 0u; }
+    var m = 0u;
+    for (var f = 0u; f < 6u; f++) {
+        var n = v;
+        n[f >> 1u] += select(-1, 1, (f & 1u) != 0u);
+        if (label_at(n) != l) { m |= 1u << f; }
+    }
+    return m;
+}
+
+fn label_vertex_count(mask: u32) -> u32 { return 6u * countOneBits(mask); }
+
 fn is_active(v: vec4<i32>) -> bool {
     if (v.w == 0) { return false; }
-    if (u.surface == 0u) { return value_at(v.xyz) >= u.iso; }
+    if (u.classify == 2u) { return label_faces(v.xyz) != 0u; }
+    if (u.classify == 1u) { return value_at(v.xyz) >= u.iso; }
     if (any(v.xyz >= u.dims - 1)) { return false; }
     let c = cell_case(v.xyz);
     return c != 0u && c != 255u;
@@ -33,12 +56,12 @@ fn is_active(v: vec4<i32>) -> bool {
 // the last slice reads nothing. Tiles narrower than 2 take the texel-by-texel way.
 fn quad_active(q: u32) -> vec4<u32> {
     let t = morton_decode(4u * q);
-    if (any(u.tile_shift < vec2<u32>(1u))) {
+    if (any(u.tile_shift < vec2<u32>(1u)) || u.classify == 2u) {
         return vec4<u32>(u32(is_active(voxel_of(t))), u32(is_active(voxel_of(t + vec2<i32>(1, 0)))),
                          u32(is_active(voxel_of(t + vec2<i32>(0, 1)))), u32(is_active(voxel_of(t + vec2<i32>(1, 1)))));
     }
     let v = voxel_of(t).xyz;
-    if (u.surface == 0u) {
+    if (u.classify == 1u) {
         var on = vec4<u32>(0u);
         if (v.z >= u.dims.z) { return on; }
         for (var c = 0; c < 4; c++) {
@@ -71,7 +94,7 @@ fn quad_active(q: u32) -> vec4<u32> {
 // What the stream holds for an active texel: the voxel, and its case (surface) or value (solid).
 fn emit(t: vec2<i32>) -> vec4<f32> {
     let v = voxel_of(t);
-    if (u.surface != 0u) { return vec4<f32>(vec3<f32>(v.xyz), f32(cell_case(v.xyz))); }
+    if (u.classify == 0u) { return vec4<f32>(vec3<f32>(v.xyz), f32(cell_case(v.xyz))); }
     return vec4<f32>(vec3<f32>(v.xyz), value_at(v.xyz));
 }
 

@@ -35,5 +35,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     let v = voxel_of(morton_decode(i));
     let count = mc_cell_vertices(v);
     if (count == 0u) { return; }
+    if (u.classify == 2u) {
+        emit_label_soup(v.xyz, count, offsets[i], capacity);
+        return;
+    }
     emit_soup(v.xyz, cell_case(v.xyz), count, offsets[i], capacity);
 }

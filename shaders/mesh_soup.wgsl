@@ -7,12 +7,26 @@
 //!include cells.wgsl
 //!include mc_tables.wgsl
 //!include mesh_vertex.wgsl
+//!include labels.wgsl
 fn emit_soup(v: vec3<i32>, c: u32, count: u32, first: u32, capacity: u32) {
     for (var j = 0u; j < count; j++) {
         let key = first + j;
         if (key >= capacity) { return; }
         let ab = kMcEdgeCorners[mc_edge(c, j)];
         let m = mc_vertex(v + kMcCorner[ab.x], v + kMcCorner[ab.y]);
+        positions[key] = m.position;
+        normals[key] = m.normal;
+    }
+}
+
+// Labels mode: the voxel at v's vertices (its faces between labels, 6 a face), the label in w.
+fn emit_label_soup(v: vec3<i32>, count: u32, first: u32, capacity: u32) {
+    let mask = label_faces(v);
+    let l = value_at(v);
+    for (var j = 0u; j < count; j++) {
+        let key = first + j;
+        if (key >= capacity) { return; }
+        let m = label_vertex(v, mask, l, j);
         positions[key] = m.position;
         normals[key] = m.normal;
     }

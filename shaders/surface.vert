@@ -11,11 +11,14 @@ uniform vec3 uScale;                 // voxel units → the view's (the voxels' 
 out vec3 vPosition;
 out vec3 vNormal;
 out float vOrder;
+out vec4 vLabel;
 
 void main() {
     ivec2 t = hp_tile_texel(uint(gl_VertexID), uSize);
-    vPosition = texelFetch(uPositions, t, 0).xyz * uScale;
+    vec4 p = texelFetch(uPositions, t, 0);
+    vPosition = p.xyz * uScale;
     vNormal = texelFetch(uNormals, t, 0).xyz / uScale;
     vOrder = float(gl_VertexID) / max(uVertices, 1.0);
     gl_Position = uViewProj * vec4(vPosition, 1.0);
+    vLabel = label_vertex_color(p.w, gl_Position);
 }

@@ -10,10 +10,12 @@ uniform vec3 uScale;                     // voxel units → the view's; normals 
 out vec3 vPosition;
 out vec3 vNormal;
 out float vOrder;
+out vec4 vLabel;  // the processed mesh carries no labels
 
 void main() {
     vPosition = aPosition * uScale;
     vNormal = aNormal / uScale;
     vOrder = float(gl_VertexID) / max(uVertices, 1.0);
     gl_Position = uViewProj * vec4(vPosition, 1.0);
+    vLabel = vec4(0.8, 0.8, 0.8, 1.0);
 }

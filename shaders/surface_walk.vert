@@ -10,6 +10,7 @@ uniform vec3 uScale;  // voxel units → the view's (the voxels' proportions); n
 out vec3 vPosition;
 out vec3 vNormal;
 out float vOrder;
+out vec4 vLabel;
 
 void main() {
     uint key = uint(gl_VertexID);
@@ -23,4 +24,5 @@ void main() {
     vNormal = n.xyz / uScale;
     vOrder = float(gl_VertexID) / max(uVertices, 1.0);
     gl_Position = uViewProj * vec4(vPosition, 1.0);
+    vLabel = label_vertex_color(p.w, gl_Position);
 }

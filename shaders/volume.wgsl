@@ -7,7 +7,8 @@ struct Volume {
     tile_shift: vec2<u32>,  // log2(W), log2(H)
     tiles_shift: u32,   // log2(T)
     iso: f32,
-    surface: u32,       // 1: marching-cubes cells; 0: voxels at or above iso
+    classify: u32,      // 0 surface: marching-cubes cells; 1 solid: voxels at or above iso;
+                        // 2 labels: voxels with a face toward another label (labels.wgsl)
     limit: u32,         // keys at or past this are not written: the expected count, or `keys`
     fallback: u32,      // debug: the single-pass scan reduces this many predecessors without looking
     keys: u32,          // the stream's capacity in keys (the volume's voxels, within the binding limit)

@@ -323,9 +323,13 @@
     // DICOM: an array of URLs or byte arrays (a folder's files), or a .zip of them, or one DICOM
     // file; resolves as above with file: 'dicom', series: [{uid, description, modality, slices,
     // dims}] (largest first), seriesShown, and files/skipped counts. options {series: a UID}.
-    async loadVolume(urlOrBytes, options = {}) {
+    // A label map's table {table: URL or bytes} (MRIcron .nii.txt / .lut, ITK-SNAP's label
+    // description) names and colours its labels once it is open (classify=labels); a sample with
+    // a table and classify=labels opens in that mode.
+    async loadVolume(urlOrBytes, allOptions = {}) {
       await ready;
-      if (options === null || typeof options !== 'object') throw new Error('hp.loadVolume options must be an object');
+      if (allOptions === null || typeof allOptions !== 'object') throw new Error('hp.loadVolume options must be an object');
+      const { table, ...options } = allOptions;
       // The newest load wins: one that finished fetching after a later one began gives way.
       const mine = ++loadSerial;
       const newest = () => { if (mine !== loadSerial) throw new Error('another load came first'); };
@@ -365,8 +369,47 @@
       }
       $('attribution').textContent = sample ? sample.attribution || '' : '';
       $('attribution').hidden = !(sample && sample.attribution);
+      const tableOf = table ?? (sample && sample.table);
+      if (tableOf !== undefined) await hp.loadLabelTable(tableOf, { name: typeof tableOf === 'string' ? tableOf.split('/').pop() : 'the table' });
+      if (sample && sample.classify) await hp.set({ classify: sample.classify });
       await settled();
       return JSON.parse(call('hp_volume_info', 'string', [], []));
+    },
+    // A label table for the volume shown (URL or bytes; {name}: the file's, which tells a binary
+    // .lut): its names and colours become the labels'. Rejects with why, the labels keeping theirs.
+    async loadLabelTable(urlOrBytes, { name } = {}) {
+      await ready;
+      const bytes = await bytesOf(urlOrBytes, 'hp.loadLabelTable', name || 'the table');
+      const ptr = alloc(Math.max(bytes.length, 1), 'the label table');
+      Module.HEAPU8.set(bytes, ptr);
+      const error = call('hp_label_table', 'string', ['number', 'number', 'string'], [ptr, bytes.length, String(name || '')]);
+      Module._free(ptr);
+      if (error) throw new Error(error);
+    },
+    // The label map's labels (classify=labels; a Promise): [{value, name, color, voxels, shown,
+    // triangles, vertices, pieces, boundaryEdges, nonManifoldEdges, zeroAreaTriangles, volumeMm3,
+    // areaMm2}], the mesh's figures from the meshes the page makes on the CPU (hp.meshReport's
+    // labels; {mesh: false} leaves them out and answers at once). Rejects where the volume shown
+    // is no label map.
+    async labels({ mesh = true } = {}) {
+      await ready;
+      await settled();
+      const r = JSON.parse(call('hp_labels', 'string', [], []));
+      if (r.error) throw new Error(r.error);
+      if (!mesh || hp.stats().classify !== 'labels') return r.labels;
+      const report = await hp.meshReport();
+      return report.labels || r.labels;
+    },
+    // Which labels the 3D view draws and the mesh files hold: an array of values (all: none given).
+    async showLabels(values = []) {
+      await ready;
+      const list = Array.from(values, Number);
+      if (list.some((v) => !Number.isFinite(v))) throw new Error('hp.showLabels takes label values (numbers)');
+      const ptr = alloc(8 * Math.max(list.length, 1), 'the labels');
+      Module.HEAPF64.set(list, ptr >> 3);
+      call('hp_show_labels', null, ['number', 'number'], [ptr, list.length]);
+      Module._free(ptr);
+      await frames(1);
     },
     // Another series of the DICOM files opened last (a UID of hp.loadVolume's series), as it resolves.
     async openSeries(uid) {
@@ -467,6 +510,16 @@
   // A volume too large for the atlas is offered downsampled by 2, a button under the message.
   async function loadFiles(list, folders = 0) {
     if (!list.length) return;
+    // A label map and its table (MRIcron .nii.txt / .lut, ITK-SNAP .txt / .label), dropped or
+    // picked together: the volume, then the table.
+    const isTable = (f) => /\.(txt|lut|label)$/i.test(f.name);
+    const tables = folders ? [] : list.filter(isTable);
+    if (tables.length && list.length - tables.length === 1) {
+      await loadFile(list.find((f) => !isTable(f)));
+      for (const t of tables)
+        await hp.loadLabelTable(new Uint8Array(await t.arrayBuffer()), { name: t.name }).catch((e) => report(e.message));
+      return;
+    }
     if (list.length > 1 || folders) {
       await openDicom(list.map((f) => ({ name: f.webkitRelativePath || f.name, blob: f.blob || f })), {}).catch(() => {});
       return;

@@ -113,7 +113,7 @@ void WebGpuCompaction::write_volume(const FrameSettings& s) {
     u.tile_shift[1] = std::uint32_t(log2_exact(layout_.tile_h()));
     u.tiles_shift = std::uint32_t(log2_exact(layout_.tiles_per_row()));
     u.iso = s.iso;
-    u.surface = s.classify == Classify::Surface;
+    u.classify = std::uint32_t(s.classify);
     u.limit = s.readback == Readback::Expected ? std::min(s.expected, stream_keys_) : stream_keys_;
     u.keys = stream_keys_;
     u.vertices = mesh_vertices_;

@@ -12,7 +12,7 @@ struct VolumeUniform {
     std::int32_t dims[3];
     std::uint32_t atlas, tile_shift[2], tiles_shift;
     float iso;
-    std::uint32_t surface, limit, fallback, keys;
+    std::uint32_t classify, limit, fallback, keys;  // classify: Classify (0 surface, 1 solid, 2 labels)
     float params[24];
     std::uint32_t vertices, pad[3];
 };

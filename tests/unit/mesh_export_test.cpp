@@ -1,16 +1,22 @@
 // The mesh files (app/core/mesh/mesh_export.h): welded by edge id (vertices = crossing edges),
 // closed surfaces watertight and consistently oriented outward, world coordinates and units,
-// and each format's layout. Third-party readers check the files in tests/mesh/.
+// each format's layout, and a label map's parts in each (mesh_files.h). Third-party readers
+// check the files in tests/mesh/; HP_MESH_EXPORT_DIR=dir keeps this test's two-part files there
+// for them.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <random>
+#include <regex>
 #include <set>
 
 #include "atlas_layout.h"
 #include "mesh_export.h"
+#include "mesh_files.h"
 #include "reference_mesh.h"
 #include "volume_atlas.h"
 
@@ -207,6 +213,182 @@ TEST(MeshExport, StlAndGlbLayouts) {
     EXPECT_NE(json.find("\"min\":[1.1"), std::string::npos) << json;  // 1000 mm a voxel: 1 m
     EXPECT_TRUE(export_mesh(EdgeMesh(), MeshFile::Ply, kIdentity, &error).empty());
     EXPECT_NE(error.find("no surface"), std::string::npos);
+}
+
+// A unit cube at o as part `part`: its own 8 vertices, 12 triangles counter-clockwise seen
+// from outside.
+void add_cube(WorldMesh* m, const Vec3& o, std::uint32_t part) {
+    const auto first = std::uint32_t(m->positions.size());
+    const Vec3 centre = o + Vec3{0.5, 0.5, 0.5};
+    for (int i = 0; i < 8; ++i) {
+        m->positions.push_back(o + Vec3{double(i & 1), double(i >> 1 & 1), double(i >> 2 & 1)});
+        m->normals.push_back(unit(m->positions.back() - centre));
+    }
+    static const int kQuads[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
+    for (const auto& q : kQuads)
+        for (const std::array<int, 3>& t : {std::array<int, 3>{q[0], q[1], q[2]}, std::array<int, 3>{q[0], q[2], q[3]}}) {
+            std::array<std::uint32_t, 3> f;
+            for (std::size_t k = 0; k < 3; ++k) f[k] = first + std::uint32_t(t[k]);
+            const Vec3 &a = m->positions[f[0]], &b = m->positions[f[1]], &c = m->positions[f[2]];
+            if (dot(cross(b - a, c - a), a + b + c - centre * 3) < 0) std::swap(f[1], f[2]);
+            m->faces.insert(m->faces.end(), f.begin(), f.end());
+            m->face_part.push_back(part);
+        }
+}
+
+// Two unit cubes sharing the face x = 1, as a label map's meshes are (each its own vertices),
+// listed second first so that the parts' order is not the triangles'; a third part has none.
+WorldMesh two_cubes() {
+    WorldMesh m;
+    m.parts = {{1, "left", {255, 0, 0}}, {2, "right side", {0, 128, 255}}, {3, "empty", {9, 9, 9}}};
+    add_cube(&m, {1, 0, 0}, 1);
+    add_cube(&m, {0, 0, 0}, 0);
+    return m;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// For tests/mesh's readers (the glTF validator, three.js, VTK): HP_MESH_EXPORT_DIR=/tmp/x.
+void keep(const std::vector<std::uint8_t>& bytes, const std::string& name) {
+    const char* dir = std::getenv("HP_MESH_EXPORT_DIR");
+    if (!dir) return;
+    std::ofstream(std::string(dir) + "/" + name, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+TEST(MeshExport, TwoCubesAreClosedOutward) {  // the fixture the parts' tests stand on
+    const WorldMesh m = two_cubes();
+    double volume = 0;
+    for (std::size_t t = 0; t < m.faces.size(); t += 3)
+        volume += dot(m.positions[m.faces[t]], cross(m.positions[m.faces[t + 1]], m.positions[m.faces[t + 2]])) / 6;
+    EXPECT_NEAR(volume, 2.0, 1e-12);
+    EXPECT_EQ(m.triangles(), 24u);
+}
+
+TEST(MeshExport, GlbHasANodeMeshAndMaterialAPartEachWithItsOwnVertices) {
+    const WorldMesh m = two_cubes();
+    std::string error;
+    const auto glb = write_mesh(m, MeshFile::Glb, &error);
+    keep(glb, "two_cubes.glb");
+    std::uint32_t head[5];
+    std::memcpy(head, glb.data(), 20);
+    ASSERT_EQ(head[2], glb.size());
+    const std::string json(glb.begin() + 20, glb.begin() + 20 + head[3]);
+    EXPECT_NE(json.find("\"scenes\":[{\"nodes\":[0,1]}]"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"nodes\":[{\"name\":\"left\",\"mesh\":0},{\"name\":\"right side\",\"mesh\":1}]"),
+              std::string::npos) << json;
+    EXPECT_EQ(json.find("empty"), std::string::npos) << "a part with no triangles is left out";
+    EXPECT_NE(json.find("\"attributes\":{\"POSITION\":3,\"NORMAL\":4},\"indices\":5,\"material\":1"), std::string::npos);
+    EXPECT_EQ(count(json, "\"pbrMetallicRoughness\""), 2u);
+    // sRGB 128 is 0.2158605 linear; 255 and 0 stay 1 and 0.
+    EXPECT_NE(json.find("\"name\":\"right side\",\"pbrMetallicRoughness\":{\"baseColorFactor\":[0,0.21586"),
+              std::string::npos) << json;
+    EXPECT_NE(json.find("\"metallicFactor\":0,\"roughnessFactor\":0.8}"), std::string::npos);
+    EXPECT_EQ(count(json, "\"count\":8,\"type\":\"VEC3\""), 4u);  // positions and normals, 8 each
+    EXPECT_EQ(count(json, "\"count\":36,\"type\":\"SCALAR\""), 2u);
+    EXPECT_NE(json.find("\"min\":[0,0,0],\"max\":[0.00100000005,0.00100000005,0.00100000005]"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"min\":[0.00100000005,0,0],\"max\":[0.00200000009,0.00100000005,0.00100000005]"),
+              std::string::npos);
+    // The buffer read back through the views: each mesh's indices number its own 8 vertices.
+    const std::uint8_t* bin = glb.data() + 20 + head[3] + 8;
+    const std::regex view("\"byteOffset\":(\\d+),\"byteLength\":(\\d+)");
+    std::vector<std::pair<std::size_t, std::size_t>> views;
+    for (std::sregex_iterator i(json.begin(), json.end(), view), end; i != end; ++i)
+        views.emplace_back(std::stoul((*i)[1]), std::stoul((*i)[2]));
+    ASSERT_EQ(views.size(), 6u);
+    for (std::size_t part = 0; part < 2; ++part) {
+        const auto [offset, length] = views[3 * part + 2];
+        ASSERT_EQ(length, 36u * 4);
+        std::set<std::uint32_t> used;
+        for (std::size_t k = 0; k < 36; ++k) {
+            std::uint32_t i;
+            std::memcpy(&i, bin + offset + 4 * k, 4);
+            used.insert(i);
+        }
+        EXPECT_EQ(used, (std::set<std::uint32_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+        ASSERT_EQ(views[3 * part].second, 8u * 12);
+        for (std::size_t v = 0; v < 8; ++v) {  // the part's own cube: x from 0 (left) or 1 mm (right)
+            float x;
+            std::memcpy(&x, bin + views[3 * part].first + 12 * v, 4);
+            EXPECT_TRUE(x == 0.001f * float(part) || x == 0.001f * float(part + 1)) << x;
+        }
+    }
+}
+
+TEST(MeshExport, ObjHasOneVertexListThenAGroupAPart) {
+    WorldMesh m = two_cubes();
+    m.parts[1].name = "right side\t#2\\";
+    m.parts[0].name = "Links \xc3\xa4u\xc3\x9f" "er";  // UTF-8 stays
+    std::string error;
+    const auto bytes = write_mesh(m, MeshFile::Obj, &error);
+    keep(bytes, "two_cubes.obj");
+    const std::string text(bytes.begin(), bytes.end());
+    EXPECT_NE(text.find("# label 1 Links_\xc3\xa4u\xc3\x9f" "er rgb 255 0 0\n# label 2 right_side__2_ rgb 0 128 255\nv "),
+              std::string::npos) << text;
+    EXPECT_EQ(text.find("label 3"), std::string::npos);
+    EXPECT_EQ(count(text, "\nv "), 16u);
+    EXPECT_EQ(count(text, "\nvn "), 16u);
+    const std::size_t left = text.find("\ng Links_\xc3\xa4u\xc3\x9f" "er\n"), right = text.find("\ng right_side__2_\n");
+    ASSERT_NE(left, std::string::npos);
+    ASSERT_NE(right, std::string::npos);
+    EXPECT_LT(text.rfind("\nvn "), left);
+    EXPECT_LT(left, right);
+    EXPECT_EQ(count(text.substr(left, right - left), "\nf "), 12u);
+    EXPECT_EQ(count(text.substr(right), "\nf "), 12u);
+    // Global 1-based indices: part 0's cube was added second, its vertices 9..16.
+    const std::string left_faces = text.substr(left, right - left);
+    EXPECT_EQ(left_faces.find(" 1//1"), std::string::npos);
+    EXPECT_NE(left_faces.find(" 9//9"), std::string::npos);
+}
+
+TEST(MeshExport, PlyColoursFacesByPartAndStlHoldsEveryTriangle) {
+    const WorldMesh m = two_cubes();
+    std::string error;
+    const auto ply = write_mesh(m, MeshFile::Ply, &error);
+    keep(ply, "two_cubes.ply");
+    const std::string text(ply.begin(), ply.end());
+    const std::size_t body = text.find("end_header\n") + 11;
+    EXPECT_NE(text.find("comment label 2 right_side rgb 0 128 255\n"), std::string::npos);
+    EXPECT_NE(text.find("vertex_indices\nproperty uchar red\nproperty uchar green\nproperty uchar blue\nend_header"),
+              std::string::npos);
+    ASSERT_EQ(ply.size(), body + 16 * 24 + 24 * 16);
+    const std::uint8_t* first = &ply[body + 16 * 24];  // the first face: part 1's
+    EXPECT_EQ(std::vector<std::uint8_t>(first + 13, first + 16), (std::vector<std::uint8_t>{0, 128, 255}));
+    const std::uint8_t* last = &ply[ply.size() - 16];
+    EXPECT_EQ(std::vector<std::uint8_t>(last + 13, last + 16), (std::vector<std::uint8_t>{255, 0, 0}));
+    const auto stl = write_mesh(m, MeshFile::Stl, &error);
+    EXPECT_EQ(stl.size(), 84u + 50 * 24);
+}
+
+TEST(MeshExport, ShownPartsKeepTheirTrianglesAndOnlyTheVerticesTheseUse) {
+    const WorldMesh m = two_cubes();
+    const WorldMesh left = shown_parts(m, {1, 3});
+    ASSERT_EQ(left.parts.size(), 2u);  // the shown parts, the empty one too, in their order
+    EXPECT_EQ(left.parts[0].name, "left");
+    EXPECT_EQ(left.parts[1].name, "empty");
+    EXPECT_EQ(left.triangles(), 12u);
+    EXPECT_EQ(left.face_part, std::vector<std::uint32_t>(12, 0));
+    ASSERT_EQ(left.positions.size(), 8u);
+    ASSERT_EQ(left.normals.size(), 8u);
+    for (const Vec3& p : left.positions) EXPECT_LE(p.x, 1.0);  // the left cube's
+    for (std::size_t t = 0; t < 12; ++t)  // the same triangles, in order, renumbered
+        for (std::size_t k = 0; k < 3; ++k) {
+            const Vec3 a = left.positions[left.faces[3 * t + k]], b = m.positions[m.faces[36 + 3 * t + k]];
+            EXPECT_TRUE(a.x == b.x && a.y == b.y && a.z == b.z) << t;
+        }
+    EXPECT_EQ(shown_parts(m, {2, 1}).triangles(), 24u);
+    EXPECT_EQ(shown_parts(m, {}).triangles(), 0u);
+    WorldMesh one;  // a single surface is not a label's: whole
+    add_cube(&one, {0, 0, 0}, 0);
+    one.face_part.clear();
+    EXPECT_EQ(shown_parts(one, {}).triangles(), 12u);
+    std::string error;
+    const auto glb = write_mesh(left, MeshFile::Glb, &error);
+    EXPECT_EQ(count(std::string(glb.begin(), glb.end()), "\"pbrMetallicRoughness\""), 1u);
 }
 
 }  // namespace

@@ -1,12 +1,75 @@
 #include "mesh_files.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "json_writer.h"
+#include "mesh_export.h"
+
+namespace hp {
+namespace {
+
+constexpr std::uint32_t kNone = 0xffffffffu;
+
+bool has_parts(const WorldMesh& m) { return !m.face_part.empty(); }
+
+// Each part's triangles (numbers t: faces[3t..3t+2]), in the mesh's order. A triangle whose part
+// is past the list (none that to_world makes) is in none.
+std::vector<std::vector<std::uint32_t>> part_triangles(const WorldMesh& m) {
+    std::vector<std::vector<std::uint32_t>> out(m.parts.size());
+    for (std::size_t t = 0; t < std::min(m.face_part.size(), m.triangles()); ++t)
+        if (m.face_part[t] < out.size()) out[m.face_part[t]].push_back(std::uint32_t(t));
+    return out;
+}
+
+// Some of a mesh's triangles as a mesh of their own: the vertices they use (indices into the
+// mesh, in the order first used) and the triangles over those, numbered from 0.
+struct Gathered {
+    std::vector<std::uint32_t> vertices, faces;
+};
+// scratch: kNone for each of m's vertices, and left so, so that a part at a time costs its own
+// size, not the whole mesh's.
+Gathered gather(const WorldMesh& m, const std::vector<std::uint32_t>& triangles, std::vector<std::uint32_t>* scratch) {
+    Gathered g;
+    g.faces.reserve(triangles.size() * 3);
+    for (std::uint32_t t : triangles)
+        for (std::size_t k = 0; k < 3; ++k) {
+            const std::uint32_t v = m.faces[3 * std::size_t(t) + k];
+            std::uint32_t& local = (*scratch)[v];
+            if (local == kNone) local = std::uint32_t(g.vertices.size()), g.vertices.push_back(v);
+            g.faces.push_back(local);
+        }
+    for (std::uint32_t v : g.vertices) (*scratch)[v] = kNone;
+    return g;
+}
+
+}  // namespace
+
+WorldMesh shown_parts(const WorldMesh& m, const std::vector<float>& shown_labels) {
+    if (!has_parts(m)) return m;
+    WorldMesh out;
+    std::vector<std::uint32_t> renumbered(m.parts.size(), kNone);  // a shown part's index in out.parts
+    for (std::size_t p = 0; p < m.parts.size(); ++p)
+        if (std::find(shown_labels.begin(), shown_labels.end(), m.parts[p].label) != shown_labels.end())
+            renumbered[p] = std::uint32_t(out.parts.size()), out.parts.push_back(m.parts[p]);
+    std::vector<std::uint32_t> kept;
+    for (std::size_t t = 0; t < std::min(m.face_part.size(), m.triangles()); ++t)
+        if (m.face_part[t] < renumbered.size() && renumbered[m.face_part[t]] != kNone)
+            kept.push_back(std::uint32_t(t)), out.face_part.push_back(renumbered[m.face_part[t]]);
+    std::vector<std::uint32_t> scratch(m.positions.size(), kNone);
+    Gathered g = gather(m, kept, &scratch);
+    out.faces = std::move(g.faces);
+    out.positions.reserve(g.vertices.size());
+    out.normals.reserve(g.vertices.size());
+    for (std::uint32_t v : g.vertices) out.positions.push_back(m.positions[v]), out.normals.push_back(m.normals[v]);
+    return out;
+}
+
+}  // namespace hp
 
 namespace hp::mesh_file {
 namespace {
@@ -43,26 +106,214 @@ void put_fixed(std::vector<std::uint8_t>* out, double v, int decimals) {
 
 void put_text(std::vector<std::uint8_t>* out, const std::string& s) { out->insert(out->end(), s.begin(), s.end()); }
 
+// Its name, or "label 7" where it has none.
+std::string name_of(const MeshPart& p) { return p.name.empty() ? "label " + float_label(p.label) : p.name; }
+
+// A part's name as one word of OBJ and PLY text: blanks, control characters, '#' (a comment
+// to follow) and '\' (a line continuation to some OBJ readers) as '_'; the other bytes, UTF-8
+// included, as they are (OBJ readers take UTF-8).
+std::string word(const MeshPart& p) {
+    std::string s = name_of(p);
+    for (char& c : s) {
+        const auto b = static_cast<unsigned char>(c);
+        if (b <= ' ' || b == 0x7f || c == '#' || c == '\\') c = '_';
+    }
+    return s;
+}
+
+// What a reader needs to colour a part back: "label 7 Left_Thalamus rgb 0 118 14".
+std::string part_comment(const MeshPart& p) {
+    return "label " + float_label(p.label) + " " + word(p) + " rgb " + std::to_string(p.rgb[0]) + " " +
+           std::to_string(p.rgb[1]) + " " + std::to_string(p.rgb[2]);
+}
+
+// Where one glTF mesh's data lies in the buffer (positions, then normals, then indices) and
+// the bounds glTF asks of its positions.
+struct GlbPiece {
+    std::size_t offset = 0, vertices = 0, indices = 0;
+    std::array<float, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+};
+
+// Appends a piece's positions (glTF's metres), normals and indices to bin. vertices: m's
+// vertices it holds, in order (null: all of m's); faces: its triangles over those.
+GlbPiece put_piece(const WorldMesh& m, const std::vector<std::uint32_t>* vertices,
+                   const std::vector<std::uint32_t>& faces, std::vector<std::uint8_t>* bin) {
+    GlbPiece p;
+    p.offset = bin->size();
+    p.vertices = vertices ? vertices->size() : m.positions.size();
+    p.indices = faces.size();
+    const auto vertex = [vertices](std::size_t i) { return vertices ? std::size_t((*vertices)[i]) : i; };
+    for (std::size_t i = 0; i < p.vertices; ++i) {
+        const Vec3& q = m.positions[vertex(i)];
+        const float f[3] = {float(q.x / 1000), float(q.y / 1000), float(q.z / 1000)};
+        for (std::size_t k = 0; k < 3; ++k)
+            p.lo[k] = std::min(p.lo[k], f[k]), p.hi[k] = std::max(p.hi[k], f[k]), put(bin, f[k]);
+    }
+    for (std::size_t i = 0; i < p.vertices; ++i)
+        for (double x : {m.normals[vertex(i)].x, m.normals[vertex(i)].y, m.normals[vertex(i)].z}) put(bin, float(x));
+    for (std::uint32_t i : faces) put(bin, i);
+    return p;
+}
+
+// glTF's colours are linear; a part's rgb is sRGB (as a colour picker or a label table gives it).
+double linear(std::uint8_t srgb) {
+    const double c = srgb / 255.0;
+    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+
+// The scene: a node and a mesh per piece, piece k's accessors 3k (POSITION), 3k+1 (NORMAL) and
+// 3k+2 (indices). parts: piece k's part, named and coloured (a material each); none for one
+// surface, which is written as it always was (no names, no material).
+void glb_scene(JsonWriter* w, const std::vector<const MeshPart*>& parts, std::size_t pieces) {
+    w->key("scene").integer(0);
+    w->key("scenes").begin_array().begin_object().key("nodes").begin_array();
+    for (std::size_t k = 0; k < pieces; ++k) w->integer(std::int64_t(k));
+    w->end_array().end_object().end_array();
+    w->key("nodes").begin_array();
+    for (std::size_t k = 0; k < pieces; ++k) {
+        w->begin_object();
+        if (!parts.empty()) w->key("name").string(name_of(*parts[k]));
+        w->key("mesh").integer(std::int64_t(k)).end_object();
+    }
+    w->end_array();
+    w->key("meshes").begin_array();
+    for (std::size_t k = 0; k < pieces; ++k) {
+        const auto a = std::int64_t(3 * k);
+        w->begin_object();
+        if (!parts.empty()) w->key("name").string(name_of(*parts[k]));
+        w->key("primitives").begin_array().begin_object();
+        w->key("attributes").begin_object().key("POSITION").integer(a).key("NORMAL").integer(a + 1).end_object();
+        w->key("indices").integer(a + 2);
+        if (!parts.empty()) w->key("material").integer(std::int64_t(k));
+        w->key("mode").integer(4);
+        w->end_object().end_array().end_object();
+    }
+    w->end_array();
+}
+
+void glb_materials(JsonWriter* w, const std::vector<const MeshPart*>& parts) {
+    if (parts.empty()) return;
+    w->key("materials").begin_array();
+    for (const MeshPart* p : parts) {
+        w->begin_object().key("name").string(name_of(*p)).key("pbrMetallicRoughness").begin_object();
+        w->key("baseColorFactor").begin_array();
+        for (std::uint8_t c : p->rgb) w->number(linear(c), 9);
+        w->number(1).end_array();
+        // Matte, not metal: a surface of tissue, as a viewer shows a label map.
+        w->key("metallicFactor").number(0).key("roughnessFactor").number(0.8, 9);
+        w->end_object().end_object();
+    }
+    w->end_array();
+}
+
+// The one buffer, a view per piece's positions, normals and indices (a view each, so that no
+// view is shared and none needs a byteStride), and an accessor per view.
+void glb_buffers(JsonWriter* w, const std::vector<GlbPiece>& pieces, std::size_t bin_size) {
+    w->key("buffers").begin_array();
+    w->begin_object().key("byteLength").integer(std::int64_t(bin_size)).end_object();
+    w->end_array();
+    const auto view = [w](std::size_t offset, std::size_t length, int target) {
+        w->begin_object().key("buffer").integer(0).key("byteOffset").integer(std::int64_t(offset));
+        w->key("byteLength").integer(std::int64_t(length)).key("target").integer(target).end_object();
+    };
+    w->key("bufferViews").begin_array();
+    for (const GlbPiece& p : pieces) {
+        view(p.offset, p.vertices * 12, 34962);  // ARRAY_BUFFER
+        view(p.offset + p.vertices * 12, p.vertices * 12, 34962);
+        view(p.offset + p.vertices * 24, p.indices * 4, 34963);  // ELEMENT_ARRAY_BUFFER
+    }
+    w->end_array();
+    const auto accessor = [w](std::size_t view_index, int component, std::size_t count, const char* type,
+                              const GlbPiece* bounds) {
+        w->begin_object().key("bufferView").integer(std::int64_t(view_index)).key("componentType").integer(component);
+        w->key("count").integer(std::int64_t(count)).key("type").string(type);
+        if (bounds) {
+            numbers(&w->key("min"), bounds->lo);
+            numbers(&w->key("max"), bounds->hi);
+        }
+        w->end_object();
+    };
+    w->key("accessors").begin_array();
+    for (std::size_t k = 0; k < pieces.size(); ++k) {
+        accessor(3 * k, 5126, pieces[k].vertices, "VEC3", &pieces[k]);  // FLOAT positions, with the bounds glTF asks for
+        accessor(3 * k + 1, 5126, pieces[k].vertices, "VEC3", nullptr);
+        accessor(3 * k + 2, 5125, pieces[k].indices, "SCALAR", nullptr);  // UNSIGNED_INT
+    }
+    w->end_array();
+}
+
+std::string glb_json(const std::vector<GlbPiece>& pieces, const std::vector<const MeshPart*>& parts,
+                     std::size_t bin_size) {
+    JsonWriter w;
+    w.begin_object();
+    w.key("asset").begin_object();
+    w.key("version").string("2.0").key("generator").string("histopyramid stream compaction demo, marching cubes");
+    w.end_object();
+    glb_scene(&w, parts, pieces.size());
+    glb_materials(&w, parts);
+    glb_buffers(&w, pieces, bin_size);
+    w.end_object();
+    return w.text();
+}
+
+// The container: a 12-byte header, then the JSON and BIN chunks, each padded to 4 bytes.
+std::vector<std::uint8_t> glb_file(std::string json, std::vector<std::uint8_t> bin) {
+    while (json.size() % 4) json += ' ';
+    while (bin.size() % 4) bin.push_back(0);
+    std::vector<std::uint8_t> out;
+    out.reserve(28 + json.size() + bin.size());
+    put(&out, std::uint32_t(0x46546C67));  // "glTF"
+    put(&out, std::uint32_t(2));
+    put(&out, std::uint32_t(12 + 8 + json.size() + 8 + bin.size()));
+    put(&out, std::uint32_t(json.size()));
+    put(&out, std::uint32_t(0x4E4F534A));  // "JSON"
+    out.insert(out.end(), json.begin(), json.end());
+    put(&out, std::uint32_t(bin.size()));
+    put(&out, std::uint32_t(0x004E4942));  // "BIN"
+    out.insert(out.end(), bin.begin(), bin.end());
+    return out;
+}
+
+// An OBJ face line: 1-based, the vertex's normal has its number (v//vn).
+void put_obj_face(std::vector<std::uint8_t>* out, const WorldMesh& m, std::size_t t) {
+    put_text(out, "f");
+    for (std::size_t k = 0; k < 3; ++k) {
+        const std::string i = std::to_string(m.faces[3 * t + k] + 1);
+        put_text(out, " " + i + "//" + i);
+    }
+    out->push_back('\n');
+}
+
 }  // namespace
 
 std::vector<std::uint8_t> ply(const WorldMesh& m) {
-    const std::string header = "ply\nformat binary_little_endian 1.0\n"
-                               "comment marching cubes on a histopyramid, welded by edge; world coordinates, mm\n"
-                               "comment SPACE=LPS\n"
-                               "element vertex " + std::to_string(m.positions.size()) +
-                               "\nproperty float x\nproperty float y\nproperty float z\n"
-                               "property float nx\nproperty float ny\nproperty float nz\n"
-                               "element face " + std::to_string(m.faces.size() / 3) +
-                               "\nproperty list uchar uint vertex_indices\nend_header\n";
+    const bool coloured = has_parts(m);
+    std::string header = "ply\nformat binary_little_endian 1.0\n"
+                         "comment marching cubes on a histopyramid, welded by edge; world coordinates, mm\n"
+                         "comment SPACE=LPS\n";
+    const auto triangles = part_triangles(m);
+    for (std::size_t p = 0; p < triangles.size(); ++p)
+        if (!triangles[p].empty()) header += "comment " + part_comment(m.parts[p]) + "\n";
+    header += "element vertex " + std::to_string(m.positions.size()) +
+              "\nproperty float x\nproperty float y\nproperty float z\n"
+              "property float nx\nproperty float ny\nproperty float nz\n"
+              "element face " + std::to_string(m.faces.size() / 3) + "\nproperty list uchar uint vertex_indices\n";
+    // A face's colour: what Blender and MeshLab read of a PLY's faces.
+    if (coloured) header += "property uchar red\nproperty uchar green\nproperty uchar blue\n";
+    header += "end_header\n";
     std::vector<std::uint8_t> out(header.begin(), header.end());
-    out.reserve(out.size() + m.positions.size() * 24 + m.faces.size() / 3 * 13);
+    out.reserve(out.size() + m.positions.size() * 24 + m.faces.size() / 3 * (coloured ? 16 : 13));
     for (std::size_t v = 0; v < m.positions.size(); ++v)
         for (double x : {m.positions[v].x, m.positions[v].y, m.positions[v].z, m.normals[v].x, m.normals[v].y,
                          m.normals[v].z})
             put(&out, float(x));
-    for (std::size_t t = 0; t < m.faces.size(); t += 3) {
+    for (std::size_t t = 0; t < m.faces.size() / 3; ++t) {
         put(&out, std::uint8_t(3));
-        for (int k = 0; k < 3; ++k) put(&out, m.faces[t + std::size_t(k)]);
+        for (std::size_t k = 0; k < 3; ++k) put(&out, m.faces[3 * t + k]);
+        if (!coloured) continue;
+        const std::uint32_t p = t < m.face_part.size() ? m.face_part[t] : kNone;
+        const MeshPart part = p < m.parts.size() ? m.parts[p] : MeshPart();
+        out.insert(out.end(), part.rgb.begin(), part.rgb.end());
     }
     return out;
 }
@@ -80,80 +331,31 @@ std::vector<std::uint8_t> stl(const WorldMesh& m) {
             const Vec3& p = m.positions[m.faces[t + std::size_t(k)]];
             for (double x : {p.x, p.y, p.z}) put(&out, float(x));
         }
+        // The attribute word stays 0, parts or not: a colour there is a vendor's (VisCAM and
+        // Materialise disagree on its bits) that most readers ignore or misread.
         put(&out, std::uint16_t(0));
     }
     return out;
 }
 
 std::vector<std::uint8_t> glb(const WorldMesh& m) {
-    const std::size_t nv = m.positions.size(), ni = m.faces.size();
     std::vector<std::uint8_t> bin;
-    bin.reserve(nv * 24 + ni * 4);
-    float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-    for (const Vec3& p : m.positions) {
-        const float f[3] = {float(p.x / 1000), float(p.y / 1000), float(p.z / 1000)};  // glTF's metres
-        for (int k = 0; k < 3; ++k) lo[k] = std::min(lo[k], f[k]), hi[k] = std::max(hi[k], f[k]), put(&bin, f[k]);
+    bin.reserve(m.positions.size() * 24 + m.faces.size() * 4);
+    std::vector<GlbPiece> pieces;
+    std::vector<const MeshPart*> parts;
+    if (!has_parts(m)) pieces.push_back(put_piece(m, nullptr, m.faces, &bin));
+    // Else a part each, with only its own vertices: an importer (Blender) makes an object of
+    // each node and keeps every vertex an accessor holds, used or not.
+    const auto triangles = part_triangles(m);  // no parts: none
+    std::vector<std::uint32_t> scratch(has_parts(m) ? m.positions.size() : 0, kNone);
+    for (std::size_t p = 0; p < triangles.size(); ++p) {
+        if (triangles[p].empty()) continue;
+        const Gathered g = gather(m, triangles[p], &scratch);
+        pieces.push_back(put_piece(m, &g.vertices, g.faces, &bin));
+        parts.push_back(&m.parts[p]);
     }
-    for (const Vec3& n : m.normals)
-        for (double x : {n.x, n.y, n.z}) put(&bin, float(x));
-    for (std::uint32_t i : m.faces) put(&bin, i);
-    // The JSON chunk: the buffer's three views (positions, normals, indices) and their accessors.
-    JsonWriter w;
-    w.begin_object();
-    w.key("asset").begin_object();
-    w.key("version").string("2.0").key("generator").string("histopyramid stream compaction demo, marching cubes");
-    w.end_object();
-    w.key("scene").integer(0);
-    w.key("scenes").begin_array().begin_object();
-    w.key("nodes").begin_array().integer(0).end_array();
-    w.end_object().end_array();
-    w.key("nodes").begin_array().begin_object().key("mesh").integer(0).end_object().end_array();
-    w.key("meshes").begin_array().begin_object().key("primitives").begin_array().begin_object();
-    w.key("attributes").begin_object().key("POSITION").integer(0).key("NORMAL").integer(1).end_object();
-    w.key("indices").integer(2).key("mode").integer(4);
-    w.end_object().end_array().end_object().end_array();
-    w.key("buffers").begin_array();
-    w.begin_object().key("byteLength").integer(std::int64_t(bin.size())).end_object();
-    w.end_array();
-    const auto view = [&w](std::size_t offset, std::size_t length, int target) {
-        w.begin_object().key("buffer").integer(0).key("byteOffset").integer(std::int64_t(offset));
-        w.key("byteLength").integer(std::int64_t(length)).key("target").integer(target).end_object();
-    };
-    w.key("bufferViews").begin_array();
-    view(0, nv * 12, 34962);  // ARRAY_BUFFER
-    view(nv * 12, nv * 12, 34962);
-    view(nv * 24, ni * 4, 34963);  // ELEMENT_ARRAY_BUFFER
-    w.end_array();
-    const auto accessor = [&](int view_index, int component, std::size_t count, const char* type, bool bounds) {
-        w.begin_object().key("bufferView").integer(view_index).key("componentType").integer(component);
-        w.key("count").integer(std::int64_t(count)).key("type").string(type);
-        if (bounds) {
-            w.key("min").begin_array().number(lo[0], 9).number(lo[1], 9).number(lo[2], 9).end_array();
-            w.key("max").begin_array().number(hi[0], 9).number(hi[1], 9).number(hi[2], 9).end_array();
-        }
-        w.end_object();
-    };
-    w.key("accessors").begin_array();
-    accessor(0, 5126, nv, "VEC3", true);  // FLOAT positions, with their bounds (glTF asks for them)
-    accessor(1, 5126, nv, "VEC3", false);
-    accessor(2, 5125, ni, "SCALAR", false);  // UNSIGNED_INT
-    w.end_array();
-    w.end_object();
-    std::string json = w.text();
-    while (json.size() % 4) json += ' ';
-    while (bin.size() % 4) bin.push_back(0);
-    std::vector<std::uint8_t> out;
-    out.reserve(28 + json.size() + bin.size());
-    put(&out, std::uint32_t(0x46546C67));  // "glTF"
-    put(&out, std::uint32_t(2));
-    put(&out, std::uint32_t(12 + 8 + json.size() + 8 + bin.size()));
-    put(&out, std::uint32_t(json.size()));
-    put(&out, std::uint32_t(0x4E4F534A));  // "JSON"
-    out.insert(out.end(), json.begin(), json.end());
-    put(&out, std::uint32_t(bin.size()));
-    put(&out, std::uint32_t(0x004E4942));  // "BIN"
-    out.insert(out.end(), bin.begin(), bin.end());
-    return out;
+    std::string json = glb_json(pieces, parts, bin.size());  // before bin is moved away
+    return glb_file(std::move(json), std::move(bin));
 }
 
 std::vector<std::uint8_t> obj(const WorldMesh& m) {
@@ -162,6 +364,9 @@ std::vector<std::uint8_t> obj(const WorldMesh& m) {
     put_text(&out, "# marching cubes on a histopyramid, welded by edge; world coordinates, mm, SPACE=LPS\n");
     put_text(&out, "# " + std::to_string(m.positions.size()) + " vertices, " + std::to_string(m.faces.size() / 3) +
                        " triangles\n");
+    const auto triangles = part_triangles(m);  // no parts: empty
+    for (std::size_t p = 0; p < triangles.size(); ++p)
+        if (!triangles[p].empty()) put_text(&out, "# " + part_comment(m.parts[p]) + "\n");
     const auto line = [&out](const char* tag, const Vec3& v, int decimals) {
         put_text(&out, tag);
         for (double x : {v.x, v.y, v.z}) out.push_back(' '), put_fixed(&out, x, decimals);
@@ -169,13 +374,13 @@ std::vector<std::uint8_t> obj(const WorldMesh& m) {
     };
     for (const Vec3& p : m.positions) line("v", p, 4);  // a tenth of a micrometre
     for (const Vec3& n : m.normals) line("vn", n, 5);
-    for (std::size_t t = 0; t < m.faces.size(); t += 3) {
-        put_text(&out, "f");
-        for (int k = 0; k < 3; ++k) {
-            const std::string i = std::to_string(m.faces[t + std::size_t(k)] + 1);
-            put_text(&out, " " + i + "//" + i);
-        }
-        out.push_back('\n');
+    if (!has_parts(m))
+        for (std::size_t t = 0; t < m.faces.size() / 3; ++t) put_obj_face(&out, m, t);
+    // A group a part, over the one list of vertices (a label's vertices are its own anyway).
+    for (std::size_t p = 0; p < triangles.size(); ++p) {
+        if (triangles[p].empty()) continue;
+        put_text(&out, "g " + word(m.parts[p]) + "\n");
+        for (std::uint32_t t : triangles[p]) put_obj_face(&out, m, t);
     }
     return out;
 }

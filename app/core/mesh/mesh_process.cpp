@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <unordered_map>
 #include <utility>
 
 #include "meshoptimizer.h"
@@ -138,6 +139,28 @@ MeshReport mesh_report(const WorldMesh& m) {
     }
     r.volume_mm3 = volume6 / 6;
     return r;
+}
+
+WorldMesh part_mesh(const WorldMesh& m, const std::vector<std::uint32_t>& faces) {
+    WorldMesh out;
+    std::unordered_map<std::uint32_t, std::uint32_t> index;
+    for (std::uint32_t t : faces)
+        for (int k = 0; k < 3; ++k) {
+            const std::uint32_t v = m.faces[3 * std::size_t(t) + std::size_t(k)];
+            const auto [it, fresh] = index.emplace(v, std::uint32_t(out.positions.size()));
+            if (fresh) out.positions.push_back(m.positions[v]), out.normals.push_back(m.normals[v]);
+            out.faces.push_back(it->second);
+        }
+    return out;
+}
+
+std::vector<MeshReport> part_reports(const WorldMesh& m) {
+    std::vector<std::vector<std::uint32_t>> faces(m.parts.size());
+    for (std::size_t t = 0; t < m.face_part.size(); ++t)
+        if (m.face_part[t] < faces.size()) faces[m.face_part[t]].push_back(std::uint32_t(t));
+    std::vector<MeshReport> out;
+    for (const auto& f : faces) out.push_back(f.empty() ? MeshReport() : mesh_report(part_mesh(m, f)));
+    return out;
 }
 
 std::size_t merge_zero_area(WorldMesh* m) {

@@ -60,6 +60,12 @@ struct StepsDone {
 inline constexpr double kZeroArea = 1e-9;  // mm²
 
 MeshReport mesh_report(const WorldMesh& m);
+// A label map's meshes (m.parts): each part's report, in the parts' order (a part with no
+// triangle reports zeros). Its non-manifold edges are where the label's voxels meet only
+// along an edge or at a corner.
+std::vector<MeshReport> part_reports(const WorldMesh& m);
+// The part's own mesh: its triangles and the vertices they use.
+WorldMesh part_mesh(const WorldMesh& m, const std::vector<std::uint32_t>& faces_of_part);
 
 // Step 4: merges the vertices of every triangle under kZeroArea (its shortest edge, or all three
 // where they coincide), drops the triangles that collapse and pairs of triangles that come to

@@ -47,8 +47,12 @@ void MeshWork::start(MeshInput in) {
         return;
     }
     stage_ = Stage::Surface;
-    field_.emplace(in_.values, in_.dims, in_.iso, in_.closed);  // closed: one pass for the pad's value
     layer_ = 0;
+    if (in_.labels) {  // the voxels' layers; no field (the labels are the values)
+        layers_ = in_.dims[2];
+        return;
+    }
+    field_.emplace(in_.values, in_.dims, in_.iso, in_.closed);  // closed: one pass for the pad's value
     layers_ = field_->cell_layers();
 }
 
@@ -74,7 +78,8 @@ void MeshWork::slice() {
     switch (stage_) {
         case Stage::Surface: {
             const int end = std::min(layer_ + kLayersPerSlice, layers_);
-            welder_.add(volume_mesh(*field_, layer_, end));
+            welder_.add(in_.labels ? label_volume_mesh(in_.values, in_.dims, layer_, end)
+                                   : volume_mesh(*field_, layer_, end));
             layer_ = end;
             if (welder_.triangles() > kMaxTriangles) {
                 failed_ = "the surface has more than " + std::to_string(kMaxTriangles) +
@@ -86,7 +91,7 @@ void MeshWork::slice() {
                 return;
             }
             if (layer_ < layers_) return;
-            base_ = to_world(welder_.take(), in_.world);
+            base_ = to_world(welder_.take(), in_.world, in_.parts);
             in_.owned = std::vector<float>();  // the values are not needed again
             field_.reset();
             stage_ = Stage::Merge;
@@ -94,13 +99,17 @@ void MeshWork::slice() {
         }
         case Stage::Merge:
             base_done_ = StepsDone();
-            keep_sound(&base_, &base_done_);
+            if (!in_.labels) keep_sound(&base_, &base_done_);  // merging would move one side of an interface
             base_key_ = in_.surface_key;
             steps_done_ = base_done_;
             mesh_ = base_;
             stage_ = Stage::Pieces;
             return;
         case Stage::Pieces:
+            if (in_.labels) {
+                stage_ = Stage::Finish;
+                return;
+            }
             if (in_.steps.pieces != Pieces::All)
                 steps_done_.pieces_before =
                     keep_pieces(&mesh_, in_.steps.pieces, in_.steps.min_piece_mm3, &steps_done_.pieces_kept);
@@ -128,6 +137,7 @@ void MeshWork::slice() {
         case Stage::Finish:
             if (in_.steps.smooth > 0 || steps_done_.decimate_from > 0) face_normals_to_vertices(&mesh_);
             report_ = mesh_report(mesh_);
+            part_reports_ = in_.labels ? hp::part_reports(mesh_) : std::vector<MeshReport>();
             ++revision_;
             stage_ = Stage::Done;
             return;
@@ -143,7 +153,7 @@ MeshProgress MeshWork::progress() const {
     const int smooth = in_.steps.smooth, surface = in_.has_indexed ? 0 : layers_;
     const int total = surface + 4 + smooth;
     switch (stage_) {
-        case Stage::Surface: return {"mesh: marching cubes", layer_, total};
+        case Stage::Surface: return {in_.labels ? "mesh: label surfaces" : "mesh: marching cubes", layer_, total};
         case Stage::Merge: return {"mesh: zero-area triangles", surface, total};
         case Stage::Pieces: return {"mesh: pieces", surface + 1, total};
         case Stage::Smooth: return {"mesh: smoothing", surface + 2 + iteration_, total};

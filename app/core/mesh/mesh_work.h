@@ -26,6 +26,11 @@ struct MeshInput {
     std::array<int, 3> dims{};
     float iso = 0;
     bool closed = false;
+    // A label map (classify=labels): one closed mesh per label (label_nets.h), named and
+    // coloured by `parts`. The steps are not applied to it: each moves one mesh's vertices
+    // alone, which would pull a shared interface apart; the report is per label too.
+    bool labels = false;
+    std::vector<MeshPart> parts;
     IndexedMesh indexed;            // or this, where has_indexed
     bool has_indexed = false;
     std::array<double, 12> world{};  // voxel index → world (mm)
@@ -59,6 +64,8 @@ public:
 
     const WorldMesh& mesh() const { return mesh_; }
     const MeshReport& report() const { return report_; }
+    const std::vector<MeshReport>& part_reports() const { return part_reports_; }  // labels: a part each
+    bool labels() const { return in_.labels; }
     const StepsDone& steps_done() const { return steps_done_; }
     const MeshSteps& steps() const { return in_.steps; }
     bool closed() const { return in_.closed; }
@@ -83,6 +90,7 @@ private:
     SmoothNeighbours neighbours_;
     WorldMesh mesh_;
     MeshReport report_;
+    std::vector<MeshReport> part_reports_;
     StepsDone steps_done_;
     double ms_ = 0;
     std::uint64_t revision_ = 0;

@@ -38,8 +38,8 @@ enum class Readback { Sync, Async, Expected };
 inline constexpr std::array<const char*, 3> kReadbackNames = {"sync", "async", "expected"};
 // The 3D view's color: the normal, the depth along the view, the vertex's place in the stream
 // (the Morton order of the cells, seen on the surface), or one plain lit bone-like color.
-enum class SurfaceColor { Normal, Depth, Order, Bone };
-inline constexpr std::array<const char*, 4> kSurfaceColorNames = {"normal", "depth", "order", "bone"};
+enum class SurfaceColor { Normal, Depth, Order, Bone, Label };
+inline constexpr std::array<const char*, 5> kSurfaceColorNames = {"normal", "depth", "order", "bone", "label"};
 // How the 3D view gets its vertices: an extraction pass into float textures, drawn by
 // gl_VertexID (fragment, Mol*'s route), or the draw's vertex shader walking the pyramid of
 // vertex counts itself (vertex, HPMC's). WebGL2 modes; WebGPU extracts in compute.

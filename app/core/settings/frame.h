@@ -40,6 +40,8 @@ inline FrameSettings frame_settings(const DemoState& s, bool surface, bool mesh_
     static_cast<DemoState&>(f) = s;
     f.mesh = surface || mesh_read;
     f.extract = s.route == MeshRoute::Fragment || mesh_read;
+    // A label map's vertex is a dual cell's, not a crossing edge's: its surface is a soup.
+    if (s.classify == Classify::Labels) f.vertices = MeshVertices::Soup;
     return f;
 }
 

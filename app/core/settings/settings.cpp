@@ -100,9 +100,24 @@ std::vector<Setting> make_table() {
         return s->source == Source::File && !c.file ? std::string("source=file needs a volume file: load one first")
                                                     : std::string();
     };
-    t.push_back(choice<&S::classify>("classify", Classify::Surface, "Classify",
-                                     "surface: cells the iso-surface crosses (the marching-cubes case);\n"
-                                     "solid: voxels at or above iso"));
+    Setting& classify = t.emplace_back(choice<&S::classify>(
+        "classify", Classify::Surface, "Classify",
+        "surface: cells the iso-surface crosses (the marching-cubes case);\n"
+        "solid: voxels at or above iso;\n"
+        "labels: a label map's voxels next to another label, a closed mesh per label"));
+    // A label map opens in its labels' colours, and leaves them with the mode.
+    classify.then = [](S* s) {
+        if (s->classify == Classify::Labels) s->color = SurfaceColor::Label;
+        else if (s->color == SurfaceColor::Label) s->color = SurfaceColor::Normal;
+    };
+    // A label map only: a state that comes to another source leaves labels quietly.
+    classify.limit = [](S* s, const SettingsContext& c, bool given) {
+        if (s->classify != Classify::Labels) return std::string();
+        std::string why = c.labels_refused(*s);
+        if (why.empty() || given) return why;
+        s->classify = Classify::Surface;
+        return std::string();
+    };
     // Any finite number parses; the limit holds it to the source's range (a file's data units).
     Setting& iso =
         t.emplace_back(number<&S::iso>("iso", 0.5f, "Iso", "the iso value, in the volume's units", -3.4e38, 3.4e38));
@@ -151,12 +166,14 @@ std::vector<Setting> make_table() {
         return std::string();
     };
     t.push_back(choice<&S::color>("color", SurfaceColor::Normal, "Colour",
-                                  "the 3D view's color: normal, depth, place in the stream, or plain bone"));
+                                  "the 3D view's color: normal, depth, place in the stream, plain bone,\n"
+                                  "or each label's own (classify=labels)"));
     Setting& vertices = t.emplace_back(choice<&S::vertices>(
         "vertices", MeshVertices::Soup, "Vertices",
         "soup: each cell computes its triangles' vertices (a shared vertex up to 4 times);\n"
         "shared: a vertex per crossing edge, computed once; triangles as indices, drawn indexed"));
     vertices.shown = [](const S& s) { return is_webgpu(s.pyramid); };
+    vertices.enabled = [](const S& s) { return s.classify != Classify::Labels; };  // a soup (frame_settings)
     Setting& route = t.emplace_back(choice<&S::route>(  // vertex by default: measured faster (docs/algorithm.md)
         "route", MeshRoute::Vertex, "Route",
         "fragment: an extraction pass writes the vertices into float textures (Mol*);\n"

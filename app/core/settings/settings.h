@@ -31,6 +31,10 @@ struct SettingsContext {
         return std::array<float, 2>{0, 1};
     };
     bool file = false;  // a volume file is loaded (source=file can be chosen)
+    // Why a state's volume is no label map (classify=labels), "" where it is one.
+    std::function<std::string(const DemoState&)> labels_refused = [](const DemoState&) {
+        return std::string("classify=labels needs a label map: load a segmentation (whole-number labels) first");
+    };
 };
 
 enum class SettingKind { Choice, Number, Flag };

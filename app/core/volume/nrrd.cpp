@@ -2,8 +2,14 @@
 // data, raw or gzip. Read: type, dimension (3), sizes, encoding, endian, spacings or space
 // directions (spacing = each vector's length) and space origin, byte skip, line skip. A
 // detached header and the txt, hex and bz2 encodings are refused, naming what to do.
+// A 3D Slicer .seg.nrrd is a NRRD whose "key:=value" pairs name its segments: a single-layer one
+// opens as a label map with its names and colours (Volume::labels); one of several layers (its
+// segments overlap, a 4D file) is refused, as is any other 4D NRRD.
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
+#include <set>
 
 #include "volume_decode.h"
 
@@ -27,11 +33,111 @@ bool nrrd_type(const std::string& t, Type* out) {
     return true;
 }
 
+// A .seg.nrrd's segment, as its Segment<N>_<Field> pairs give it.
+struct Segment {
+    std::string name, id, label_value, color, layer;
+};
+
+// "Segment3_Name" → segment 3's name; false for keys that are not a segment's.
+bool segment_pair(const std::string& key, const std::string& value, std::map<long, Segment>* segments) {
+    std::size_t i = 7;
+    long n = 0;
+    if (key.compare(0, i, "Segment") != 0) return false;
+    for (; i < key.size() && i < 13 && key[i] >= '0' && key[i] <= '9'; ++i) n = n * 10 + (key[i] - '0');
+    if (i == 7 || i >= key.size() || key[i] != '_') return false;
+    const std::string field = key.substr(i + 1);
+    Segment& s = (*segments)[n];
+    if (field == "Name") s.name = value;
+    else if (field == "ID") s.id = value;
+    else if (field == "LabelValue") s.label_value = value;
+    else if (field == "Color") s.color = value;
+    else if (field == "Layer") s.layer = value;
+    return true;
+}
+
+// A field's items: words, or vectors "(1,0,0)" whole ("space directions: none (1,0,0) ...").
+std::vector<std::string> items(const std::string& text) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < text.size();) {
+        if (text[i] == ' ' || text[i] == '\t') {
+            ++i;
+            continue;
+        }
+        const std::size_t end = text[i] == '(' ? text.find(')', i) : text.find_first_of(" \t", i);
+        const std::size_t next = end == std::string::npos ? text.size() : end + (text[i] == '(' ? 1 : 0);
+        out.push_back(text.substr(i, next - i));
+        i = next;
+    }
+    return out;
+}
+
+// A .seg.nrrd's layers: refused past one; a 4D file of one layer (older Slicer writes one segment
+// a layer) loses its list axis, its data laid out as the 3D volume's. Then the segments' names
+// and colours into h->labels, the value of a segment without LabelValue its index + 1.
+bool read_segments(const std::map<long, Segment>& segments, std::map<std::string, std::string>* fields,
+                   VolumeHeader* h, std::string* error) {
+    std::set<std::string> layer_values;
+    for (const auto& s : segments)
+        if (!s.second.layer.empty()) layer_values.insert(s.second.layer);
+    std::size_t layers = layer_values.size();
+    std::vector<std::string> sizes = items((*fields)["sizes"]);
+    const bool four = (*fields)["dimension"] == "4" && sizes.size() == 4;
+    std::size_t axis = 0;  // Slicer's list axis comes first; `kinds` says where
+    if (four) {
+        const std::vector<std::string> kinds = items(lower((*fields)["kinds"]));
+        for (std::size_t i = 0; i < kinds.size() && i < 4; ++i)
+            if (kinds[i] == "list" || kinds[i] == "segments") axis = i;
+        layers = std::max(layers, std::size_t(std::max(1L, std::strtol(sizes[axis].c_str(), nullptr, 10))));
+    }
+    if (layers > 1)
+        return *error = "this .seg.nrrd has " + std::to_string(layers) +
+                        " layers (overlapping segments): export it from 3D Slicer as a single-layer label map "
+                        "(Segmentations → Export to files, merged) and open that",
+               false;
+    if (four && sizes[axis] == "1") {
+        for (const char* name : {"sizes", "space directions", "spacings"}) {
+            std::vector<std::string> v = items((*fields)[name]);
+            if (v.size() != 4) continue;
+            v.erase(v.begin() + long(axis));
+            (*fields)[name] = v[0] + " " + v[1] + " " + v[2];
+        }
+        (*fields)["dimension"] = "3";
+    }
+    std::set<float> values;
+    const auto unit = [](double c) { return c >= 0 && c <= 1; };
+    for (const auto& [index, s] : segments) {
+        std::vector<double> v;
+        LabelEntry e;
+        e.value = float(index + 1);  // Slicer's older files give no LabelValue
+        if (!s.label_value.empty()) {
+            if (!numbers(s.label_value, &v) || v.size() != 1 || v[0] != std::floor(v[0]) ||
+                std::fabs(v[0]) >= kMaxLabelValue) {
+                h->notes.push_back("Segment" + std::to_string(index) + "_LabelValue '" +
+                                   clean_label_name(s.label_value.substr(0, 20)) +
+                                   "' is not a whole number: that segment's name is not shown");
+                continue;
+            }
+            e.value = float(v[0]) + 0.0f;  // + 0: never -0
+        }
+        if (!values.insert(e.value).second || h->labels.entries.size() == kMaxLabels) continue;
+        e.name = clean_label_name(s.name.empty() ? s.id : s.name);
+        if (numbers(s.color, &v) && v.size() == 3 && std::all_of(v.begin(), v.end(), unit)) {
+            for (std::size_t c = 0; c < 3; ++c) e.rgb[c] = std::uint8_t(std::lround(255 * v[c]));
+            e.has_color = true;
+        }
+        h->labels.entries.push_back(std::move(e));
+    }
+    if (!h->labels.entries.empty()) h->labels.from = "seg.nrrd";
+    return true;
+}
+
 }  // namespace
 
 bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error) {
     h->file = "nrrd";
     std::map<std::string, std::string> fields;
+    std::map<long, Segment> segments;  // a .seg.nrrd's, by index
+    bool segmentation = false;         // any Segment<N>_ or Segmentation_ key: a .seg.nrrd
     std::size_t at = 0;
     bool first = true, ended = false;
     while (at < size && at < (1u << 20)) {  // a header past 1 MiB is not one
@@ -48,7 +154,13 @@ bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* 
             ended = true;
             break;
         }
-        if (text[0] == '#' || line.find(":=") != std::string::npos) continue;  // comments, key/value pairs
+        if (text[0] == '#') continue;
+        if (const std::size_t kv = text.find(":="); kv != std::string::npos) {  // key/value pairs
+            const std::string key = trim(text.substr(0, kv));
+            segmentation = segment_pair(key, trim(text.substr(kv + 2)), &segments) ||
+                           key.compare(0, 13, "Segmentation_") == 0 || segmentation;
+            continue;
+        }
         const std::size_t colon = line.find(": ");
         if (colon == std::string::npos)
             return *error = "the NRRD header line '" + text.substr(0, 40) + "' is not 'field: value'", false;
@@ -64,6 +176,7 @@ bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* 
                         "): save it as one .nrrd (teem-unu save -f nrrd -e gzip) and open that",
                false;
     if (!ended) return *error = "the NRRD header has no empty line before its data: the file is cut short", false;
+    if (segmentation && !read_segments(segments, &fields, h, error)) return false;
     const std::string type = lower(field("type"));
     if (!nrrd_type(type, &h->type))
         return *error = "NRRD type '" + type.substr(0, 30) +

@@ -132,6 +132,7 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
     v.space = h.space;
     v.type = type_name(h.type);
     v.notes = h.notes;
+    v.labels = h.labels;
     const std::uint8_t* raw = data + h.offset;
     std::vector<std::uint8_t> inflated;
     if (h.encoding == Encoding::Ascii) {  // text: parsed whole, scaled, then halved where asked

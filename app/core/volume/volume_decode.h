@@ -37,6 +37,7 @@ struct VolumeHeader {
     bool more_follows = false;           // further volumes follow (a 4D NIfTI: its first is read)
     std::string space;                   // RAS, LPS or "" (Volume::space)
     std::vector<std::string> notes;
+    LabelTable labels;                   // a .seg.nrrd's segment names and colours (Volume::labels)
 };
 
 // The header's claims against the limits (each axis 2 to max_dim voxels, at most max_voxels,

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "label_table.h"
+
 namespace hp {
 
 // A scalar volume in data units (Hounsfield units for a CT, the file's values after NIfTI's
@@ -36,6 +38,8 @@ struct Volume {
     std::uint64_t replaced = 0;                // NaN / ±Inf replaced by the lowest / highest finite value
     std::vector<std::string> notes;            // what a user should know: "4D file: its first volume",
                                                // "12 NaN replaced", "downsampled by 2", ...
+    LabelTable labels;                         // names and colours the file carries (a single-layer
+                                               // .seg.nrrd), empty otherwise
 
     std::size_t count() const { return std::size_t(dims[0]) * std::size_t(dims[1]) * std::size_t(dims[2]); }
 };

@@ -28,7 +28,8 @@ void DemoApp::abandon_gpu() {
 
 SettingsContext DemoApp::settings_context() const {
     return {view_names(), host_.layout(), [this](const DemoState& s) { return sources_.layout_for(s); },
-            [this](const DemoState& s) { return sources_.range_of(s); }, sources_.can_show(Source::File)};
+            [this](const DemoState& s) { return sources_.range_of(s); }, sources_.can_show(Source::File),
+            [this](const DemoState& s) { return sources_.labels_refused(s); }};
 }
 
 // What only the app knows of a request: WebGPU, a loaded volume for source=png or file (the
@@ -156,7 +157,16 @@ ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
     if (processed && processed_.revision != w.revision()) voxel_surface(w, &processed_);
     return {state(), result(), layout(), host_.backend(), &views_, &camera_, css_scale, framebuffer_height, nullptr,
             sources_.range_of(state()), sources_.scale_of(state()), &walker_.shown(),
-            processed ? &processed_ : nullptr};
+            processed ? &processed_ : nullptr, labels_shown(), labels_revision()};
+}
+
+const std::vector<LabelInfo>* DemoApp::labels_shown() const {
+    return state().classify == Classify::Labels ? sources_.labels(state()) : nullptr;
+}
+
+std::uint64_t DemoApp::labels_revision() const {
+    const LoadedVolume* v = sources_.shown(state());
+    return v ? v->labels_revision : 0;
 }
 
 void DemoApp::draw_views(const Layout& l, int fb_height) {

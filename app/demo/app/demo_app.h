@@ -103,6 +103,8 @@ public:
 
     // What the views draw and caption from (the last frame; the panels' scale).
     ViewInput view_input(float css_scale, int framebuffer_height);
+    const std::vector<LabelInfo>* labels_shown() const;  // classify=labels: the label map's, else null
+    std::uint64_t labels_revision() const;
     OrbitCamera& camera() { return camera_; }
     const OrbitCamera& camera() const { return camera_; }
     // Where the last frame put its panels and the control panel (hp.stats().layout), and the

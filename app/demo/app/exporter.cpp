@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "json_writer.h"
+#include "mesh_files.h"
 #include "reference_mesh.h"
 
 namespace hp {
@@ -19,7 +20,7 @@ MeshSteps steps_of(const FrameData& f) {
 }
 
 bool gpu_indexes(const FrameData& f, bool closed) {
-    return !closed && f.state.vertices == MeshVertices::Shared && f.backend && f.backend->indexes_mesh();
+    return !closed && f.state.classify != Classify::Labels && f.state.vertices == MeshVertices::Shared && f.backend && f.backend->indexes_mesh();
 }
 
 std::string surface_key(const FrameData& f, bool closed) {
@@ -29,6 +30,8 @@ std::string surface_key(const FrameData& f, bool closed) {
     std::string key = loaded ? "loaded " + std::to_string(loaded->generation)
                              : std::string(name_of(f.state.source)) + " " + std::to_string(f.layout.dims[0]) + " " +
                                    std::to_string(f.layout.atlas) + " t" + std::to_string(f.state.time);
+    // Every label's mesh, closed; names, colours and what is shown are applied when written.
+    if (f.state.classify == Classify::Labels) return key + " labels";
     return key + " iso " + iso + (closed ? " closed" : " open") + (gpu_indexes(f, closed) ? " gpu" : " cpu");
 }
 
@@ -42,6 +45,11 @@ MeshInput mesh_input(const FrameData& f, const std::string& key, const MeshSteps
     in.dims = loaded ? loaded->volume.dims : f.layout.dims;
     in.iso = f.state.iso;
     in.world = f.sources.mesh_world(f.state);
+    if (f.state.classify == Classify::Labels) {
+        in.labels = true;
+        in.closed = true;  // by construction: the background is past the volume's faces
+        if (const std::vector<LabelInfo>* l = f.sources.labels(f.state)) in.parts = mesh_parts(*l);
+    }
     return in;
 }
 
@@ -85,7 +93,41 @@ void voxel_surface(const MeshWork& w, ProcessedSurface* out) {
     out->revision = w.revision();
 }
 
-std::string mesh_report_json(const MeshWork& w) {
+WorldMesh labelled_mesh(const WorldMesh& mesh, const std::vector<LabelInfo>& labels) {
+    WorldMesh m = mesh;
+    const std::vector<MeshPart> now = mesh_parts(labels);  // in the order the mesh's parts were made
+    for (std::size_t i = 0; i < m.parts.size() && i < now.size(); ++i)
+        if (m.parts[i].label == now[i].label) m.parts[i] = now[i];
+    std::vector<float> shown;
+    for (const LabelInfo& l : labels)
+        if (l.shown) shown.push_back(l.value);
+    return shown.size() == labels.size() ? m : shown_parts(m, shown);
+}
+
+void labels_json(JsonWriter& j, const std::vector<LabelInfo>& labels, const std::vector<MeshReport>* reports) {
+    j.begin_array();
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        const LabelInfo& l = labels[i];
+        char color[8];
+        std::snprintf(color, sizeof color, "#%02x%02x%02x", l.rgb[0], l.rgb[1], l.rgb[2]);
+        j.begin_object();
+        j.key("value").number(l.value, 9).key("name").string(l.name).key("color").string(color);
+        j.key("voxels").integer(std::int64_t(l.voxels)).key("shown").boolean(l.shown);
+        if (reports && i < reports->size()) {
+            const MeshReport& r = (*reports)[i];
+            j.key("triangles").integer(std::int64_t(r.triangles)).key("vertices").integer(std::int64_t(r.vertices));
+            j.key("pieces").integer(std::int64_t(r.pieces));
+            j.key("boundaryEdges").integer(std::int64_t(r.boundary_edges));
+            j.key("nonManifoldEdges").integer(std::int64_t(r.nonmanifold_edges));
+            j.key("zeroAreaTriangles").integer(std::int64_t(r.zero_area));
+            j.key("volumeMm3").number(r.volume_mm3, 12).key("areaMm2").number(r.area_mm2, 12);
+        }
+        j.end_object();
+    }
+    j.end_array();
+}
+
+std::string mesh_report_json(const MeshWork& w, const std::vector<LabelInfo>* labels) {
     const MeshReport& r = w.report();
     const StepsDone& d = w.steps_done();
     const MeshSteps& s = w.steps();
@@ -109,6 +151,10 @@ std::string mesh_report_json(const MeshWork& w) {
     j.key("decimateErrorMm").number(d.decimate_error_mm, 9);
     j.key("verticesSplit").integer(std::int64_t(d.vertices_split));
     j.key("ms").fixed(w.ms(), 1);
+    if (w.labels() && labels) {
+        j.key("labels");
+        labels_json(j, *labels, &w.part_reports());
+    }
     j.end_object();
     return j.text();
 }

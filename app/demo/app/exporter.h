@@ -14,6 +14,10 @@
 #include "sources.h"
 
 namespace hp {
+class JsonWriter;
+}
+
+namespace hp {
 
 struct FrameData {
     const DemoState& state;
@@ -42,6 +46,12 @@ bool read_values(const FrameData& f, const float* atlas, MeshInput* in, std::str
 // The processed mesh for the 3D view: back in voxel index units (the inverse of its world map).
 void voxel_surface(const MeshWork& w, ProcessedSurface* out);
 // hp.meshReport()'s JSON: the report, what the steps did, and the steps.
-std::string mesh_report_json(const MeshWork& w);
+// `labels`: a label map's (classify=labels), whose meshes the report adds as `labels: [...]`.
+std::string mesh_report_json(const MeshWork& w, const std::vector<LabelInfo>* labels = nullptr);
+// A label map's meshes as written: named and coloured as the labels are now, the shown ones.
+WorldMesh labelled_mesh(const WorldMesh& mesh, const std::vector<LabelInfo>& labels);
+// The labels' JSON (hp.labels(), the report's `labels`): value, name, color, voxels, shown and,
+// where `reports` has them (one a label, in order), the mesh's triangles, volume and area.
+void labels_json(JsonWriter& j, const std::vector<LabelInfo>& labels, const std::vector<MeshReport>* reports);
 
 }  // namespace hp

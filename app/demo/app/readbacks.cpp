@@ -104,7 +104,7 @@ int Readbacks::poll(int id, const FrameData& f, std::uint64_t frame, const std::
     if (it == jobs_.end()) return -1;
     Job* j = &it->second;
     if (j->state != 0) return j->state;
-    if (j->processing) return processed(j);
+    if (j->processing) return processed(j, f);
     if (!f.backend) return fail(j, "there is no pipeline to read back");
     std::string gone;
     if (!f.backend->alive(&gone)) return fail(j, "the GPU cannot be read back: " + gone);
@@ -112,7 +112,7 @@ int Readbacks::poll(int id, const FrameData& f, std::uint64_t frame, const std::
     if (!j->ticket) {
         const Start s = start(j, f, frame, want_mesh);
         if (s == Start::Waiting) return 0;
-        if (s == Start::Processing) return j->processing = true, processed(j);
+        if (s == Start::Processing) return j->processing = true, processed(j, f);
         if (s == Start::Nothing) return finish(j, r, f);
     }
     std::string why;
@@ -137,13 +137,21 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
             break;
         case ReadKind::ReferenceMesh: {
             if (r.atlas.empty()) return fail(j, "the atlas could not be read back");
-            const MeshData m = reference_mesh(f.layout, r.atlas.data(), f.state.iso, a.limit);
+            const MeshData m = f.state.classify == Classify::Labels
+                                   ? reference_label_mesh(f.layout, r.atlas.data(), a.limit)
+                                   : reference_mesh(f.layout, r.atlas.data(), f.state.iso, a.limit);
             out.mesh = {m.vertices, m.positions, m.normals};
             break;
         }
         case ReadKind::Mesh: {
             out.mesh = std::move(r.mesh);
             const std::size_t n = out.mesh.positions.size() / 3;
+            if (f.state.classify == Classify::Labels) {  // a soup of dual-cell vertices: no edge ids
+                out.indices.resize(n);
+                for (std::size_t i = 0; i < n; ++i) out.indices[i] = std::uint32_t(i);
+                out.shared_vertices = std::uint32_t(n);
+                break;
+            }
             out.edges = edges_of(r.stream, n, f.layout.dims);
             if (r.indexed) {
                 out.indices = std::move(r.indices);
@@ -173,13 +181,13 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
             }
             mesh_.start(std::move(in));
             j->processing = true;
-            return processed(j);
+            return processed(j, f);
         }
     }
     return j->state = 1;
 }
 
-int Readbacks::processed(Job* j) {
+int Readbacks::processed(Job* j, const FrameData& f) {
     if (!mesh_.has(j->surface_key, j->steps))
         return fail(j, "another mesh was asked for while this one was made: ask again");
     const bool made = mesh_.step(kPollSliceMs);
@@ -187,10 +195,12 @@ int Readbacks::processed(Job* j) {
     if (!made) return 0;
     ReadResult& out = j->result;
     if (j->ask.kind == ReadKind::MeshReport) {
-        const std::string json = mesh_report_json(mesh_);
+        const std::string json = mesh_report_json(mesh_, f.sources.labels(f.state));
         out.bytes.assign(json.begin(), json.end());
     } else {
-        out.bytes = write_mesh(mesh_.mesh(), j->ask.type, &out.error);
+        const std::vector<LabelInfo>* labels = mesh_.labels() ? f.sources.labels(f.state) : nullptr;
+        out.bytes = labels ? write_mesh(labelled_mesh(mesh_.mesh(), *labels), j->ask.type, &out.error)
+                           : write_mesh(mesh_.mesh(), j->ask.type, &out.error);
         if (out.bytes.empty()) return fail(j, out.error.empty() ? "no surface to export" : out.error);
     }
     return j->state = 1;

@@ -86,7 +86,7 @@ private:
     int fail(Job* j, const std::string& why);
     Start start(Job* j, const FrameData& f, std::uint64_t frame, const std::function<void()>& want_mesh);
     int finish(Job* j, Reading& r, const FrameData& f);
-    int processed(Job* j);  // a processing job's turn
+    int processed(Job* j, const FrameData& f);  // a processing job's turn
     std::string view_key(const FrameData& f) const;
     std::map<int, Job> jobs_;
     int next_ = 1;

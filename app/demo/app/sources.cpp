@@ -136,6 +136,7 @@ bool Sources::read_png(const std::uint8_t* data, std::size_t size, int tile, int
 // at its first preset; a PNG at the iso source=png had.
 void Sources::open(LoadedVolume v, DemoState* pending) {
     v.generation = ++loads_;
+    if (v.table.entries.empty()) v.table = v.volume.labels;  // a .seg.nrrd's own names
     const Source s = v.source;
     keep_iso(*pending);
     if (!v.presets.empty()) iso_of_source_[std::size_t(s)] = v.presets[0].iso;
@@ -184,5 +185,53 @@ std::array<double, 12> Sources::mesh_world(const DemoState& s) const {
 }
 
 void Sources::set_samples(const std::string& lines) { samples_ = tab_lines(lines, 16); }
+
+}  // namespace hp
+
+namespace hp {
+
+const std::vector<LabelInfo>* Sources::labels(const DemoState& s) const {
+    const LoadedVolume* v = shown(s);
+    if (!v) return nullptr;
+    if (!loaded_->labels_counted) {
+        loaded_->labels_counted = true;
+        if (count_labels(loaded_->volume.values, &loaded_->labels, &loaded_->labels_why))
+            name_labels(loaded_->table, &loaded_->labels);
+        else
+            loaded_->labels.clear();
+        if (loaded_->labels_why.empty() && loaded_->labels.empty())
+            loaded_->labels_why = "this volume holds only 0: no label to mesh";
+        ++loaded_->labels_revision;
+    }
+    return loaded_->labels_why.empty() ? &loaded_->labels : nullptr;
+}
+
+std::string Sources::labels_refused(const DemoState& s) const {
+    if (!shown(s)) return "classify=labels needs a label map: load a segmentation (whole-number labels) first";
+    if (labels(s)) return std::string();
+    return "classify=labels: " + loaded_->labels_why;
+}
+
+bool Sources::set_label_table(const std::uint8_t* data, std::size_t size, const std::string& name, std::string* error) {
+    if (!loaded_) return *error = "a label table needs its volume: load the label map first", false;
+    LabelTable t;
+    if (!parse_label_table(data, size, name, &t, error)) return false;
+    if (t.entries.empty()) return *error = name + ": the table names no label", false;
+    const bool colours_only = std::all_of(t.entries.begin(), t.entries.end(), [](const LabelEntry& e) { return e.name.empty(); });
+    if (colours_only && !loaded_->table.entries.empty())
+        merge_label_tables(&loaded_->table, t);  // a .lut beside the names
+    else
+        loaded_->table = std::move(t);
+    if (loaded_->labels_counted) name_labels(loaded_->table, &loaded_->labels);
+    ++loaded_->labels_revision;
+    return true;
+}
+
+void Sources::show_labels(const std::vector<float>& values) {
+    if (!loaded_) return;
+    for (LabelInfo& l : loaded_->labels)
+        l.shown = values.empty() || std::find(values.begin(), values.end(), l.value) != values.end();
+    ++loaded_->labels_revision;
+}
 
 }  // namespace hp

@@ -15,6 +15,7 @@
 #include "atlas_layout.h"
 #include "demo_state.h"
 #include "dicom_series.h"
+#include "label_set.h"
 #include "png_atlas.h"
 #include "volume_atlas.h"
 #include "volume_file.h"
@@ -33,6 +34,14 @@ struct LoadedVolume {
     // A DICOM folder's series (the largest first) and the one this is; empty for other files.
     std::vector<DicomSeriesInfo> series;
     std::string series_shown;
+    // classify=labels (label_set.h): the table the labels are named from (the file's own, a
+    // .seg.nrrd's, or one given with it), and the labels, counted the first time they are asked
+    // for (a scan need not pay for it); `labels_why` where the volume is no label map.
+    LabelTable table;
+    std::vector<LabelInfo> labels;
+    std::string labels_why;
+    bool labels_counted = false;
+    std::uint64_t labels_revision = 0;  // names, colours or what is shown changed: the mesh's parts
 };
 
 // Why a load was refused, beside the message: a file too large at full size that opens
@@ -66,6 +75,14 @@ public:
     void drop_arriving() { arriving_.reset(); }
 
     const LoadedVolume* loaded() const { return loaded_ ? &*loaded_ : nullptr; }
+    // classify=labels: the shown volume's labels (counted once), null where `s` shows none or
+    // it is no label map; labels_refused says why then ("" where it is one).
+    const std::vector<LabelInfo>* labels(const DemoState& s) const;
+    std::string labels_refused(const DemoState& s) const;
+    // A table given with the loaded volume (its names and colours replace those it had).
+    bool set_label_table(const std::uint8_t* data, std::size_t size, const std::string& name, std::string* error);
+    // Which labels are shown (and exported): those listed; all where `values` is empty.
+    void show_labels(const std::vector<float>& values);
     // The loaded volume where `s` shows it (source=png or file, as it was loaded), else null.
     const LoadedVolume* shown(const DemoState& s) const;
     bool can_show(Source s) const { return is_procedural(s) || (loaded_ && loaded_->source == s); }
@@ -88,7 +105,7 @@ public:
     const std::vector<std::pair<std::string, std::string>>& samples() const { return samples_; }
 
 private:
-    std::optional<LoadedVolume> loaded_;
+    mutable std::optional<LoadedVolume> loaded_;  // mutable: its labels are counted when first asked
     std::optional<LoadedVolume> arriving_;  // begun, not yet ended
     std::uint64_t loads_ = 0;
     std::array<float, kSourceNames.size()> iso_of_source_ = [] {

@@ -12,6 +12,7 @@
 #include "explain.h"
 #include "frame.h"
 #include "gpu_timer.h"
+#include "label_set.h"
 #include "orbit_camera.h"
 #include "volume_file.h"
 #include "surface_view.h"
@@ -51,6 +52,8 @@ struct SurfaceDraw {
     MeshRoute route = MeshRoute::Vertex;  // WebGL2: from the extraction, or walking the pyramid at iso
     Classify classify = Classify::Surface;
     float iso = 0;
+    const std::vector<LabelInfo>* labels = nullptr;  // classify=labels: colours and what is shown
+    std::uint64_t labels_revision = 0;
     // The processed mesh instead of the GPU's surface (null: the GPU's); each backend uploads
     // it into buffers its own draw reads when its revision changes.
     const ProcessedSurface* processed = nullptr;

@@ -53,6 +53,7 @@ public:
         return {&gpu_.volume(), &gpu_.compactor(), &gpu_.compactor().stream()};
     }
     void draw_surface(const SurfaceDraw& d) override {
+        surface_.set_labels(d.labels, d.labels_revision);
         if (d.processed) {
             const ProcessedSurface& p = *d.processed;
             if (processed_.revision != p.revision) SurfaceView::upload(&processed_, p.positions, p.normals, p.indices, p.revision);

@@ -87,6 +87,8 @@ void draw_surface(const ViewInput& in, PanelRect r) {
                in.camera, in.state.color};
     d.route = in.state.route;
     d.classify = in.state.classify;
+    d.labels = in.labels;
+    d.labels_revision = in.labels_revision;
     d.iso = in.state.iso;
     d.processed = in.processed;
     in.backend->draw_surface(d);

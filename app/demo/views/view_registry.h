@@ -34,6 +34,8 @@ struct ViewInput {
     std::array<float, 3> scale{1, 1, 1};  // the voxels' proportions (a scan's spacing over its least)
     const Explanation* explanation = nullptr;  // the Explain view's walk (null: none asked for)
     const ProcessedSurface* processed = nullptr;  // the 3D view draws it instead (`processed` on, one made)
+    const std::vector<LabelInfo>* labels = nullptr;  // classify=labels: the label map's (colours, shown)
+    std::uint64_t labels_revision = 0;
 };
 
 struct Layout;

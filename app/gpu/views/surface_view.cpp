@@ -18,18 +18,20 @@ bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std:
     p->color = gl::uniform(p->program, "uColor");
     p->depth = gl::uniform(p->program, "uDepthRange");
     p->scale = gl::uniform(p->program, "uScale");
+    p->label_colors = gl::uniform(p->program, "uLabelColors");
+    p->label_count = gl::uniform(p->program, "uLabelCount");
     return true;
 }
 
 bool SurfaceView::init(std::string* error) {
-    if (!build(&textures_, {"stream_tiles.glsl", "surface.vert"}, error)) return false;
+    if (!build(&textures_, {"stream_tiles.glsl", "label_colors.glsl", "surface.vert"}, error)) return false;
     if (!build(&indexed_, {"surface_indexed.vert"}, error)) return false;
     // The walk reads the vertex pyramid's sums as they are stored: float or uint (HP_UINT).
     for (SumFormat f : {SumFormat::Float, SumFormat::Uint}) {
         Walking& w = walking_[int(f)];
         if (!build(&w.draw,
                    {"pyramid_format.glsl", "traverse_common.glsl", "traverse_scalar.glsl", "volume.glsl", "mc_tables.glsl", "labels.glsl",
-                    "emit_mesh_vertex.glsl", "surface_walk.vert"},
+                    "emit_mesh_vertex.glsl", "label_colors.glsl", "surface_walk.vert"},
                    error, f == SumFormat::Uint ? "#define HP_UINT 1\n" : ""))
             return false;
         w.volume = VolumeUniforms::of(w.draw.program);
@@ -72,6 +74,11 @@ void SurfaceView::uniforms(const Program& p, PanelRect r, const SurfaceScene& sc
     glUniform3f(p.eye, eye[0], eye[1], eye[2]);
     glUniform3f(p.scale, scene.scale[0], scene.scale[1], scene.scale[2]);
     glUniform1i(p.color, int(scene.color));
+    if (p.label_colors >= 0) {  // the label palette on its own unit, past the walk's and the textures'
+        glUniform1i(p.label_colors, kLabelColorsUnit);
+        glUniform1i(p.label_count, label_count_);
+        gl::bind_texture(kLabelColorsUnit, label_colors_);
+    }
     // Depth coloring spans the volume's extent along the view: its centre ± its half-diagonal.
     const float n = std::max({box[0], box[1], box[2]});
     const float centre = camera.distance * n, half = 0.87f * std::sqrt((box[0] * box[0] + box[1] * box[1] + box[2] * box[2]) / 3.0f);
@@ -147,6 +154,28 @@ void SurfaceView::draw_walking(PanelRect r, const SurfaceMesh& mesh, const Volum
     volume.bind_volume(w.draw.program, w.volume, mode, iso);
     mesh.bind_walk(w.draw.program, w.walk, scene.vertices);
     draw_with(w.draw, r, scene);
+}
+
+void SurfaceView::set_labels(const std::vector<LabelInfo>* labels, std::uint64_t revision) {
+    if (!labels) {
+        label_count_ = 0;
+        return;
+    }
+    if (revision == label_revision_ && label_count_ == int(labels->size())) return;
+    label_revision_ = revision;
+    label_count_ = int(labels->size());
+    const int rows = std::max(1, (label_count_ + 255) / 256);
+    std::vector<float> texels(std::size_t(256 * rows) * 4, 0.0f);
+    for (std::size_t i = 0; i < labels->size(); ++i) {
+        const LabelInfo& l = (*labels)[i];
+        texels[4 * i] = l.value;
+        texels[4 * i + 1] = float(l.rgb[0]) * 65536.0f + float(l.rgb[1]) * 256.0f + float(l.rgb[2]);
+        texels[4 * i + 2] = l.shown ? 1.0f : 0.0f;
+    }
+    if (label_colors_.height() != rows) label_colors_ = gl::Texture(GL_RGBA32F, 256, rows);
+    glBindTexture(GL_TEXTURE_2D, label_colors_.id());
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 256, rows, GL_RGBA, GL_FLOAT, texels.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 }  // namespace hp

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "demo_state.h"
+#include "label_set.h"
 #include "gl_objects.h"
 #include "orbit_camera.h"
 #include "surface_scene.h"
@@ -43,10 +44,19 @@ public:
     void draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, Classify mode, float iso,
                       const SurfaceScene& scene) const;
 
+    // A label map's colours and what is shown (color=label), uploaded when `revision` changes;
+    // null: none.
+    void set_labels(const std::vector<LabelInfo>* labels, std::uint64_t revision);
+
 private:
+    static constexpr int kLabelColorsUnit = 6;
+    gl::Texture label_colors_;
+    int label_count_ = 0;
+    std::uint64_t label_revision_ = 0;
     struct Program {
         gl::Program program;
         GLint view_proj = -1, vertices = -1, eye = -1, color = -1, depth = -1, scale = -1;
+        GLint label_colors = -1, label_count = -1;
     };
     bool build(Program* p, const std::vector<const char*>& vertex, std::string* error, const std::string& defines = "");
     // Clears the panel; false when there is nothing to draw.

@@ -1,0 +1,37 @@
+// A label map's labels as the page lists them (classify=labels): the volume's distinct values
+// but 0 (the background), with their voxel counts, names and colours (from the file or a table
+// given with it, else "label N" and the fixed palette), and which are shown. What the overlay's
+// list, hp.labels(), the 3D view's colours and the mesh files' parts read.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "label_table.h"
+#include "world_mesh.h"
+
+namespace hp {
+
+struct LabelInfo {
+    float value = 0;
+    std::string name;
+    std::array<std::uint8_t, 3> rgb{};
+    std::uint64_t voxels = 0;
+    bool shown = true;
+    bool named = false;  // the name came from a table or the file
+};
+
+// The distinct values of `values` but 0, ascending, with their voxel counts. False with why
+// when there are more than kMaxLabels of them (not a label map: a scan's intensities).
+bool count_labels(const std::vector<float>& values, std::vector<LabelInfo>* out, std::string* why);
+// Names and colours from `table` where it has the value; "label N" and palette_color(rank)
+// elsewhere. Keeps `shown`.
+void name_labels(const LabelTable& table, std::vector<LabelInfo>* labels);
+// The labels as the mesh's parts (world_mesh.h), in the same order.
+std::vector<MeshPart> mesh_parts(const std::vector<LabelInfo>& labels);
+// The index of `value` in labels (ascending), or -1.
+int label_index(const std::vector<LabelInfo>& labels, float value);
+
+}  // namespace hp

@@ -1,0 +1,59 @@
+// The page's label-map calls (classify=labels): a table given with the volume, the labels
+// (hp.labels) and which are shown (hp.showLabels). The mesh's per-label report comes with
+// hp.meshReport (web_reads.cpp); hp.labels adds it where the page asks.
+#include <emscripten.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "demo_app.h"
+#include "exporter.h"
+#include "json_writer.h"
+#include "web_api.h"
+
+namespace {
+std::string g_reply;  // the last string handed to JavaScript
+}
+
+extern "C" {
+
+// A label table for the loaded volume (MRIcron .nii.txt / .lut, ITK-SNAP: label_table.h): ""
+// once its names and colours are the labels', else why not (the labels keep theirs).
+EMSCRIPTEN_KEEPALIVE const char* hp_label_table(const std::uint8_t* data, int size, const char* name) {
+    g_reply.clear();
+    const std::string n = name ? name : "";
+    if (!hp::web_app()->sources().set_label_table(data, std::size_t(size > 0 ? size : 0), n, &g_reply)) {
+        g_reply = "cannot read the label table " + n + ": " + g_reply;
+        hp::web_app()->set_message(g_reply);
+    }
+    return g_reply.c_str();
+}
+
+// {labels: [{value, name, color, voxels, shown}], from} for the volume shown, or {error}.
+EMSCRIPTEN_KEEPALIVE const char* hp_labels() {
+    hp::DemoApp* app = hp::web_app();
+    const hp::DemoState& s = app->frames().state();
+    hp::JsonWriter j;
+    j.begin_object();
+    const std::vector<hp::LabelInfo>* labels = app->sources().labels(s);
+    if (!labels) {
+        j.key("error").string(app->sources().labels_refused(s));
+    } else {
+        j.key("from").string(app->sources().shown(s)->table.from);
+        j.key("labels");
+        hp::labels_json(j, *labels, nullptr);
+    }
+    j.end_object();
+    g_reply = j.text();
+    return g_reply.c_str();
+}
+
+// Shows the labels listed (`values`, n of them); all where n is 0.
+EMSCRIPTEN_KEEPALIVE void hp_show_labels(const double* values, int n) {
+    std::vector<float> v;
+    for (int i = 0; i < n; ++i) v.push_back(float(values[i]));
+    hp::web_app()->sources().show_labels(v);
+}
+
+}  // extern "C"

@@ -370,7 +370,7 @@
       $('attribution').textContent = sample ? sample.attribution || '' : '';
       $('attribution').hidden = !(sample && sample.attribution);
       const tableOf = table ?? (sample && sample.table);
-      if (tableOf !== undefined) await hp.loadLabelTable(tableOf, { name: typeof tableOf === 'string' ? tableOf.split('/').pop() : 'the table' });
+      if (tableOf) await hp.loadLabelTable(tableOf, { name: typeof tableOf === 'string' ? tableOf.split('/').pop() : 'the table' });
       if (sample && sample.classify) await hp.set({ classify: sample.classify });
       await settled();
       return JSON.parse(call('hp_volume_info', 'string', [], []));

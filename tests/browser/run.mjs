@@ -24,10 +24,11 @@ import explain from './cases/explain.mjs';
 import bench from './cases/bench.mjs';
 import meshSteps from './cases/mesh_steps.mjs';
 import dicom from './cases/dicom.mjs';
+import labels from './cases/labels.mjs';
 
 // Each kind by its file in cases/ (the time table sums the cases' own times by it).
 const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness, webgpu, hostile, volumes, samples,
-  layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, bench };
+  layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, labels, bench };
 const quick = process.argv.includes('--quick');
 const cases = Object.entries(kinds).flatMap(([file, list]) =>
   (quick ? list.slice(0, 1) : list).map((c) => ({ ...c, file })));

@@ -1,0 +1,176 @@
+// classify=labels: a label map's voxels between labels in one compaction, a closed mesh per
+// label (surface nets over labels, app/core/mesh/label_nets.h). The stream and the mesh the GPU
+// makes against the CPU reference in every mode (a volume of ours where three and four labels
+// meet in single cells); the labels' names from an ITK-SNAP table and from a .seg.nrrd that
+// teem's unu wrote; the exported meshes checked by VTK (tests/mesh/check_labels.py: each label
+// closed, every interface the same triangles both ways round, volumes) and glb by the Khronos
+// validator; what is shown follows hp.showLabels; the refusals.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assert, exact, exactMesh } from '../lib.mjs';
+import { validateGlb } from '../mesh_readers.mjs';
+
+const QUERY = 'paused=1&clock=fixed&overlay=0&view=surface&atlas=512';
+const CHECK = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../mesh/check_labels.py');
+const cases = [];
+const add = (name, run, extra = {}) => cases.push({ name, query: QUERY, run, ...extra });
+
+// 40×36×30, uint16: four labels in quadrants of x and y (a line where four meet), a slab of 5
+// over half of them (cells of three and four labels), a ball of 300 inside, background holes,
+// and labels that run out through the volume's faces.
+const DIMS = [40, 36, 30];
+export function labelVolume([X, Y, Z] = DIMS) {
+  const v = new Uint16Array(X * Y * Z);
+  for (let z = 0; z < Z; z++)
+    for (let y = 0; y < Y; y++)
+      for (let x = 0; x < X; x++) {
+        let l = 1 + (x >= X / 2 ? 1 : 0) + (y >= Y / 2 ? 2 : 0);
+        if (z >= 2 * Z / 3 && x < X / 2) l = 5;
+        if ((x - 12) ** 2 + (y - 20) ** 2 + (z - 10) ** 2 < 36) l = 300;
+        if ((x * 7 + y * 3 + z * 5) % 97 === 0 || z < 2) l = 0;
+        v[x + X * (y + Y * z)] = l;
+      }
+  return v;
+}
+const NAME = `labels_${DIMS.join('x')}_uint16.raw`;
+
+async function openLabels(page, table) {
+  const b64 = Buffer.from(labelVolume().buffer).toString('base64');
+  const r = await page.evaluate((b64, name, table) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    return hp.loadVolume(bytes, { name, ...(table ? { table: new TextEncoder().encode(table) } : {}) })
+      .then(() => hp.set({ classify: 'labels' })).then(() => '', (e) => e.message);
+  }, b64, NAME, table);
+  assert(r === '', r);
+}
+
+const counts = () => {
+  const c = new Map();
+  for (const l of labelVolume()) if (l) c.set(l, (c.get(l) || 0) + 1);
+  return c;
+};
+
+const MODES = [
+  { pyramid: 'scalar', sums: 'float', route: 'vertex' },
+  { pyramid: 'vec4', sums: 'uint', route: 'fragment' },
+  { pyramid: 'baseline' },
+  { pyramid: 'webgpu-scan', scan: 'blocks' },
+  { pyramid: 'webgpu-scan', scan: 'single' },
+  { pyramid: 'webgpu-pyramid' },
+];
+add('labels: every mode: the stream of voxels between labels and each label\'s mesh equal the CPU reference', async (page) => {
+  await openLabels(page);
+  for (const mode of MODES) {
+    const n = await exact(page, { ...mode, classify: 'labels', source: 'file' }, { atLeast: 2000 });
+    const entries = await page.evaluate(() => hp.stream());
+    const values = new Set(entries.map((e) => e[3]));
+    assert([1, 2, 3, 4, 5, 300].every((l) => values.has(l)) && !values.has(0), `${mode.pyramid}: labels in the stream ${[...values]}`);
+    const m = await exactMesh(page, {}, { atLeast: 6 * n });
+    assert(m.vertices % 6 === 0, `${mode.pyramid}: ${m.vertices} vertices, not whole quads`);
+  }
+}, { timeout: 240 });
+
+add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ checked by VTK (closed, shared interfaces), glb validated', async (page) => {
+  const table = '# ITK-SNAP Label Description File\n    0     0    0    0        0  0  0    "Clear Label"\n' +
+    '    1   255    0    0        1  1  1    "Liver"\n    2     0  255    0        1  1  1    "Left kidney"\n' +
+    '  300    10   20  250        1  1  1    "Tumour core"\n';
+  await openLabels(page, table);
+  const got = await page.evaluate(async () => {
+    const labels = await hp.labels();
+    const b64 = (u8) => {
+      let s = '';
+      for (let i = 0; i < u8.length; i += 0x8000) s += String.fromCharCode.apply(null, u8.subarray(i, i + 0x8000));
+      return btoa(s);
+    };
+    const obj = b64(await hp.exportMesh({ type: 'obj' }));
+    const glb = b64(await hp.exportMesh({ type: 'glb' }));
+    const report = await hp.meshReport();
+    await hp.showLabels([300, 2]);
+    const shown = (await hp.labels({ mesh: false })).filter((l) => l.shown).map((l) => l.value);
+    const objShown = b64(await hp.exportMesh({ type: 'obj' }));
+    const stl = await hp.exportMesh({ type: 'stl' });
+    await hp.showLabels([]);
+    return { labels, obj, glb, report, shown, objShown, stlTriangles: new DataView(stl.buffer).getUint32(80, true) };
+  });
+  const c = counts();
+  assert(got.labels.length === c.size, `${got.labels.length} labels, the volume has ${c.size}`);
+  for (const l of got.labels) {
+    assert(l.voxels === c.get(l.value), `label ${l.value}: ${l.voxels} voxels, ${c.get(l.value)} counted here`);
+    assert(l.triangles > 0 && l.boundaryEdges === 0, `label ${l.value}: ${l.triangles} triangles, ${l.boundaryEdges} boundary edges`);
+  }
+  const byValue = Object.fromEntries(got.labels.map((l) => [l.value, l]));
+  assert(byValue[1].name === 'Liver' && byValue[1].color === '#ff0000', `label 1: ${JSON.stringify(byValue[1])}`);
+  assert(byValue[300].name === 'Tumour core' && byValue[5].name === 'label 5', `names ${got.labels.map((l) => l.name)}`);
+  assert(got.report.labels.length === c.size, 'the report\'s labels');
+  assert(JSON.stringify(got.shown) === '[2,300]', `shown ${got.shown}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-labels-'));
+  const write = (name, b64) => { const f = path.join(dir, name); fs.writeFileSync(f, Buffer.from(b64, 'base64')); return f; };
+  const vtk = JSON.parse(execFileSync('/usr/bin/python3', [CHECK, write('all.obj', got.obj)], { encoding: 'utf8', maxBuffer: 1 << 24 }));
+  assert(vtk.groups.length === c.size, `VTK read ${vtk.groups.length} groups`);
+  for (const g of vtk.groups) {
+    assert(g.boundaryEdges === 0, `${g.name}: VTK finds ${g.boundaryEdges} boundary edges`);
+    const mine = got.labels.find((l) => l.name.replace(/\s/g, '_') === g.name);
+    assert(mine && g.triangles === mine.triangles, `${g.name}: ${g.triangles} triangles in the file, the report ${mine && mine.triangles}`);
+    // The enclosed volume, mm³ (spacing 1): the voxels' within 3% for the larger labels.
+    if (mine.voxels >= 1000) assert(Math.abs(g.volume / mine.voxels - 1) < 0.03, `${g.name}: volume ${g.volume} for ${mine.voxels} voxels`);
+  }
+  assert(vtk.violationCount === 0, `interfaces: ${JSON.stringify(vtk.violations)}`);
+  assert(vtk.shared > 500 && vtk.alone > 500, `shared ${vtk.shared}, against the background ${vtk.alone}`);
+  const shownOnly = JSON.parse(execFileSync('/usr/bin/python3', [CHECK, write('shown.obj', got.objShown)], { encoding: 'utf8' }));
+  assert(shownOnly.groups.map((g) => g.name).sort().join() === 'Left_kidney,Tumour_core', `shown groups ${shownOnly.groups.map((g) => g.name)}`);
+  assert(got.stlTriangles === byValue[2].triangles + byValue[300].triangles, `STL of the shown: ${got.stlTriangles} triangles`);
+  const v = await validateGlb(new Uint8Array(Buffer.from(got.glb, 'base64')));
+  assert(v.errors === 0, `glb: ${v.messages.join('; ')}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+}, { timeout: 180 });
+
+add('labels: a .seg.nrrd written by teem\'s unu names its segments; a 2-layer one is refused', async (page) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-seg-'));
+  const raw = path.join(dir, 'lab.raw'), seg = path.join(dir, 'liver.seg.nrrd');
+  fs.writeFileSync(raw, Buffer.from(labelVolume().buffer));
+  execFileSync('teem-unu', ['make', '-i', raw, '-t', 'ushort', '-s', ...DIMS.map(String), '-e', 'raw', '-en', 'little',
+    '-spc', 'LPS', '-dirs', '(1,0,0) (0,1,0) (0,0,1)', '-kv', 'Segment0_Layer:=0', 'Segment0_Name:=Liver',
+    'Segment0_LabelValue:=1', 'Segment0_Color:=0.8 0.2 0.1', 'Segment1_Name:=Tumour core', 'Segment1_LabelValue:=300',
+    'Segment1_Color:=0.1 0.5 0.9', 'Segment1_Layer:=0', '-o', seg]);
+  const bytes = fs.readFileSync(seg).toString('base64');
+  const r = await page.evaluate(async (b64) => {
+    const b = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    await hp.loadVolume(b, { name: 'liver.seg.nrrd' });
+    await hp.set({ classify: 'labels' });
+    return hp.labels({ mesh: false });
+  }, bytes);
+  const byValue = Object.fromEntries(r.map((l) => [l.value, l]));
+  assert(byValue[1].name === 'Liver' && byValue[1].color === '#cc331a', `label 1: ${JSON.stringify(byValue[1])}`);
+  assert(byValue[300].name === 'Tumour core' && byValue[2].name === 'label 2', `names ${r.map((l) => l.name)}`);
+  const layered = path.join(dir, 'layers.seg.nrrd');
+  execFileSync('teem-unu', ['make', '-i', raw, '-t', 'ushort', '-s', ...DIMS.map(String), '-e', 'raw', '-en', 'little',
+    '-kv', 'Segment0_Layer:=0', 'Segment0_Name:=Liver', 'Segment0_LabelValue:=1', 'Segment1_Name:=Vessels',
+    'Segment1_LabelValue:=1', 'Segment1_Layer:=1', '-o', layered]);
+  const refused = await page.evaluate((b64) => hp.loadVolume(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)),
+    { name: 'layers.seg.nrrd' }).then(() => '', (e) => e.message), fs.readFileSync(layered).toString('base64'));
+  assert(/2 layers/.test(refused), refused);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+add('labels: refused where there is no label map; the demo goes on', async (page) => {
+  const before = await page.evaluate(() => hp.stats());
+  const r = await page.evaluate(() => hp.set({ source: 'metaballs', classify: 'labels' }).then(() => '', (e) => e.message));
+  assert(/classify=labels needs a label map/.test(r), r);
+  const s = await page.evaluate(() => hp.stats());
+  assert(s.classify === before.classify && s.source === before.source, `the state moved: ${s.classify} ${s.source}`);
+  // A scan's intensities are no label map either: more than 65536 values.
+  const ct = await page.evaluate(async () => {
+    const v = new Float32Array(70 * 40 * 30);
+    for (let i = 0; i < v.length; i++) v[i] = i * 0.5;
+    await hp.loadVolume(new Uint8Array(v.buffer), { name: 'scan_70x40x30_float32.raw' });
+    return hp.set({ classify: 'labels' }).then(() => '', (e) => e.message);
+  });
+  assert(/not a label map/.test(ct), ct);
+  await page.evaluate(() => hp.set({ source: 'metaballs', classify: 'surface' }));
+  await exact(page, { classify: 'surface', volume: 64 }, { atLeast: 100 });
+});
+
+export default cases;

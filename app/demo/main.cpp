@@ -118,6 +118,7 @@ void frame() {
     if (!actions.load_sample.empty()) hp::web_load_sample(actions.load_sample);
     if (actions.open_folder) hp::web_open_folder_dialog();
     if (!actions.open_series.empty()) hp::web_open_series(actions.open_series);
+    if (actions.show_labels) g.app.sources().show_labels(actions.labels_shown);
     if (actions.save_mesh) hp::web_save_mesh(hp::kMeshFileNames[std::size_t(actions.mesh_file)]);
     hp::web_frame_done(g.app.frames().frame());
 }

@@ -121,6 +121,7 @@ std::vector<Setting> make_table() {
     // Any finite number parses; the limit holds it to the source's range (a file's data units).
     Setting& iso =
         t.emplace_back(number<&S::iso>("iso", 0.5f, "Iso", "the iso value, in the volume's units", -3.4e38, 3.4e38));
+    iso.enabled = [](const S& s) { return s.classify != Classify::Labels; };  // labels need no iso
     iso.limit = [](S* s, const SettingsContext& c, bool given) {
         const std::array<float, 2> r = c.range_of(*s);
         if (s->iso >= r[0] && s->iso <= r[1]) return std::string();
@@ -209,6 +210,11 @@ std::vector<Setting> make_table() {
     t.push_back(flag<&S::closed>("closed", false, "Closed", "cap the mesh where the volume's faces cut it"));
     t.push_back(flag<&S::processed>("processed", false, "Processed",
                                     "the 3D view draws the processed mesh (what Save mesh writes), not the GPU's"));
+    // A label map's meshes are written as made (closed, interfaces shared): each step moves one
+    // label's vertices alone and would pull a shared interface apart (mesh_work.h).
+    for (const char* key : {"pieces", "minPiece", "smooth", "decimate", "closed", "processed"})
+        for (Setting& row : t)
+            if (std::string(row.key) == key) row.enabled = [](const S& s) { return s.classify != Classify::Labels; };
     // Not in the overlay.
     // 1024² holds a 64³ volume in its top quarter: the benchmark's fourth size. 0 (the default):
     // the smallest that holds the volume.

@@ -14,6 +14,8 @@ struct OverlayActions {
     std::string load_sample;   // ... or to load a sample, by name
     bool open_folder = false;  // ... or to pick a folder (of DICOM files)
     std::string open_series;   // ... or to open another series of the DICOM files read last, by UID
+    bool show_labels = false;  // classify=labels: show these labels (all where empty)
+    std::vector<float> labels_shown;
     bool save_mesh = false;    // the processed mesh as a download,
     MeshFile mesh_file = MeshFile::Ply;  // ... in this format
     Panel controls;                      // where the control panel was drawn (w == 0: collapsed or hidden)

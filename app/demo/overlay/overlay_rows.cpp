@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <string>
 
 namespace hp {
@@ -275,13 +276,73 @@ void mesh_after(const Controls& c) {
                         d.zero_area_merged, w.ms());
 }
 
+// classify=labels: the label map's labels, each with its colour, name, voxels and (once the
+// meshes are made: Report) triangles; a box shows or hides one, Solo shows it alone.
+void labels_after(const Controls& c) {
+    const std::vector<LabelInfo>* labels = c.s.classify == Classify::Labels ? c.app.sources().labels(c.s) : nullptr;
+    if (!labels) return;
+    const MeshWork& w = c.app.mesh_work();
+    const std::vector<MeshReport>* reports = w.done() && w.labels() ? &w.part_reports() : nullptr;
+    std::size_t shown = 0;
+    for (const LabelInfo& l : *labels) shown += l.shown;
+    ImGui::TextDisabled("%zu labels, %zu shown", labels->size(), shown);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("All")) c.actions->show_labels = true, c.actions->labels_shown.clear();
+    tooltip("show every label");
+    const float rows = float(std::min<std::size_t>(labels->size(), 8));
+    if (!ImGui::BeginTable("##labels", 4, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit,
+                           ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * (rows + 1.5f))))
+        return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("voxels");
+    ImGui::TableSetupColumn("triangles");
+    ImGui::TableSetupColumn("");
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clip;
+    clip.Begin(int(labels->size()));
+    while (clip.Step())
+        for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+            const LabelInfo& l = (*labels)[std::size_t(i)];
+            ImGui::PushID(i);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            bool on = l.shown;
+            if (ImGui::Checkbox("##shown", &on)) {
+                c.actions->show_labels = true;
+                for (const LabelInfo& o : *labels)
+                    if (&o == &l ? on : o.shown) c.actions->labels_shown.push_back(o.value);
+                if (c.actions->labels_shown.empty()) c.actions->labels_shown.push_back(NAN);  // none shown
+            }
+            ImGui::SameLine();
+            ImGui::ColorButton("##c", ImVec4(l.rgb[0] / 255.0f, l.rgb[1] / 255.0f, l.rgb[2] / 255.0f, 1),
+                               ImGuiColorEditFlags_NoTooltip, ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));
+            ImGui::SameLine();
+            ImGui::TextUnformatted(l.name.c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("value %.9g", double(l.value));
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(with_thousands(l.voxels).c_str());
+            ImGui::TableNextColumn();
+            if (reports && std::size_t(i) < reports->size())
+                ImGui::TextUnformatted(with_thousands((*reports)[std::size_t(i)].triangles).c_str());
+            else
+                ImGui::TextDisabled("-");
+            ImGui::TableNextColumn();
+            if (ImGui::SmallButton("Solo")) c.actions->show_labels = true, c.actions->labels_shown = {l.value};
+            ImGui::PopID();
+        }
+    ImGui::EndTable();
+    if (!reports) ImGui::TextDisabled("triangles: Report makes the meshes");
+}
+
 struct RowLayout {
     const char* key;
     void (*draw)(const Controls&, const Setting&);  // null: the row's generic control
     void (*after)(const Controls&);                 // what follows the row
 };
 const RowLayout kRowLayouts[] = {
-    {"pyramid", pyramid_rows, nullptr}, {"source", source_row, nullptr}, {"iso", iso_row, nullptr},
+    {"pyramid", pyramid_rows, nullptr}, {"source", source_row, nullptr}, {"classify", nullptr, labels_after},
+    {"iso", iso_row, nullptr},
     {"volume", volume_row, nullptr},
     {"time", time_row, nullptr},        {"expected", expected_row, nullptr}, {"readback", nullptr, readback_after},
     {"route", nullptr, route_after},   {"processed", nullptr, mesh_after},
@@ -296,7 +357,9 @@ void setting_rows(const Controls& c) {
         for (const RowLayout& l : kRowLayouts)
             if (std::string(l.key) == row.key) own = &l;
         if (own && own->draw) {
+            ImGui::BeginDisabled(row.enabled && !row.enabled(c.s));
             own->draw(c, row);
+            ImGui::EndDisabled();
         } else {
             ImGui::BeginDisabled(row.enabled && !row.enabled(c.s));
             generic_row(c, row);

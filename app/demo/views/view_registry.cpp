@@ -98,7 +98,9 @@ void caption_surface(const ViewInput& in, const Panel& p) {
     const FrameResult& r = in.result;
     const DemoState& s = in.state;
     const bool processed = in.processed != nullptr;
-    const char* title = processed ? "Processed mesh (what Save mesh writes)" : "Surface (marching cubes)";
+    const char* title = processed ? "Processed mesh (what Save mesh writes)"
+                        : in.state.classify == Classify::Labels ? "Label surfaces (surface nets, a mesh per label)"
+                                                                : "Surface (marching cubes)";
     std::string detail = processed ? with_thousands(in.processed->indices.size() / 3) + " triangles" +
                                          "; drag: orbit, right-drag: pan, wheel: zoom"
                          : !r.mesh ? std::string("not computed")

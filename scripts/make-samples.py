@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 """The real scans the page offers as samples, made from what scripts/setup.sh fetched (never
 committed): the InVesalius head CT as a gzip NRRD in Hounsfield units, the MNI ICBM152 T1 as
-the niivue package ships it (.nii.gz), and samples.json listing those present, with their
+the niivue package ships it (.nii.gz), the AAL atlas (a label map: 116 regions, 0 background)
+as MRIcron ships it with its table of names, and samples.json listing those present, with their
 presets and notices. Python's standard library only.
 
     make-samples.py FETCHED_DIR OUT_DIR
-FETCHED_DIR holds Cranium.inv3 (the Debian package invesalius-examples) and mni152.nii.gz
-(npm @niivue/niivue@0.21.1); either may be missing.
+FETCHED_DIR holds Cranium.inv3 (the Debian package invesalius-examples), mni152.nii.gz
+(npm @niivue/niivue@0.21.1) and aal.nii.gz with aal.nii.txt (the Debian package mricron-data);
+any may be missing.
 """
 import array
 import collections
@@ -25,6 +27,13 @@ MRI_NOTICE = ("MRI brain: MNI ICBM152 2009 T1 template, from npm @niivue/niivue 
               "Institute, McGill University. Permission to use, copy, modify, and distribute this software and its "
               "documentation for any purpose and without fee is hereby granted, provided that the above copyright "
               "notice appear in all copies.")
+
+
+AAL_NOTICE = ("Label map: the AAL atlas (Automated Anatomical Labeling, 116 regions), Tzourio-Mazoyer N, Landeau B, "
+              "Papathanassiou D, Crivello F, Etard O, Delcroix N, Mazoyer B, Joliot M, NeuroImage 2002;15:273-289, "
+              "GIN (Groupe d'Imagerie Neurofonctionnelle), distributed by its authors as copyright freeware under the "
+              "terms of the GNU General Public Licence; on MRIcron's 1 mm grid with its labels 1-116 (Debian package "
+              "mricron-data; MRIcron © Chris Rorden, BSD-3-clause).")
 
 
 def keep_the_head(values, dims, threshold=-500, air=-1024):
@@ -101,6 +110,40 @@ def make_ct(inv3, out):
     return X, Y, Z, removed
 
 
+def check_label_map(nii_gz, table):
+    """The atlas as MRIcron ships it: a 3D NIfTI-1 of integer labels, whose nonzero values are the
+    first column of its table ("index name code" lines). Returns (dims, dtype name, label count);
+    raises ValueError where they disagree."""
+    import struct
+    raw = gzip.decompress(open(nii_gz, 'rb').read())
+    endian = '<' if struct.unpack('<i', raw[:4])[0] == 348 else '>'
+    if struct.unpack(endian + 'i', raw[:4])[0] != 348 or raw[344:347] not in (b'n+1', b'ni1'):
+        raise ValueError(f'{nii_gz} is not a NIfTI-1 file')
+    dim = struct.unpack(endian + '8h', raw[40:56])
+    datatype, = struct.unpack(endian + 'h', raw[70:72])
+    offset = int(struct.unpack(endian + 'f', raw[108:112])[0])
+    codes = {2: ('B', 'uint8'), 4: ('h', 'int16'), 512: ('H', 'uint16'), 8: ('i', 'int32')}
+    if dim[0] != 3 or datatype not in codes:
+        raise ValueError(f'{nii_gz}: {dim[0]} dimensions, datatype {datatype}: not a 3D integer label map')
+    X, Y, Z = dim[1:4]
+    values = array.array(codes[datatype][0])
+    values.frombytes(raw[offset:offset + X * Y * Z * values.itemsize])
+    if len(values) != X * Y * Z:
+        raise ValueError(f'{nii_gz} holds fewer than {X}×{Y}×{Z} values')
+    if (endian == '<') != (sys.byteorder == 'little'):
+        values.byteswap()
+    present = set(values) - {0}
+    listed = set()
+    with open(table, encoding='latin-1') as f:
+        for line in f:
+            if line.strip():
+                listed.add(int(line.split()[0]))
+    if present != listed:
+        raise ValueError(f'{nii_gz}: labels present {len(present)}, listed in {table} {len(listed)}, '
+                         f'{len(present ^ listed)} differ')
+    return (X, Y, Z), codes[datatype][1], len(present)
+
+
 def main():
     fetched, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
@@ -124,6 +167,30 @@ def main():
         samples.append({'name': 'mri-brain', 'label': 'MRI brain (MNI ICBM152)', 'file': 'samples/mri-brain.nii.gz',
                         'presets': [{'name': 'brain surface', 'iso': 36}, {'name': 'white matter', 'iso': 69}],
                         'attribution': MRI_NOTICE})
+    aal, aal_table = os.path.join(fetched, 'aal.nii.gz'), os.path.join(fetched, 'aal.nii.txt')
+    if os.path.exists(aal) and os.path.exists(aal_table):
+        dst, dst_table = os.path.join(out, 'aal-atlas.nii.gz'), os.path.join(out, 'aal-atlas.nii.txt')
+        ok = True
+        # Checked (and copied) once, and again when what was fetched is newer.
+        if not all(os.path.exists(d) and os.path.getmtime(d) >= os.path.getmtime(s)
+                   for d, s in ((dst, aal), (dst_table, aal_table))):
+            try:
+                (X, Y, Z), dtype, n = check_label_map(aal, aal_table)
+            except (ValueError, OSError) as e:
+                print(f'[samples] the AAL atlas is left out: {e}', file=sys.stderr)
+                ok = False
+            else:
+                shutil.copyfile(aal_table, dst_table + '.tmp')
+                shutil.copyfile(aal, dst + '.tmp')
+                os.replace(dst_table + '.tmp', dst_table)
+                os.replace(dst + '.tmp', dst)
+                print(f'[samples] aal-atlas.nii.gz: {X}×{Y}×{Z} {dtype}, {n} labels', file=sys.stderr)
+        if ok:
+            # A label map has no iso: classify=labels makes one closed mesh per label (value > 0);
+            # the table's lines are "value name AAL-code".
+            samples.append({'name': 'aal-atlas', 'label': 'AAL brain atlas (116 regions)', 'file': 'samples/aal-atlas.nii.gz',
+                            'table': 'samples/aal-atlas.nii.txt', 'classify': 'labels', 'presets': [],
+                            'attribution': AAL_NOTICE})
     with open(os.path.join(out, 'samples.json'), 'w') as f:
         json.dump(samples, f, indent=1, ensure_ascii=False)
 

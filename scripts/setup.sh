@@ -131,7 +131,7 @@ if [ ! -f "$root/tests/browser/node_modules/.hp-installed" ] \
   touch "$root/tests/browser/node_modules/.hp-installed"
 fi
 
-# --- the samples: a real CT and a real MRI, fetched and converted here, never committed ------
+# --- the samples: a real CT, a real MRI and a label map, fetched here, never committed -------
 # A fetch that fails is said and left out (the page then offers what is there, the phantom at
 # least); scripts/make-samples.py converts and lists them (samples.json), once.
 fetched="$cache/samples-src" samples="$cache/samples"
@@ -157,6 +157,23 @@ if [ ! -f "$fetched/mni152.nii.gz" ]; then
     log "fetched the MRI sample (npm @niivue/niivue 0.21.1, MNI ICBM152)"
   else
     log "could not fetch npm @niivue/niivue@0.21.1: the MRI sample is left out"
+  fi
+  rm -rf "$tmp"
+fi
+# A label map: the AAL atlas (116 regions) as MRIcron ships it, with its table of names.
+if [ ! -f "$fetched/aal.nii.gz" ] || [ ! -f "$fetched/aal.nii.txt" ]; then
+  tmp=$(mktemp -d)
+  if (cd "$tmp" && { apt-get download -qq mricron-data >/dev/null 2>&1 ||
+                     { sudo_ apt-get update -qq && apt-get download -qq mricron-data >/dev/null 2>&1; }; } &&
+      dpkg-deb -x mricron-data_*.deb x &&
+      cp x/usr/share/doc/mricron-data/copyright "$fetched/mricron-data-copyright" &&
+      cp x/usr/share/mricron/templates/aal.nii.txt "$fetched/aal.nii.txt.tmp" &&
+      cp x/usr/share/mricron/templates/aal.nii.gz "$fetched/aal.nii.gz.tmp" &&
+      mv "$fetched/aal.nii.txt.tmp" "$fetched/aal.nii.txt" && mv "$fetched/aal.nii.gz.tmp" "$fetched/aal.nii.gz"); then
+    log "fetched the label-map sample (Debian mricron-data, the AAL atlas)"
+  else
+    rm -f "$fetched/aal.nii.gz.tmp" "$fetched/aal.nii.txt.tmp"
+    log "could not fetch Debian's mricron-data: the AAL atlas sample is left out"
   fi
   rm -rf "$tmp"
 fi

@@ -7,9 +7,10 @@
 struct Surface {
     view_proj: mat4x4<f32>,   // OrbitCamera::view_projection (GL clip space: z in [-w, w])
     eye: vec3<f32>,
-    color: u32,              // 0 normal, 1 depth, 2 order, 3 bone
+    color: u32,              // 0 normal, 1 depth, 2 order, 3 bone, 4 label
     depth_range: vec2<f32>,   // distances from the eye mapped to the color map's ends
-    pad: vec2<f32>,
+    label_count: u32,         // classify=labels: the labels in `labels` (0: none)
+    pad: f32,
     scale: vec3<f32>,         // voxel units → the view's (the voxels' proportions); normals by its inverse
     pad2: f32,
 }
@@ -18,12 +19,30 @@ struct Surface {
 @group(0) @binding(1) var<storage, read> positions: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read> normals: array<vec4<f32>>;
 @group(0) @binding(3) var<storage, read> counter: Counter;
+// The label colours (label_colors.glsl's texels): label i's value (ascending), its colour packed
+// r·65536 + g·256 + b, 1 where it is shown. A vertex's label is its position's w.
+@group(0) @binding(4) var<storage, read> labels: array<vec4<f32>>;
 
 struct Varyings {
     @builtin(position) clip: vec4<f32>,
     @location(0) position: vec3<f32>,
     @location(1) normal: vec3<f32>,
     @location(2) order: f32,
+    @location(3) label: vec3<f32>,
+}
+
+// The colour of label l, w 0 where it is hidden; grey for a label the list does not hold.
+fn label_color(l: f32) -> vec4<f32> {
+    var lo = 0u;
+    var hi = max(s.label_count, 1u) - 1u;
+    while (lo < hi) {
+        let mid = (lo + hi) / 2u;
+        if (labels[mid].x < l) { lo = mid + 1u; } else { hi = mid; }
+    }
+    let t = labels[lo];
+    if (s.label_count == 0u || t.x != l) { return vec4<f32>(0.8, 0.8, 0.8, 1.0); }
+    let c = t.y;
+    return vec4<f32>(floor(c / 65536.0), floor(c / 256.0) % 256.0, c % 256.0, 255.0 * t.z) / 255.0;
 }
 
 // colormap.glsl's "turbo" approximation: t in [0,1].
@@ -46,6 +65,12 @@ fn vs(@builtin(vertex_index) k: u32) -> Varyings {
     o.order = f32(k) / max(f32(counter.draw_args.x), 1.0);
     let clip = s.view_proj * vec4<f32>(o.position, 1.0);
     o.clip = vec4<f32>(clip.xy, 0.5 * (clip.z + clip.w), clip.w);  // GL's depth range to WebGPU's [0, w]
+    o.label = vec3<f32>(1.0);
+    if (s.color == 4u) {  // a hidden label's vertex goes past the clip volume: its triangles are not drawn
+        let c = label_color(positions[k].w);
+        o.label = c.xyz;
+        if (c.w == 0.0) { o.clip = vec4<f32>(2.0, 2.0, 2.0, 1.0); }
+    }
     return o;
 }
 
@@ -63,6 +88,8 @@ fn fs(in: Varyings) -> @location(0) vec4<f32> {
         base = colormap(in.order);
     } else if (s.color == 3u) {
         base = vec3<f32>(0.89, 0.85, 0.76);
+    } else if (s.color == 4u) {
+        base = in.label;
     }
     return vec4<f32>(base * (0.22 + 0.78 * diffuse) + specular, 1.0);
 }

@@ -152,6 +152,7 @@ std::string explanation_json(const Explanation& e) {
     w.key("voxel").begin_array().integer(e.voxel.x).integer(e.voxel.y).integer(e.voxel.z).end_array();
     w.key("base").begin_array().integer(e.base.x).integer(e.base.y).end_array();
     if (e.cell_case >= 0) w.key("case").integer(e.cell_case);
+    if (e.label_faces >= 0) w.key("label").number(e.label, 9).key("faces").integer(e.label_faces);
     if (e.scan) {
         w.key("scan").begin_object();
         w.key("tile").integer(e.place.tile).key("tileSize").integer(e.place.size);

@@ -49,6 +49,10 @@ struct Explanation {
     // The cell the key ends at (surface classification): its case and its 8 corners' values.
     int cell_case = -1;
     std::array<float, 8> corners{};
+    // Labels classification: the voxel's label and its faces toward another label (bit f: axis
+    // f/2, + side f&1; label_faces.h), each two of the label's triangles; -1: not labels.
+    float label = 0;
+    int label_faces = -1;
 };
 
 // The settings' `key` (-1: the middle of a stream of `count` keys) and `step` (-1: every

@@ -16,7 +16,8 @@ struct SurfaceUniform {
     float eye[3];
     std::uint32_t color;
     float depth_range[2];
-    float pad[2];
+    std::uint32_t label_count;
+    float pad;
     float scale[3];
     float pad2;
 };
@@ -36,11 +37,14 @@ bool ComputeSurfaceView::make_pipeline(std::string* error) {
     failed_ = !wgsl_of("surface.wgsl", {}, &module, &why) ||
               !check_wgsl_bindings("surface.wgsl", module.code,
                                    {{"s", BindingKind::Uniform}, {"positions", BindingKind::ReadOnly},
-                                    {"normals", BindingKind::ReadOnly}, {"counter", BindingKind::ReadOnly}},
+                                    {"normals", BindingKind::ReadOnly}, {"counter", BindingKind::ReadOnly},
+                                    {"labels", BindingKind::ReadOnly}},
                                    &why);
     if (failed_) *error = "WebGPU pipeline surface.wgsl: " + why;
     else pipeline_ = RenderPipeline::adopt(hpgpu_surface_pipeline(module.code.c_str(), "surface.wgsl"));
     uniform_ = buffer(sizeof(SurfaceUniform), kUniform | kCopyDst, "surface");
+    label_buffer_ = buffer(16, kStorage | kCopyDst, "surface labels");  // none yet: one texel
+    label_capacity_ = 1;
     return !failed_;
 }
 
@@ -53,9 +57,10 @@ bool ComputeSurfaceView::draw(CssRect r, int pw, int ph, const SurfaceBuffers& m
         return true;
     }
     const bool made = pipeline_ || failed_ || make_pipeline(error);
-    if (mesh.positions && pipeline_ && !same(bound_, mesh)) {
-        group_ = bind_group(pipeline_, {uniform_, mesh.positions, mesh.normals, mesh.counter});
+    if (mesh.positions && pipeline_ && (!same(bound_, mesh) || labels_rebound_)) {
+        group_ = bind_group(pipeline_, {uniform_, mesh.positions, mesh.normals, mesh.counter, label_buffer_});
         bound_ = mesh;
+        labels_rebound_ = false;
     }
     SurfaceUniform u{};
     const auto m = camera.view_projection(box, float(pw) / float(ph));
@@ -64,6 +69,7 @@ bool ComputeSurfaceView::draw(CssRect r, int pw, int ph, const SurfaceBuffers& m
     std::copy(eye.begin(), eye.end(), u.eye);
     std::copy(scene.scale.begin(), scene.scale.end(), u.scale);
     u.color = std::uint32_t(scene.color);
+    u.label_count = std::uint32_t(label_count_);
     // As the WebGL2 view: depth coloring spans the volume's centre ± its half-diagonal.
     const float n = std::max({box[0], box[1], box[2]});
     const float centre = camera.distance * n, half = 0.87f * std::sqrt((box[0] * box[0] + box[1] * box[1] + box[2] * box[2]) / 3.0f);
@@ -77,6 +83,29 @@ bool ComputeSurfaceView::draw(CssRect r, int pw, int ph, const SurfaceBuffers& m
     return made;
 }
 
+void ComputeSurfaceView::set_labels(const std::vector<LabelInfo>* labels, std::uint64_t revision) {
+    if (!labels || !pipeline_) {
+        label_count_ = 0;
+        return;
+    }
+    if (revision == label_revision_ && label_count_ == int(labels->size())) return;
+    label_revision_ = revision;
+    label_count_ = int(labels->size());
+    std::vector<float> texels(4 * std::max<std::size_t>(labels->size(), 1), 0.0f);
+    for (std::size_t i = 0; i < labels->size(); ++i) {
+        const LabelInfo& l = (*labels)[i];
+        texels[4 * i] = l.value;
+        texels[4 * i + 1] = float(l.rgb[0]) * 65536.0f + float(l.rgb[1]) * 256.0f + float(l.rgb[2]);
+        texels[4 * i + 2] = l.shown ? 1.0f : 0.0f;
+    }
+    if (label_capacity_ < labels->size()) {  // a larger buffer: the bind group is made again
+        label_capacity_ = std::max<std::size_t>(labels->size(), 1);
+        label_buffer_ = buffer(16.0 * double(label_capacity_), kStorage | kCopyDst, "surface labels");
+        labels_rebound_ = true;
+    }
+    write(label_buffer_, 0, texels.data(), int(4 * texels.size()));
+}
+
 void ComputeSurfaceView::hide() {
     if (shown_) hpgpu_surface_hide();
     shown_ = false;
@@ -87,6 +116,10 @@ void ComputeSurfaceView::reset() {
     group_.reset();
     bound_ = SurfaceBuffers();
     uniform_.reset();
+    label_buffer_.reset();
+    label_capacity_ = 0;
+    label_count_ = 0;
+    label_revision_ = 0;
     pipeline_.reset();
     failed_ = false;
 }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "gpu_device.h"
+#include "label_set.h"
 #include "surface_scene.h"
 
 namespace hp::wgpu {
@@ -28,6 +29,9 @@ public:
     // Draws the mesh of `mesh` at `r` with pw × ph pixels. False and why, once, when its
     // pipeline cannot be made (the view then shows only its background).
     bool draw(CssRect r, int pw, int ph, const SurfaceBuffers& mesh, const SurfaceScene& scene, std::string* error);
+    // A label map's colours and what is shown (color=label), written when `revision` changes;
+    // null: none.
+    void set_labels(const std::vector<LabelInfo>* labels, std::uint64_t revision);
     // Hides the canvas (the view is not shown or the mode is not WebGPU); cheap when hidden.
     void hide();
     // Drops the pipeline and buffers (the device they belong to is gone).
@@ -38,6 +42,11 @@ private:
 
     RenderPipeline pipeline_;
     Buffer uniform_;
+    Buffer label_buffer_;  // vec4 a label (surface.wgsl's `labels`)
+    std::size_t label_capacity_ = 1;
+    int label_count_ = 0;
+    std::uint64_t label_revision_ = 0;
+    bool labels_rebound_ = false;
     BindGroup group_;
     SurfaceBuffers bound_;  // what group_ binds
     bool shown_ = false;

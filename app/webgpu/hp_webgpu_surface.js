@@ -3,15 +3,15 @@
 // it uses: a render pipeline, and its draw into the page's #gpu-surface canvas.
 mergeInto(LibraryManager.library, {
   // The 3D view's render pipeline (shaders/surface.wgsl: entry points vs and fs) with a fixed
-  // layout: binding 0 a uniform (vertex and fragment), 1–3 read-only storage (vertex: positions,
-  // normals, the counter). Drawn into the page's #gpu-surface canvas with a depth buffer.
+  // layout: binding 0 a uniform (vertex and fragment), 1–4 read-only storage (vertex: positions,
+  // normals, the counter, the label colours). Drawn into the page's #gpu-surface canvas with a depth buffer.
   hpgpu_surface_pipeline__deps: ['$HPGPU'],
   hpgpu_surface_pipeline: function (code, label) {
     const device = HPGPU.device();
     const name = UTF8ToString(label);
     const V = GPUShaderStage.VERTEX;
     const entries = [{ binding: 0, visibility: V | GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } }];
-    for (let i = 1; i <= 3; i++) entries.push({ binding: i, visibility: V, buffer: { type: 'read-only-storage' } });
+    for (let i = 1; i <= 4; i++) entries.push({ binding: i, visibility: V, buffer: { type: 'read-only-storage' } });
     device.pushErrorScope('validation');
     const module = device.createShaderModule({ code: UTF8ToString(code), label: name });
     const layout = device.createBindGroupLayout({ entries, label: name });

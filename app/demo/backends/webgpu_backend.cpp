@@ -98,6 +98,7 @@ public:
             mesh = {processed_.positions, processed_.normals, processed_.counter, processed_.indices};
         }
         std::string error;
+        surface_.set_labels(d.labels, d.labels_revision);
         if (!surface_.draw(css, r.w, r.h, mesh, d.scene, &error)) surface_error_ = error;
     }
     void end_views(bool surface_drawn) override {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "label_faces.h"
 #include "marching_cubes.h"
 
 namespace hp {
@@ -149,6 +150,26 @@ void mark_surface(const Panel& p, const ViewInput& in, const Explanation& e) {
     };
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect({p.x, p.y}, {p.x + p.w, p.y + p.h}, true);
+    if (e.label_faces >= 0) {  // labels: the voxel's cube, its faces toward another label filled
+        const float h = 0.5f;
+        for (int f = 0; f < 6; ++f) {
+            const int a = f >> 1, b = (a + 1) % 3, c = (a + 2) % 3;
+            float q[4][3];
+            for (int k = 0; k < 4; ++k) {
+                q[k][a] = (f & 1) ? h : -h;
+                q[k][b] = (k == 1 || k == 2) ? h : -h;
+                q[k][c] = (k >= 2) ? h : -h;
+            }
+            ImVec2 v[4];
+            bool ok = true;
+            for (int k = 0; k < 4; ++k) ok = ok && at(q[k][0], q[k][1], q[k][2], &v[k]);
+            if (!ok) continue;
+            if ((e.label_faces >> f) & 1) dl->AddQuadFilled(v[0], v[1], v[2], v[3], kTakenFill);
+            dl->AddQuad(v[0], v[1], v[2], v[3], (e.label_faces >> f) & 1 ? kTaken : kHere, 1.5f);
+        }
+        dl->PopClipRect();
+        return;
+    }
     const float cell = in.state.classify == Classify::Surface ? 1.0f : 0.0f;  // solid: the voxel, a point
     for (const auto& edge : mc::kEdgeCorners) {
         const Voxel a = kCellCorners[std::size_t(edge[0])], b = kCellCorners[std::size_t(edge[1])];
@@ -272,6 +293,13 @@ void explain_controls(const ViewInput& in, DemoState* pending) {
                 e->voxel.x, e->voxel.y, e->voxel.z);
     if (e->cell_case >= 0)
         ImGui::TextDisabled("cell case %d: %d triangles", e->cell_case, mc::triangle_count(e->cell_case));
+    if (e->label_faces >= 0) {  // a (voxel, label) entry: its faces toward other labels, two triangles each
+        std::string faces;
+        for (int f = 0; f < 6; ++f)
+            if ((e->label_faces >> f) & 1) faces += std::string(faces.empty() ? "" : " ") + "-+"[f & 1] + "xyz"[f >> 1];
+        ImGui::TextDisabled("label %.9g; faces toward another label: %s (%d triangles)", double(e->label),
+                            faces.c_str(), 2 * labels::face_count(e->label_faces));
+    }
     if (e->scan) {
         ImGui::TextWrapped("A scan has no levels: the key falls in tile %u (%u base texels in Morton order), "
                            "whose first active element got key %s; it is the tile's element %u -> base texel (%d, %d).",

@@ -1,5 +1,7 @@
 #include "explain_pass.h"
 
+#include "label_faces.h"
+
 #include "shader_program.h"
 
 namespace hp {
@@ -119,7 +121,18 @@ void ExplainPass::read_cell(const VolumeStages& volume, Classify classify, float
     const AtlasLayout& l = volume.layout();
     l.voxel_of(e->base, &e->voxel);
     e->cell_case = -1;
+    e->label_faces = -1;
     const Voxel v = e->voxel;
+    if (classify == Classify::Labels) {  // the voxel's label and its six neighbours' (0 past the volume)
+        const auto at = [&](Voxel q) {
+            if (q.x < 0 || q.y < 0 || q.z < 0 || q.x >= l.dims[0] || q.y >= l.dims[1] || q.z >= l.dims[2]) return 0.0f;
+            const Texel t = l.texel_of(q);
+            return volume.read_texels(t.x, t.y, 1, 1)[0];
+        };
+        e->label = at(v);
+        e->label_faces = labels::faces([&](int x, int y, int z) { return at({x, y, z}); }, v.x, v.y, v.z);
+        return;
+    }
     if (classify != Classify::Surface || v.x + 1 >= l.dims[0] || v.y + 1 >= l.dims[1] || v.z + 1 >= l.dims[2]) return;
     // Corners 0-3 are the 2×2 block at slice z, 4-7 at z + 1 (kCellCorners' order), each a
     // block of its tile (x + 1 < the tile's width).

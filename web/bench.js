@@ -13,7 +13,8 @@
 // The parts, loaded only when a benchmark runs: bench_plans.js (modes, plans, the URL's plan),
 // bench_regimes.js (a row in either regime), bench_gpu.js (the floor and the burst) and
 // bench_volume_rows.js (the benchmark's volumes and the samples, beside Mol*); bench_dicom.js
-// for index.html?bench=dicom (a DICOM folder opened, scripts/bench-dicom.sh).
+// for index.html?bench=dicom (a DICOM folder opened, scripts/bench-dicom.sh); bench_labels.js
+// for index.html?bench=labels (label maps: every label's mesh, classify=labels).
 'use strict';
 (function () {
   const plan = new URLSearchParams(location.search).get('bench');
@@ -92,6 +93,14 @@
   }
 
   async function main() {
+    if (plan === 'labels') {  // a plan of its own: bench_labels.js
+      await loadScript('bench_labels.js', 'the label-map benchmark, beside bench.js');
+      const result = await window.hpBenchLabels.run(status);
+      window.hpBench = result;
+      status('benchmark labels: done');
+      await fetch('/result', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) }).catch(() => {});
+      return;
+    }
     if (plan === 'dicom') {  // a plan of its own: bench_dicom.js
       await loadScript('bench_dicom.js', 'the DICOM benchmark, beside bench.js');
       const result = await window.hpBenchDicom(status);

@@ -14,6 +14,7 @@
 #include "atlas_layout.h"
 #include "cpu_reference.h"
 #include "label_nets.h"
+#include "mesh_process.h"
 #include "mesh_export.h"
 #include "reference_mesh.h"
 #include "volume_atlas.h"
@@ -187,6 +188,65 @@ TEST(LabelMesh, ReferenceInStreamOrderIsTheExportsTriangles) {
         vertices += std::size_t(labels::vertex_count(mask));
     }
     EXPECT_EQ(vertices, gpu.vertices);
+}
+
+
+// The steps on a label map's meshes: the largest piece of each label kept (label by label), and
+// Taubin smoothing of the labels' union: every label still closed, every shared face still the
+// same triangle in both meshes (now at its smoothed place), the volumes within 2%, the area less.
+TEST(LabelMesh, PiecesPerLabelAndJointSmoothingKeepInterfacesShared) {
+    const Dims d{24, 22, 20};
+    std::vector<float> v(std::size_t(d[0]) * d[1] * d[2], 0.0f);
+    for (int z = 0; z < d[2]; ++z)
+        for (int y = 0; y < d[1]; ++y)
+            for (int x = 0; x < d[0]; ++x) {
+                const double r = std::sqrt((x - 11.5) * (x - 11.5) + (y - 10.5) * (y - 10.5) + (z - 9.5) * (z - 9.5));
+                float l = r < 8.5 ? (x < 12 ? 1.0f : y < 11 ? 2.0f : 3.0f) : 0.0f;  // three labels meet on a line
+                if (x >= 21 && y <= 2 && z <= 2) l = 2;                            // a second piece of label 2
+                v[at(d, x, y, z)] = l;
+            }
+    Welder w;
+    w.add(label_volume_mesh(v.data(), d, 0, d[2]));
+    const std::array<double, 12> identity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+    WorldMesh m = to_world(w.take(), identity, {{1, "one", {}}, {2, "two", {}}, {3, "three", {}}});
+    ASSERT_EQ(m.parts.size(), 3u);
+    std::size_t kept = 0;
+    EXPECT_EQ(keep_label_pieces(&m, Pieces::Largest, 0, &kept), 4u);
+    EXPECT_EQ(kept, 3u);
+    const std::vector<MeshReport> before = part_reports(m);
+    const std::vector<Vec3> unsmoothed = m.positions;
+    LabelSmoothing s = label_smoothing(m);
+    for (int i = 0; i < 10; ++i) label_smooth_iteration(&s);
+    label_smoothing_back(s, &m);
+    const std::vector<MeshReport> after = part_reports(m);
+    for (std::size_t p = 0; p < 3; ++p) {
+        EXPECT_EQ(after[p].boundary_edges, 0u) << p;
+        EXPECT_EQ(after[p].pieces, 1u) << p;
+        EXPECT_NEAR(after[p].volume_mm3 / before[p].volume_mm3, 1.0, 0.02) << p;
+        EXPECT_LT(after[p].area_mm2, before[p].area_mm2) << p;
+    }
+    // Shared faces: each held by two labels, turned opposite ways, at the same (moved) places.
+    std::map<Key, std::vector<std::pair<std::uint32_t, int>>> holders;
+    std::size_t moved = 0;
+    for (std::size_t t = 0; t < m.triangles(); ++t) {
+        Tri tri;
+        for (int k = 0; k < 3; ++k) {
+            const Vec3& p = m.positions[m.faces[3 * t + std::size_t(k)]];
+            tri.p[std::size_t(k)] = {float(p.x), float(p.y), float(p.z)};
+        }
+        holders[key_of(tri)].push_back({m.face_part[t], turn_of(tri)});
+    }
+    int shared = 0;
+    for (const auto& [k, h] : holders) {
+        ASSERT_LE(h.size(), 2u);
+        if (h.size() < 2) continue;
+        ++shared;
+        EXPECT_NE(h[0].first, h[1].first);
+        EXPECT_EQ(h[0].second, -h[1].second);
+    }
+    EXPECT_GT(shared, 50);
+    for (std::size_t i = 0; i < m.positions.size(); ++i) moved += length(m.positions[i] - unsmoothed[i]) > 1e-3;
+    EXPECT_GT(moved, m.positions.size() / 2) << "smoothing moved few vertices";
 }
 
 }  // namespace

@@ -96,6 +96,26 @@ void drop_unused_vertices(WorldMesh* m);
 // Area-weighted vertex normals from the faces (after smoothing or decimation moved them).
 void face_normals_to_vertices(WorldMesh* m);
 
+// A label map's meshes (m.parts) keep their shared faces shared through the steps that allow it:
+//  - pieces: each label's own pieces, kept as `which` says, label by label (dropping a piece of
+//    one label leaves the others' meshes as they were, each still closed). Returns the pieces
+//    there were, *kept those left (summed over the labels);
+//  - smoothing: the labels' vertices that lie at one place move as one. LabelSmoothing holds the
+//    meshes' union (a node a place, a triangle a face however many labels hold it), smoothed with
+//    the Taubin iterations of any mesh (smooth_neighbours: an edge where three or more sheets
+//    meet, where three labels or two and the background meet, stays fixed), and puts each node's
+//    position back into every label's vertex there;
+//  - decimation is not applied: the simplifier collapses one mesh's edges at a time.
+std::size_t keep_label_pieces(WorldMesh* m, Pieces which, double min_volume_mm3, std::size_t* kept);
+struct LabelSmoothing {
+    WorldMesh nodes;                       // the union: positions a node, faces deduplicated
+    std::vector<std::uint32_t> node_of;    // each vertex of the label meshes: its node
+    SmoothNeighbours neighbours;
+};
+LabelSmoothing label_smoothing(const WorldMesh& m);
+void label_smooth_iteration(LabelSmoothing* s);
+void label_smoothing_back(const LabelSmoothing& s, WorldMesh* m);  // positions into *m, normals from its faces
+
 // All of it at once (the tests and the benchmark's native rows; the app runs it in slices).
 StepsDone run_mesh_steps(WorldMesh* m, const MeshSteps& steps);
 

@@ -106,8 +106,13 @@ void MeshWork::slice() {
             stage_ = Stage::Pieces;
             return;
         case Stage::Pieces:
-            if (in_.labels) {
-                stage_ = Stage::Finish;
+            if (in_.labels) {  // per label, shared faces kept shared (mesh_process.h)
+                if (in_.steps.pieces != Pieces::All)
+                    steps_done_.pieces_before = keep_label_pieces(&mesh_, in_.steps.pieces, in_.steps.min_piece_mm3,
+                                                                  &steps_done_.pieces_kept);
+                iteration_ = 0;
+                if (in_.steps.smooth > 0) label_smoothing_ = label_smoothing(mesh_);
+                stage_ = Stage::Smooth;
                 return;
             }
             if (in_.steps.pieces != Pieces::All)
@@ -118,6 +123,16 @@ void MeshWork::slice() {
             stage_ = Stage::Smooth;
             return;
         case Stage::Smooth:
+            if (in_.labels) {
+                if (iteration_ < in_.steps.smooth) {
+                    label_smooth_iteration(&label_smoothing_);
+                    if (++iteration_ < in_.steps.smooth) return;
+                    label_smoothing_back(label_smoothing_, &mesh_);
+                }
+                label_smoothing_ = LabelSmoothing();
+                stage_ = Stage::Finish;  // no decimation: it would collapse one label's edges alone
+                return;
+            }
             if (iteration_ < in_.steps.smooth) {
                 smooth_iteration(&mesh_, neighbours_);
                 if (++iteration_ < in_.steps.smooth) return;

@@ -27,8 +27,9 @@ struct MeshInput {
     float iso = 0;
     bool closed = false;
     // A label map (classify=labels): one closed mesh per label (label_nets.h), named and
-    // coloured by `parts`. The steps are not applied to it: each moves one mesh's vertices
-    // alone, which would pull a shared interface apart; the report is per label too.
+    // coloured by `parts`. Its pieces are kept label by label and its smoothing moves the labels'
+    // vertices at one place as one (mesh_process.h), so shared faces stay shared; it is not
+    // decimated (that would collapse one label's edges alone). The report is per label too.
     bool labels = false;
     std::vector<MeshPart> parts;
     IndexedMesh indexed;            // or this, where has_indexed
@@ -88,6 +89,7 @@ private:
     Welder welder_;
     int layer_ = 0, layers_ = 0, iteration_ = 0;
     SmoothNeighbours neighbours_;
+    LabelSmoothing label_smoothing_;  // labels: the meshes' union while it is smoothed
     WorldMesh mesh_;
     MeshReport report_;
     std::vector<MeshReport> part_reports_;

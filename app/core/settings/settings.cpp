@@ -210,9 +210,10 @@ std::vector<Setting> make_table() {
     t.push_back(flag<&S::closed>("closed", false, "Closed", "cap the mesh where the volume's faces cut it"));
     t.push_back(flag<&S::processed>("processed", false, "Processed",
                                     "the 3D view draws the processed mesh (what Save mesh writes), not the GPU's"));
-    // A label map's meshes are written as made (closed, interfaces shared): each step moves one
-    // label's vertices alone and would pull a shared interface apart (mesh_work.h).
-    for (const char* key : {"pieces", "minPiece", "smooth", "decimate", "closed", "processed"})
+    // A label map's meshes are closed by construction and not decimated (the simplifier would
+    // collapse one label's edges alone and pull a shared face apart: mesh_work.h); its pieces
+    // and smoothing apply, label by label and jointly.
+    for (const char* key : {"decimate", "closed", "processed"})
         for (Setting& row : t)
             if (std::string(row.key) == key) row.enabled = [](const S& s) { return s.classify != Classify::Labels; };
     // Not in the overlay.

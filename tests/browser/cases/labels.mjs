@@ -93,7 +93,12 @@ add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ checked by VTK
     const objShown = b64(await hp.exportMesh({ type: 'obj' }));
     const stl = await hp.exportMesh({ type: 'stl' });
     await hp.showLabels([]);
-    return { labels, obj, glb, report, shown, objShown, stlTriangles: new DataView(stl.buffer).getUint32(80, true) };
+    await hp.set({ smooth: 10, pieces: 'largest' });
+    const smoothed = b64(await hp.exportMesh({ type: 'obj' }));
+    const smoothReport = await hp.meshReport();
+    await hp.set({ smooth: 0, pieces: 'all' });
+    return { labels, obj, glb, report, shown, objShown, stlTriangles: new DataView(stl.buffer).getUint32(80, true),
+      smoothed, smoothReport };
   });
   const c = counts();
   assert(got.labels.length === c.size, `${got.labels.length} labels, the volume has ${c.size}`);
@@ -122,6 +127,16 @@ add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ checked by VTK
   const shownOnly = JSON.parse(execFileSync('/usr/bin/python3', [CHECK, write('shown.obj', got.objShown)], { encoding: 'utf8' }));
   assert(shownOnly.groups.map((g) => g.name).sort().join() === 'Left_kidney,Tumour_core', `shown groups ${shownOnly.groups.map((g) => g.name)}`);
   assert(got.stlTriangles === byValue[2].triangles + byValue[300].triangles, `STL of the shown: ${got.stlTriangles} triangles`);
+  // Smoothed (Taubin, the labels' union) with each label's largest piece: still closed, the shared
+  // faces still the same triangles both ways round, the volumes near the voxels'.
+  const smooth = JSON.parse(execFileSync('/usr/bin/python3', [CHECK, write('smooth.obj', got.smoothed)], { encoding: 'utf8', maxBuffer: 1 << 24 }));
+  assert(smooth.violationCount === 0 && smooth.shared > 500, `smoothed interfaces: ${smooth.shared} shared, ${JSON.stringify(smooth.violations)}`);
+  for (const g of smooth.groups) {
+    assert(g.boundaryEdges === 0, `smoothed ${g.name}: ${g.boundaryEdges} boundary edges`);
+    const mine = got.labels.find((l) => l.name.replace(/\s/g, '_') === g.name);
+    if (mine.voxels >= 1000) assert(Math.abs(g.volume / mine.voxels - 1) < 0.04, `smoothed ${g.name}: volume ${g.volume} for ${mine.voxels} voxels`);
+  }
+  assert(got.smoothReport.steps.smooth === 10 && got.smoothReport.piecesKept === c.size, `steps ${JSON.stringify(got.smoothReport.steps)}, kept ${got.smoothReport.piecesKept}`);
   const v = await validateGlb(new Uint8Array(Buffer.from(got.glb, 'base64')));
   assert(v.errors === 0, `glb: ${v.messages.join('; ')}`);
   fs.rmSync(dir, { recursive: true, force: true });

@@ -400,6 +400,12 @@
       const report = await hp.meshReport();
       return report.labels || r.labels;
     },
+    // The label under (x, y), CSS pixels of the page, in the 3D view (what a click there names):
+    // a Promise of {value, name, voxel: [x, y, z]}, or null where no shown label is under it.
+    async labelAt(x, y) {
+      await ready;
+      return JSON.parse(call('hp_label_at', 'string', ['number', 'number'], [Number(x), Number(y)]));
+    },
     // Which labels the 3D view draws and the mesh files hold: an array of values (all: none given).
     async showLabels(values = []) {
       await ready;

@@ -52,6 +52,14 @@ std::array<float, 16> OrbitCamera::view_projection(const std::array<float, 3>& b
     return out;
 }
 
+std::array<float, 3> OrbitCamera::ray(const std::array<float, 3>& box, float aspect, float ndc_x, float ndc_y) const {
+    const std::array<float, 16> m = view_projection(box, aspect);
+    const glm::mat4 inverse = glm::inverse(glm::make_mat4(m.data()));
+    glm::vec4 near = inverse * glm::vec4(ndc_x, ndc_y, -1, 1), far = inverse * glm::vec4(ndc_x, ndc_y, 1, 1);
+    const glm::vec3 d = glm::normalize(glm::vec3(far) / far.w - glm::vec3(near) / near.w);
+    return {d.x, d.y, d.z};
+}
+
 std::array<float, 3> OrbitCamera::target(const std::array<float, 3>& box) const {
     const glm::vec3 t = frame_of(*this, box).target;
     return {t.x, t.y, t.z};

@@ -25,6 +25,8 @@ struct OrbitCamera {
     std::array<float, 16> view_projection(const std::array<float, 3>& box, float aspect) const;
     std::array<float, 3> eye(const std::array<float, 3>& box) const;
     std::array<float, 3> target(const std::array<float, 3>& box) const;  // the point it orbits
+    // The direction from the eye through the view's point at (ndc_x, ndc_y), each −1..1 (y up).
+    std::array<float, 3> ray(const std::array<float, 3>& box, float aspect, float ndc_x, float ndc_y) const;
 };
 
 }  // namespace hp

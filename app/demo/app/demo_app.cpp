@@ -157,7 +157,8 @@ ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
     if (processed && processed_.revision != w.revision()) voxel_surface(w, &processed_);
     return {state(), result(), layout(), host_.backend(), &views_, &camera_, css_scale, framebuffer_height, nullptr,
             sources_.range_of(state()), sources_.scale_of(state()), &walker_.shown(),
-            processed ? &processed_ : nullptr, labels_shown(), labels_revision()};
+            processed ? &processed_ : nullptr, labels_shown(), labels_revision(),
+            labels_shown() ? &sources_.shown(state())->volume : nullptr, &picked_};
 }
 
 const std::vector<LabelInfo>* DemoApp::labels_shown() const {

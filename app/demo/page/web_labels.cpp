@@ -10,6 +10,7 @@
 #include "demo_app.h"
 #include "exporter.h"
 #include "json_writer.h"
+#include "view_registry.h"
 #include "web_api.h"
 
 namespace {
@@ -44,6 +45,25 @@ EMSCRIPTEN_KEEPALIVE const char* hp_labels() {
         j.key("labels");
         hp::labels_json(j, *labels, nullptr);
     }
+    j.end_object();
+    g_reply = j.text();
+    return g_reply.c_str();
+}
+
+// The label under (x, y), CSS pixels of the page, in the 3D view (what a click there names):
+// {value, name, voxel: [x, y, z]}, or null where the ray meets no shown label.
+EMSCRIPTEN_KEEPALIVE const char* hp_label_at(double x, double y) {
+    hp::DemoApp* app = hp::web_app();
+    const hp::ViewInput in = app->view_input(1, 0);
+    std::array<int, 3> voxel{};
+    float value = 0;
+    const std::string text = hp::label_under(in, app->shown_layout(), float(x), float(y), &voxel, &value);
+    if (text.empty() || !in.labels) return g_reply = "null", g_reply.c_str();
+    hp::JsonWriter j;
+    const int k = hp::label_index(*in.labels, value);
+    j.begin_object().key("value").number(value, 9).key("name").string(k >= 0 ? (*in.labels)[std::size_t(k)].name : "");
+    j.key("voxel");
+    hp::numbers(&j, voxel);
     j.end_object();
     g_reply = j.text();
     return g_reply.c_str();

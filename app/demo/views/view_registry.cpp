@@ -1,5 +1,7 @@
 #include "view_registry.h"
 
+#include "label_pick.h"
+
 #include "view_explain.h"
 #include "volume_atlas.h"
 
@@ -94,6 +96,11 @@ void draw_surface(const ViewInput& in, PanelRect r) {
     in.backend->draw_surface(d);
 }
 
+// A click in the 3D view of a label map names the label under it (in the caption).
+void surface_click(const ViewInput& in, const Layout& l, float x, float y, DemoState*) {
+    if (in.picked && in.labels) *in.picked = label_under(in, l, x, y);
+}
+
 void caption_surface(const ViewInput& in, const Panel& p) {
     const FrameResult& r = in.result;
     const DemoState& s = in.state;
@@ -111,6 +118,8 @@ void caption_surface(const ViewInput& in, const Panel& p) {
     if (!processed && s.processed) detail += "; the processed mesh is being made";
     if (!processed && r.mesh && r.vertices > capacity)
         detail = "mesh truncated at " + with_thousands(capacity) + " vertices of " + with_thousands(r.vertices);
+    if (in.labels && in.picked && !in.picked->empty()) detail += "; clicked: " + *in.picked;
+    else if (in.labels) detail += "; a click names a label";
     caption(p, title, detail);
     if (s.color == SurfaceColor::Depth) legend_bar(p, title, "far", "near", turbo);
     else if (s.color == SurfaceColor::Order) legend_bar(p, title, "key 0", "last", turbo);
@@ -187,7 +196,8 @@ void caption_stream(const ViewInput& in, const Panel& p) {
 
 //                 name       kind             aspect  keeps {volume, stream, surface}  pointer
 const std::vector<ViewEntry> kViews = {
-    {"surface", ViewKind::Panel, 1.0f, {false, false, true}, true, draw_surface, caption_surface},
+    {"surface", ViewKind::Panel, 1.0f, {false, false, true}, true, draw_surface, caption_surface, false, nullptr,
+     nullptr, nullptr, surface_click},
     {"all", ViewKind::All},
     {"slices", ViewKind::Panel, 1.0f, {true, false, false}, false, draw_slices, caption_slices},
     // The base, then the levels beside it.
@@ -203,6 +213,29 @@ const std::vector<ViewEntry> kViews = {
 }  // namespace
 
 const std::vector<ViewEntry>& view_entries() { return kViews; }
+
+std::string label_under(const ViewInput& in, const Layout& l, float x, float y, std::array<int, 3>* voxel, float* value) {
+    const int i = view_entry("surface");
+    if (!in.labels || !in.label_volume || !in.camera || i < 0 || !l.shows(std::size_t(i))) return "";
+    const Panel& p = l.panels[std::size_t(i)];
+    if (x < p.x || x >= p.x + p.w || y < p.y || y >= p.y + p.h || p.h <= 0) return "";
+    const Volume& v = *in.label_volume;
+    const std::vector<LabelInfo>& labels = *in.labels;
+    const LabelHit hit = pick_label(
+        *in.camera, v.dims, in.scale, p.w / p.h, (x - p.x) / p.w * 2 - 1, 1 - (y - p.y) / p.h * 2,
+        [&](int a, int b, int c) { return v.values[std::size_t(a) + std::size_t(v.dims[0]) * (std::size_t(b) + std::size_t(v.dims[1]) * std::size_t(c))]; },
+        [&](float l) {
+            const int k = label_index(labels, l);
+            return k >= 0 && labels[std::size_t(k)].shown;
+        });
+    if (!hit.hit) return "";
+    if (voxel) *voxel = hit.voxel;
+    if (value) *value = hit.label;
+    const int k = label_index(labels, hit.label);
+    char text[64];
+    std::snprintf(text, sizeof text, " (%.9g)", double(hit.label));
+    return (k >= 0 ? labels[std::size_t(k)].name : std::string("label")) + text;
+}
 
 int view_entry(const char* name) {
     for (std::size_t i = 0; i < kViews.size(); ++i)

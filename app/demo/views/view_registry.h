@@ -36,9 +36,17 @@ struct ViewInput {
     const ProcessedSurface* processed = nullptr;  // the 3D view draws it instead (`processed` on, one made)
     const std::vector<LabelInfo>* labels = nullptr;  // classify=labels: the label map's (colours, shown)
     std::uint64_t labels_revision = 0;
+    const Volume* label_volume = nullptr;  // ... and its values (a click names the label under it)
+    std::string* picked = nullptr;         // the label a click in the 3D view named ("": none)
 };
 
+
 struct Layout;
+
+// The label under (x, y), CSS pixels, in the 3D view's panel of `l` (classify=labels): "name
+// (value)" and its voxel, or "" where the ray meets no shown label (label_pick.h).
+std::string label_under(const ViewInput& in, const Layout& l, float x, float y, std::array<int, 3>* voxel = nullptr,
+                        float* value = nullptr);
 
 // The keys a view may act on (main.cpp maps the keyboard's arrows to them).
 enum class ViewKey { Left, Right, Up, Down };

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, exact, exactMesh } from '../lib.mjs';
+import { PNG } from 'pngjs';
 import { validateGlb } from '../mesh_readers.mjs';
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=surface&atlas=512';
@@ -168,6 +169,33 @@ add('labels: a .seg.nrrd written by teem\'s unu names its segments; a 2-layer on
     { name: 'layers.seg.nrrd' }).then(() => '', (e) => e.message), fs.readFileSync(layered).toString('base64'));
   assert(/2 layers/.test(refused), refused);
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// A click names the label under it: hp.labelAt at the 3D view's centre is the label whose colour
+// the view drew there; hidden, the ray goes on past it; alone, it is found again.
+add('labels: the label under a point of the 3D view (what a click names) is the one drawn there', async (page) => {
+  await openLabels(page);
+  await page.evaluate(() => hp.set({ pyramid: 'scalar', view: 'surface', color: 'label' }).then(() => hp.frames(2)));
+  const s = await page.evaluate(() => hp.stats());
+  const r = s.layout.surface;
+  const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+  const hit = await page.evaluate((x, y) => hp.labelAt(x, y), x, y);
+  assert(hit && hit.value > 0, `nothing under the centre: ${JSON.stringify(hit)}`);
+  const labels = await page.evaluate(() => hp.labels({ mesh: false }));
+  const png = PNG.sync.read(await page.screenshot({ clip: { x: Math.round(x) - 1, y: Math.round(y) - 1, width: 3, height: 3 } }));
+  const px = [png.data[16], png.data[17], png.data[18]];
+  const unit = (c) => { const n = Math.hypot(...c) || 1; return c.map((v) => v / n); };
+  const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const p = unit(px);
+  const closest = labels.map((l) => ({ l, cos: unit(rgb(l.color)).reduce((a, v, i) => a + v * p[i], 0) }))
+    .sort((a, b) => b.cos - a.cos)[0].l;
+  assert(closest.value === hit.value, `drawn ${px} (nearest ${closest.name}), picked ${hit.name}`);
+  const others = labels.filter((l) => l.value !== hit.value).map((l) => l.value);
+  const behind = await page.evaluate((others, x, y) => hp.showLabels(others).then(() => hp.labelAt(x, y)), others, x, y);
+  assert(!behind || behind.value !== hit.value, `hidden ${hit.name} still picked`);
+  const alone = await page.evaluate((v, x, y) => hp.showLabels([v]).then(() => hp.labelAt(x, y)), hit.value, x, y);
+  assert(alone && alone.value === hit.value, `alone: ${JSON.stringify(alone)}`);
+  await page.evaluate(() => hp.showLabels([]));
 });
 
 add('labels: refused where there is no label map; the demo goes on', async (page) => {

@@ -11,6 +11,7 @@ import pixelmatch from 'pixelmatch';
 import { assert, exact, exactMesh, pngOf, loadBytes } from './lib.mjs';
 import { voxels, ctLike, nrrd, loadVolumeBytes } from './volume_files.mjs';
 import { explainKeys } from './cases/explain.mjs';
+import { labelVolume } from './cases/labels.mjs';
 
 export const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
 // The 3D view drawn by llvmpipe against SwiftShader's golden: rasterization and float rounding
@@ -82,6 +83,17 @@ with zipfile.ZipFile(sys.argv[2], 'w') as z:
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+});
+// A label map (classify=labels): three and four labels a cell; its stream and every label's mesh
+// exact in two modes, on the engine's own WebGL2.
+add('a label map (40×36×30 uint16): the stream and each label\'s mesh exact (scalar float, vec4 uint)', async (page) => {
+  const r = await loadVolumeBytes(page, new Uint8Array(labelVolume().buffer), { name: 'labels_40x36x30_uint16.raw' });
+  assert(!r.error, r.error);
+  for (const mode of [{ pyramid: 'scalar', sums: 'float' }, { pyramid: 'vec4', sums: 'uint' }]) {
+    const n = await exact(page, { ...mode, source: 'file', classify: 'labels' }, { atLeast: 2000 });
+    await exactMesh(page, {}, { atLeast: 6 * n });
+  }
+  await page.evaluate(() => hp.set({ classify: 'surface' }));
 });
 add('a lost and restored WebGL context: the loss seen, rebuilt, exact', async (page) => {
   const r = await page.evaluate(async () => {

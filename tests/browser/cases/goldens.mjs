@@ -97,6 +97,8 @@ export default [
     'overlay=0&view=surface&volume=64&processed=1&vertices=shared&smooth=20&decimate=3000&color=depth&pyramid=webgpu-pyramid', 'processed-64-webgpu'),
   // The samples at their presets, in one plain color (each golden's NOTICE file beside it names
   // the scan's source and licence).
+  // A label map: the AAL atlas sample opens with its table in classify=labels, each label's mesh in its colour.
+  golden('AAL atlas sample: every label\'s mesh in its colour', 'load=samples/aal-atlas.nii.gz&overlay=0&view=surface', 'aal-labels'),
   golden('CT head sample at its bone preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/ct-head.nrrd&iso=400', 'ct-head-bone'),
   golden('CT head sample at its skin preset, every view', 'view=all&color=bone&load=samples/ct-head.nrrd&iso=-300', 'ct-head-skin-all'),
   golden('MRI brain sample at its brain-surface preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/mri-brain.nii.gz', 'mri-brain-surface'),

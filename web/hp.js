@@ -369,11 +369,19 @@
       }
       $('attribution').textContent = sample ? sample.attribution || '' : '';
       $('attribution').hidden = !(sample && sample.attribution);
+      // The table: the volume is open whatever becomes of it (a bad table is said, on the page
+      // and as tableError, and the labels keep their names).
       const tableOf = table ?? (sample && sample.table);
-      if (tableOf) await hp.loadLabelTable(tableOf, { name: typeof tableOf === 'string' ? tableOf.split('/').pop() : 'the table' });
-      if (sample && sample.classify) await hp.set({ classify: sample.classify });
+      let tableError;
+      if (tableOf) {
+        newest();
+        const tableName = typeof tableOf === 'string' ? tableOf.split(/[?#]/)[0].split('/').pop() : String(allOptions.tableName || 'the table');
+        await hp.loadLabelTable(tableOf, { name: tableName }).catch((e) => { tableError = e.message; });
+      }
+      if (sample && sample.classify) await hp.set({ classify: sample.classify }).catch(() => {});
       await settled();
-      return JSON.parse(call('hp_volume_info', 'string', [], []));
+      const info = JSON.parse(call('hp_volume_info', 'string', [], []));
+      return tableError ? { ...info, tableError } : info;
     },
     // A label table for the volume shown (URL or bytes; {name}: the file's, which tells a binary
     // .lut): its names and colours become the labels'. Rejects with why, the labels keeping theirs.
@@ -404,6 +412,7 @@
     // a Promise of {value, name, voxel: [x, y, z]}, or null where no shown label is under it.
     async labelAt(x, y) {
       await ready;
+      if (!Number.isFinite(Number(x)) || !Number.isFinite(Number(y))) throw new Error('hp.labelAt takes CSS pixels (two numbers)');
       return JSON.parse(call('hp_label_at', 'string', ['number', 'number'], [Number(x), Number(y)]));
     },
     // Which labels the 3D view draws and the mesh files hold: an array of values (all: none given).
@@ -521,9 +530,11 @@
     const isTable = (f) => /\.(txt|lut|label)$/i.test(f.name);
     const tables = folders ? [] : list.filter(isTable);
     if (tables.length && list.length - tables.length === 1) {
-      await loadFile(list.find((f) => !isTable(f)));
+      const fileOf = (f) => f.blob || f;  // a drop's entries are {name, blob}; a picker's are Files
+      const volume = list.find((f) => !isTable(f));
+      if (!(await loadFile(fileOf(volume), volume.name))) return;  // refused: its tables go nowhere
       for (const t of tables)
-        await hp.loadLabelTable(new Uint8Array(await t.arrayBuffer()), { name: t.name }).catch((e) => report(e.message));
+        await hp.loadLabelTable(new Uint8Array(await fileOf(t).arrayBuffer()), { name: t.name }).catch((e) => report(e.message));
       return;
     }
     if (list.length > 1 || folders) {
@@ -534,13 +545,15 @@
   }
   async function loadFile(file, name = file.name) {
     const b = new Uint8Array(await file.arrayBuffer());
-    if (window.hpDicom.looksLike(b)) { await openDicom([{ name, blob: file }], {}).catch(() => {}); return; }
+    if (window.hpDicom.looksLike(b)) return openDicom([{ name, blob: file }], {}).then(() => true, () => false);
     try {
       if (isPng(b)) await hp.loadAtlas(b, { tile: url.get('tile') ?? undefined });
       else await hp.loadVolume(b, { name });
+      return true;
     } catch (e) {
       report(e.message);
       if (e.opensDownsampled) offer('Open it downsampled by 2', () => hp.loadVolume(b, { name, downsample: 2 }));
+      return false;
     }
   }
   function offer(label, action) {

@@ -554,9 +554,12 @@ TEST_P(LabelMap, StreamAndMeshEqualCpuReference) {
         ASSERT_GT(ref.size(), 50u);
         ASSERT_EQ(r.count, ref.size());
         EXPECT_TRUE(same_stream(gpu.compactor().read_stream(r.count), ref));
-        if (c.mode.pyramid == Pyramid::Baseline) continue;
         const MeshData mesh = reference_label_mesh(layout, atlas.data());
         EXPECT_TRUE(same_mesh(gpu.mesh(), r.vertices, mesh)) << (fused ? "fused count" : "count pass");
+        // Each vertex carries its label in the position's w (what the 3D view colours by).
+        const std::vector<float> rgba = gpu.mesh().pyramid().read_stream(std::uint32_t(mesh.labels.size()), 0);
+        for (std::size_t k = 0; k < mesh.labels.size(); ++k)
+            ASSERT_EQ(rgba[4 * k + 3], mesh.labels[k]) << "vertex " << k << "'s label";
     }
 }
 

@@ -170,14 +170,24 @@ TEST(LabelMesh, ReferenceInStreamOrderIsTheExportsTriangles) {
     const EdgeMesh cpu = label_volume_mesh(vol.values.data(), d, 0, d[2]);
     ASSERT_EQ(gpu.vertices, cpu.vertices());
     ASSERT_EQ(gpu.labels.size(), gpu.vertices);
-    std::multiset<std::vector<float>> a, b;
-    for (std::size_t k = 0; k < gpu.vertices; ++k) {
-        a.insert({gpu.positions[3 * k], gpu.positions[3 * k + 1], gpu.positions[3 * k + 2], gpu.normals[3 * k],
-                  gpu.normals[3 * k + 1], gpu.normals[3 * k + 2], gpu.labels[k]});
-        b.insert({cpu.positions[3 * k], cpu.positions[3 * k + 1], cpu.positions[3 * k + 2], cpu.normals[3 * k],
-                  cpu.normals[3 * k + 1], cpu.normals[3 * k + 2], cpu.labels[k]});
-    }
-    EXPECT_TRUE(a == b);
+    // Triangles as wholes, in their winding (a rotation to the smallest corner first), with each
+    // corner's normal and label: a different diagonal or turn would differ.
+    const auto triangles = [](const std::vector<float>& p, const std::vector<float>& n, const std::vector<float>& l) {
+        std::multiset<std::vector<float>> out;
+        for (std::size_t t = 0; t + 2 < l.size(); t += 3) {
+            std::array<std::vector<float>, 3> c;
+            for (std::size_t i = 0; i < 3; ++i) {
+                const std::size_t k = t + i;
+                c[i] = {p[3 * k], p[3 * k + 1], p[3 * k + 2], n[3 * k], n[3 * k + 1], n[3 * k + 2], l[k]};
+            }
+            const std::size_t first = std::size_t(std::min_element(c.begin(), c.end()) - c.begin());
+            std::vector<float> tri;
+            for (std::size_t i = 0; i < 3; ++i) tri.insert(tri.end(), c[(first + i) % 3].begin(), c[(first + i) % 3].end());
+            out.insert(tri);
+        }
+        return out;
+    };
+    EXPECT_TRUE(triangles(gpu.positions, gpu.normals, gpu.labels) == triangles(cpu.positions, cpu.normals, cpu.labels));
     // The stream: (x, y, z, label) of each active voxel.
     const auto stream = reference_stream(l, atlas.data(), Classify::Labels, 0.0f);
     std::size_t vertices = 0;

@@ -1,6 +1,7 @@
 #include "label_set.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <unordered_map>
 
@@ -16,6 +17,14 @@ bool count_labels(const std::vector<float>& values, std::vector<LabelInfo>* out,
     };
     for (float v : values) {
         if (v != last) {
+            if (v != std::floor(v)) {
+                char text[64];
+                std::snprintf(text, sizeof text, "%.9g", double(v));
+                *why = std::string("it holds values that are not whole numbers (") + text +
+                       "): not a label map (classify=labels wants a segmentation's whole-number labels; "
+                       "a volume opened downsampled holds block means)";
+                return false;
+            }
             flush();
             last = v;
             if (counts.size() > kMaxLabels) break;

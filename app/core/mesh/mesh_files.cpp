@@ -50,11 +50,13 @@ Gathered gather(const WorldMesh& m, const std::vector<std::uint32_t>& triangles,
 }  // namespace
 
 WorldMesh shown_parts(const WorldMesh& m, const std::vector<float>& shown_labels) {
+    std::vector<float> sorted = shown_labels;  // a lookup a part: no quadratic walk over 65,536 labels
+    std::sort(sorted.begin(), sorted.end());
     if (!has_parts(m)) return m;
     WorldMesh out;
     std::vector<std::uint32_t> renumbered(m.parts.size(), kNone);  // a shown part's index in out.parts
     for (std::size_t p = 0; p < m.parts.size(); ++p)
-        if (std::find(shown_labels.begin(), shown_labels.end(), m.parts[p].label) != shown_labels.end())
+        if (std::binary_search(sorted.begin(), sorted.end(), m.parts[p].label))
             renumbered[p] = std::uint32_t(out.parts.size()), out.parts.push_back(m.parts[p]);
     std::vector<std::uint32_t> kept;
     for (std::size_t t = 0; t < std::min(m.face_part.size(), m.triangles()); ++t)

@@ -107,7 +107,7 @@ std::vector<Setting> make_table() {
         "labels: a label map's voxels next to another label, a closed mesh per label"));
     // A label map opens in its labels' colours, and leaves them with the mode.
     classify.then = [](S* s) {
-        if (s->classify == Classify::Labels) s->color = SurfaceColor::Label;
+        if (s->classify == Classify::Labels) s->color = SurfaceColor::Label, s->processed = false;
         else if (s->color == SurfaceColor::Label) s->color = SurfaceColor::Normal;
     };
     // A label map only: a state that comes to another source leaves labels quietly.
@@ -116,6 +116,7 @@ std::vector<Setting> make_table() {
         std::string why = c.labels_refused(*s);
         if (why.empty() || given) return why;
         s->classify = Classify::Surface;
+        if (s->color == SurfaceColor::Label) s->color = SurfaceColor::Normal;
         return std::string();
     };
     // Any finite number parses; the limit holds it to the source's range (a file's data units).

@@ -82,13 +82,14 @@ bool label_value(const std::string& t, double* v, std::string* why) {
 
 bool channel(const std::string& t, double top, double* v) { return whole(t, v) && *v >= 0 && *v <= top; }
 
-// "1 Precentral_L 2001" (AAL: a code follows the name) or "0\tUnclassified" or "7 Left hippocampus".
+// "1 Precentral_L 2001" (AAL: exactly three tokens, a code after the name) or "0\tUnclassified"
+// or "7 Left hippocampus" or "12 Area 44" (more tokens: the rest of the line is the name).
 bool names_line(const std::string& line, const std::vector<Token>& t, LabelEntry* e, std::string* why) {
     double v = 0, code = 0;
     if (!label_value(t[0].text, &v, why)) return false;
     if (t.size() < 2) return *why = "label " + t[0].text + " has no name after it", false;
     e->value = float(v);
-    e->name = clean_label_name(t.size() >= 3 && number(t[2].text, &code) ? t[1].text : line.substr(t[1].at));
+    e->name = clean_label_name(t.size() == 3 && number(t[2].text, &code) ? t[1].text : line.substr(t[1].at));
     return true;
 }
 

@@ -153,7 +153,8 @@ std::array<float, 3> DemoApp::view_box() const {
 
 ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
     const MeshWork& w = readbacks_.mesh_work();
-    const bool processed = state().processed && readbacks_.processed_current(frame_data());
+    const bool processed = state().processed && state().classify != Classify::Labels &&
+                           readbacks_.processed_current(frame_data());
     if (processed && processed_.revision != w.revision()) voxel_surface(w, &processed_);
     return {state(), result(), layout(), host_.backend(), &views_, &camera_, css_scale, framebuffer_height, nullptr,
             sources_.range_of(state()), sources_.scale_of(state()), &walker_.shown(),
@@ -166,8 +167,8 @@ const std::vector<LabelInfo>* DemoApp::labels_shown() const {
 }
 
 std::uint64_t DemoApp::labels_revision() const {
-    const LoadedVolume* v = sources_.shown(state());
-    return v ? v->labels_revision : 0;
+    const LoadedVolume* v = sources_.shown(state());  // another volume: other labels, whatever their revision
+    return v ? (v->generation << 32) + v->labels_revision : 0;
 }
 
 void DemoApp::draw_views(const Layout& l, int fb_height) {

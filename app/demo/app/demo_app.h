@@ -134,8 +134,10 @@ public:
     const std::string& message() const { return message_; }
     void set_message(std::string m) { message_ = std::move(m); }
 
-private:
+    // What the read-backs and the exporter read of this frame (the overlay's mesh rows too).
     FrameData frame_data() const { return {state(), result(), layout(), host_.backend(), sources_}; }
+
+private:
     bool atlas_fits_next(const DemoState& next, std::string* error) const;
     // After a load: a limit only brings values within it (nothing was given).
     void loaded();

@@ -229,8 +229,10 @@ bool Sources::set_label_table(const std::uint8_t* data, std::size_t size, const 
 
 void Sources::show_labels(const std::vector<float>& values) {
     if (!loaded_) return;
+    std::vector<float> sorted = values;
+    std::sort(sorted.begin(), sorted.end());
     for (LabelInfo& l : loaded_->labels)
-        l.shown = values.empty() || std::find(values.begin(), values.end(), l.value) != values.end();
+        l.shown = values.empty() || std::binary_search(sorted.begin(), sorted.end(), l.value);
     ++loaded_->labels_revision;
 }
 

@@ -1,5 +1,7 @@
 #include "overlay_rows.h"
 
+#include "exporter.h"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -282,7 +284,9 @@ void labels_after(const Controls& c) {
     const std::vector<LabelInfo>* labels = c.s.classify == Classify::Labels ? c.app.sources().labels(c.s) : nullptr;
     if (!labels) return;
     const MeshWork& w = c.app.mesh_work();
-    const std::vector<MeshReport>* reports = w.done() && w.labels() ? &w.part_reports() : nullptr;
+    const FrameData f = c.app.frame_data();  // the meshes made of this label map (not a volume before it)
+    const std::vector<MeshReport>* reports =
+        w.done() && w.labels() && w.has(surface_key(f, true), steps_of(f)) ? &w.part_reports() : nullptr;
     std::size_t shown = 0;
     for (const LabelInfo& l : *labels) shown += l.shown;
     ImGui::TextDisabled("%zu labels, %zu shown", labels->size(), shown);

@@ -1,5 +1,7 @@
 #include "view_registry.h"
 
+#include <cmath>
+
 #include "label_pick.h"
 
 #include "view_explain.h"
@@ -218,7 +220,8 @@ std::string label_under(const ViewInput& in, const Layout& l, float x, float y, 
     const int i = view_entry("surface");
     if (!in.labels || !in.label_volume || !in.camera || i < 0 || !l.shows(std::size_t(i))) return "";
     const Panel& p = l.panels[std::size_t(i)];
-    if (x < p.x || x >= p.x + p.w || y < p.y || y >= p.y + p.h || p.h <= 0) return "";
+    if (!std::isfinite(x) || !std::isfinite(y) || x < p.x || x >= p.x + p.w || y < p.y || y >= p.y + p.h || p.h <= 0)
+        return "";
     const Volume& v = *in.label_volume;
     const std::vector<LabelInfo>& labels = *in.labels;
     const LabelHit hit = pick_label(

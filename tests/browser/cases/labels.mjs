@@ -198,20 +198,37 @@ add('labels: the label under a point of the 3D view (what a click names) is the 
   await page.evaluate(() => hp.showLabels([]));
 });
 
+// A person picks (or drops) a label map and its table together: the volume opens, then the
+// table names its labels.
+add('labels: a volume and its table picked together: the table names the labels', async (page) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-pick-'));
+  const raw = path.join(dir, NAME), table = path.join(dir, 'labels.nii.txt');
+  fs.writeFileSync(raw, Buffer.from(labelVolume().buffer));
+  fs.writeFileSync(table, '1 Liver\r\n2 Spleen\r\n300 Tumour core\r\n');
+  await (await page.$('#file')).uploadFile(raw, table);
+  await page.waitForFunction(() => hp.labels({ mesh: false }).then((l) => l.some((x) => x.name === 'Spleen'), () => false),
+    { timeout: 30000, polling: 200 });
+  const names = await page.evaluate(() => hp.labels({ mesh: false }).then((l) => l.map((x) => x.name)));
+  assert(names.join() === 'Liver,Spleen,label 3,label 4,label 5,Tumour core', `names ${names}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 add('labels: refused where there is no label map; the demo goes on', async (page) => {
   const before = await page.evaluate(() => hp.stats());
   const r = await page.evaluate(() => hp.set({ source: 'metaballs', classify: 'labels' }).then(() => '', (e) => e.message));
   assert(/classify=labels needs a label map/.test(r), r);
   const s = await page.evaluate(() => hp.stats());
   assert(s.classify === before.classify && s.source === before.source, `the state moved: ${s.classify} ${s.source}`);
-  // A scan's intensities are no label map either: more than 65536 values.
-  const ct = await page.evaluate(async () => {
-    const v = new Float32Array(70 * 40 * 30);
-    for (let i = 0; i < v.length; i++) v[i] = i * 0.5;
-    await hp.loadVolume(new Uint8Array(v.buffer), { name: 'scan_70x40x30_float32.raw' });
-    return hp.set({ classify: 'labels' }).then(() => '', (e) => e.message);
-  });
-  assert(/not a label map/.test(ct), ct);
+  // A scan's intensities are no label map either: more than 65536 values, or fractions.
+  for (const [step, why] of [[1, /more than 65536 distinct values/], [0.5, /not whole numbers/]]) {
+    const ct = await page.evaluate(async (step) => {
+      const v = new Float32Array(70 * 40 * 30);
+      for (let i = 0; i < v.length; i++) v[i] = i * step;
+      await hp.loadVolume(new Uint8Array(v.buffer), { name: 'scan_70x40x30_float32.raw' });
+      return hp.set({ classify: 'labels' }).then(() => '', (e) => e.message);
+    }, step);
+    assert(why.test(ct) && /not a label map/.test(ct), ct);
+  }
   await page.evaluate(() => hp.set({ source: 'metaballs', classify: 'surface' }));
   await exact(page, { classify: 'surface', volume: 64 }, { atLeast: 100 });
 });

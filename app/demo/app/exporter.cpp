@@ -93,6 +93,18 @@ void voxel_surface(const MeshWork& w, ProcessedSurface* out) {
     out->revision = w.revision();
 }
 
+namespace {
+// A mesh's report (mesh_process.h) as the JSON's fields: the whole mesh's and each label's.
+void report_fields(JsonWriter& j, const MeshReport& r) {
+    j.key("triangles").integer(std::int64_t(r.triangles)).key("vertices").integer(std::int64_t(r.vertices));
+    j.key("pieces").integer(std::int64_t(r.pieces));
+    j.key("boundaryEdges").integer(std::int64_t(r.boundary_edges));
+    j.key("nonManifoldEdges").integer(std::int64_t(r.nonmanifold_edges));
+    j.key("zeroAreaTriangles").integer(std::int64_t(r.zero_area));
+    j.key("volumeMm3").number(r.volume_mm3, 12).key("areaMm2").number(r.area_mm2, 12);
+}
+}  // namespace
+
 WorldMesh labelled_mesh(const WorldMesh& mesh, const std::vector<LabelInfo>& labels) {
     WorldMesh m = mesh;
     const std::vector<MeshPart> now = mesh_parts(labels);  // in the order the mesh's parts were made
@@ -114,13 +126,7 @@ void labels_json(JsonWriter& j, const std::vector<LabelInfo>& labels, const std:
         j.key("value").number(l.value, 9).key("name").string(l.name).key("color").string(color);
         j.key("voxels").integer(std::int64_t(l.voxels)).key("shown").boolean(l.shown);
         if (reports && i < reports->size()) {
-            const MeshReport& r = (*reports)[i];
-            j.key("triangles").integer(std::int64_t(r.triangles)).key("vertices").integer(std::int64_t(r.vertices));
-            j.key("pieces").integer(std::int64_t(r.pieces));
-            j.key("boundaryEdges").integer(std::int64_t(r.boundary_edges));
-            j.key("nonManifoldEdges").integer(std::int64_t(r.nonmanifold_edges));
-            j.key("zeroAreaTriangles").integer(std::int64_t(r.zero_area));
-            j.key("volumeMm3").number(r.volume_mm3, 12).key("areaMm2").number(r.area_mm2, 12);
+            report_fields(j, (*reports)[i]);
         }
         j.end_object();
     }
@@ -133,12 +139,7 @@ std::string mesh_report_json(const MeshWork& w, const std::vector<LabelInfo>* la
     const MeshSteps& s = w.steps();
     JsonWriter j;
     j.begin_object();
-    j.key("triangles").integer(std::int64_t(r.triangles)).key("vertices").integer(std::int64_t(r.vertices));
-    j.key("pieces").integer(std::int64_t(r.pieces));
-    j.key("boundaryEdges").integer(std::int64_t(r.boundary_edges));
-    j.key("nonManifoldEdges").integer(std::int64_t(r.nonmanifold_edges));
-    j.key("zeroAreaTriangles").integer(std::int64_t(r.zero_area));
-    j.key("volumeMm3").number(r.volume_mm3, 12).key("areaMm2").number(r.area_mm2, 12);
+    report_fields(j, r);
     j.key("closed").boolean(w.closed());
     j.key("steps").begin_object();
     j.key("pieces").string(kPiecesNames[std::size_t(s.pieces)]).key("minPiece").number(s.min_piece_mm3);

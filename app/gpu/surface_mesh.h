@@ -73,6 +73,13 @@ public:
     // The first `n` vertices, 3 floats each (the textures' fourth components dropped).
     std::vector<float> read_positions(std::uint32_t n) const { return xyz(pyramid_.read_stream(n, 0)); }
     std::vector<float> read_normals(std::uint32_t n) const { return xyz(pyramid_.read_stream(n, 1)); }
+    // A label map's (classify=labels): each vertex's label, the positions' fourth component.
+    std::vector<float> read_labels(std::uint32_t n) const {
+        const std::vector<float> rgba = pyramid_.read_stream(n, 0);
+        std::vector<float> out(rgba.size() / 4);
+        for (std::size_t i = 0; i < out.size(); ++i) out[i] = rgba[4 * i + 3];
+        return out;
+    }
 
 private:
     static std::vector<float> xyz(const std::vector<float>& rgba);

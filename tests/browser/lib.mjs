@@ -131,6 +131,10 @@ export async function exactMesh(page, state, { atLeast = 1, limit } = {}) {
     if (gpu.vertices !== cpu.vertices) return { error: `GPU vertex total ${gpu.vertices}, CPU ${cpu.vertices}`, stats };
     if (gpu.positions.length !== cpu.positions.length)
       return { error: `GPU gave ${gpu.positions.length / 3} vertices, CPU ${cpu.positions.length / 3}`, stats };
+    // A label map's vertices carry their labels (classify=labels): each the reference's, exactly.
+    if (gpu.labels.length !== cpu.labels.length) return { error: `GPU gave ${gpu.labels.length} labels, CPU ${cpu.labels.length}`, stats };
+    for (let i = 0; i < cpu.labels.length; i++)
+      if (gpu.labels[i] !== cpu.labels[i]) return { error: `vertex ${i}'s label: GPU ${gpu.labels[i]}, CPU ${cpu.labels[i]}`, stats };
     for (let i = 0; i < cpu.positions.length; i++) {
       if (!(Math.abs(gpu.positions[i] - cpu.positions[i]) <= 1e-4))
         return { error: `vertex ${Math.floor(i / 3)} position[${i % 3}]: GPU ${gpu.positions[i]}, CPU ${cpu.positions[i]}`, stats };

@@ -80,6 +80,7 @@ Readbacks::Start Readbacks::start(Job* j, const FrameData& f, std::uint64_t fram
         case ReadKind::ReferenceMesh: q.atlas = true; break;
         case ReadKind::Mesh:
             q.mesh = true;
+            q.labels = f.state.classify == Classify::Labels;
             q.vertices = a.limit;
             q.stream = true;  // the edge ids
             break;
@@ -140,7 +141,7 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
             const MeshData m = f.state.classify == Classify::Labels
                                    ? reference_label_mesh(f.layout, r.atlas.data(), a.limit)
                                    : reference_mesh(f.layout, r.atlas.data(), f.state.iso, a.limit);
-            out.mesh = {m.vertices, m.positions, m.normals};
+            out.mesh = {m.vertices, m.positions, m.normals, m.labels};
             break;
         }
         case ReadKind::Mesh: {

@@ -63,6 +63,7 @@ struct SurfaceDraw {
 struct MeshCopy {
     std::uint32_t vertices = 0;  // the true total
     std::vector<float> positions, normals;
+    std::vector<float> labels;  // classify=labels: each vertex's label (its position's w)
 };
 
 // What a read-back asks of the backend (Backend::read).
@@ -70,6 +71,7 @@ struct ReadRequest {
     bool stream = false;  // the stream from key 0: at most `keys` entries (and the count, and what it holds)
     bool atlas = false;   // the atlas, S×S floats
     bool mesh = false;    // the surface's soup from vertex 0: at most `vertices` (and the total)
+    bool labels = false;  // ... with each vertex's label (classify=labels)
     std::uint32_t keys = 0xffffffffu, vertices = 0xffffffffu;
 };
 

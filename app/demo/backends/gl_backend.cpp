@@ -78,6 +78,7 @@ public:
             const std::uint32_t n = std::min({q.vertices, r.mesh.vertices, last.vertex_keys_drawn, mesh.capacity()});
             r.mesh.positions = mesh.read_positions(n);
             r.mesh.normals = mesh.read_normals(n);
+            if (q.labels) r.mesh.labels = mesh.read_labels(n);
         }
         return answered(std::move(r));
     }

@@ -153,6 +153,7 @@ class WebGpuRead : public ReadTicket {
 public:
     wgpu::Ticket stream, atlas, positions, normals, indices;
     std::uint32_t keys = 0, texels = 0, vertices = 0, list = 0;  // stream keys, atlas texels, soup and list vertices
+    bool labels = false;  // the positions' w kept (a label map's labels)
     Reading r;
 
     int poll(Reading* out, std::string* why) override {
@@ -172,7 +173,7 @@ public:
             r.shared_normals = xyz(&normals, list);
             for (std::uint32_t i : r.indices) soup_vertex(i);
         } else if (positions) {
-            r.mesh.positions = xyz(&positions, vertices);
+            r.mesh.positions = xyz(&positions, vertices, labels ? &r.mesh.labels : nullptr);
             r.mesh.normals = xyz(&normals, vertices);
         }
         *out = std::move(r);
@@ -184,12 +185,15 @@ private:
         out->resize(floats);
         t->take(out->data(), int(4 * floats));
     }
-    static std::vector<float> xyz(wgpu::Ticket* t, std::uint32_t n) {
+    // The vec4s' x, y, z; their w into *w where asked (a label map's labels).
+    static std::vector<float> xyz(wgpu::Ticket* t, std::uint32_t n, std::vector<float>* w = nullptr) {
         std::vector<float> vec4;
         take(t, &vec4, 4 * std::size_t(n));
         std::vector<float> out;
         out.reserve(3 * std::size_t(n));
         for (std::size_t i = 0; i < n; ++i) out.insert(out.end(), vec4.begin() + 4 * i, vec4.begin() + 4 * i + 3);
+        if (w)
+            for (std::size_t i = 0; i < n; ++i) w->push_back(vec4[4 * i + 3]);
         return out;
     }
     // The soup's next vertex: list vertex `i` (an index past the list gives NaN).
@@ -212,6 +216,7 @@ std::unique_ptr<ReadTicket> WebGpuBackend::read(const ReadRequest& q, const Fram
     }
     if (q.mesh && last.mesh && gpu_.positions_buffer()) {
         t->r.mesh.vertices = last.vertices;
+        t->labels = q.labels;
         t->vertices = std::min({q.vertices, last.vertices, gpu_.mesh_capacity()});
         // vertices=shared: the list and the indices into it; else the soup itself.
         t->list = gpu_.indices_buffer() ? std::min(last.shared_vertices, gpu_.mesh_capacity()) : t->vertices;

@@ -16,7 +16,7 @@ namespace {
 std::string g_reply;  // the last string handed to JavaScript
 
 // The parts of a result the page copies out, by number (web/hp.js's `parts`).
-enum Part { Entries, Positions, Normals, Edges, Indices, Bytes };
+enum Part { Entries, Positions, Normals, Edges, Indices, Bytes, Labels };
 
 }  // namespace
 
@@ -54,6 +54,7 @@ EMSCRIPTEN_KEEPALIVE double hp_read_size(int id, int part) {
         case Edges: return double(r->edges.size());
         case Indices: return double(r->indices.size());
         case Bytes: return double(r->bytes.size());
+        case Labels: return double(r->mesh.labels.size());
     }
     return 0;
 }
@@ -68,6 +69,7 @@ EMSCRIPTEN_KEEPALIVE const void* hp_read_at(int id, int part) {
         case Edges: return r->edges.data();
         case Indices: return r->indices.data();
         case Bytes: return r->bytes.data();
+        case Labels: return r->mesh.labels.data();
     }
     return nullptr;
 }

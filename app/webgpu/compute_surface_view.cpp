@@ -91,13 +91,7 @@ void ComputeSurfaceView::set_labels(const std::vector<LabelInfo>* labels, std::u
     if (revision == label_revision_ && label_count_ == int(labels->size())) return;
     label_revision_ = revision;
     label_count_ = int(labels->size());
-    std::vector<float> texels(4 * std::max<std::size_t>(labels->size(), 1), 0.0f);
-    for (std::size_t i = 0; i < labels->size(); ++i) {
-        const LabelInfo& l = (*labels)[i];
-        texels[4 * i] = l.value;
-        texels[4 * i + 1] = float(l.rgb[0]) * 65536.0f + float(l.rgb[1]) * 256.0f + float(l.rgb[2]);
-        texels[4 * i + 2] = l.shown ? 1.0f : 0.0f;
-    }
+    const std::vector<float> texels = label_color_texels(*labels, 1);
     if (label_capacity_ < labels->size()) {  // a larger buffer: the bind group is made again
         label_capacity_ = std::max<std::size_t>(labels->size(), 1);
         label_buffer_ = buffer(16.0 * double(label_capacity_), kStorage | kCopyDst, "surface labels");

@@ -457,6 +457,17 @@ void PrintTo(const FileCase& c, std::ostream* os) {
 
 class FileVolume : public ::testing::TestWithParam<FileCase> {};
 
+// A loaded volume on the GPU as the app puts it there: its own layout, the compaction made for
+// it in `mode`, its slices uploaded.
+::testing::AssertionResult upload_file(const Volume& v, CompactionMode mode, AtlasLayout* layout,
+                                       VolumeCompaction* gpu) {
+    std::string error;
+    if (!volume_layout(v.dims, AtlasLimit{}, layout, &error) || !gpu->init(*layout, mode, &error))
+        return ::testing::AssertionFailure() << error;
+    gpu->volume().upload(v);
+    return ::testing::AssertionSuccess();
+}
+
 }  // namespace
 
 // A loaded X×Y×Z volume: its own layout (tiles of the powers of two at or above X and Y), its
@@ -466,11 +477,8 @@ TEST_P(FileVolume, StreamAndMeshEqualCpuReference) {
     const FileCase& c = GetParam();
     const Volume v = odd_volume(c.dims);
     AtlasLayout layout;
-    std::string error;
-    ASSERT_TRUE(volume_layout(v.dims, AtlasLimit{}, &layout, &error)) << error;
     VolumeCompaction gpu;
-    ASSERT_TRUE(gpu.init(layout, c.mode, &error)) << error;
-    gpu.volume().upload(v);
+    ASSERT_TRUE(upload_file(v, c.mode, &layout, &gpu));
     const std::vector<float> atlas = gpu.volume().read_atlas();
     ASSERT_EQ(atlas, volume_atlas(v, layout)) << "the atlas the GPU holds is the volume's";
     for (Classify mode : {Classify::Surface, Classify::Solid}) {
@@ -538,11 +546,8 @@ TEST_P(LabelMap, StreamAndMeshEqualCpuReference) {
     const FileCase& c = GetParam();
     const Volume v = label_volume(c.dims);
     AtlasLayout layout;
-    std::string error;
-    ASSERT_TRUE(volume_layout(v.dims, AtlasLimit{}, &layout, &error)) << error;
     VolumeCompaction gpu;
-    ASSERT_TRUE(gpu.init(layout, c.mode, &error)) << error;
-    gpu.volume().upload(v);
+    ASSERT_TRUE(upload_file(v, c.mode, &layout, &gpu));
     const std::vector<float> atlas = gpu.volume().read_atlas();
     for (bool fused : {true, false}) {
         FrameSettings s;

@@ -68,6 +68,17 @@ std::vector<MeshPart> mesh_parts(const std::vector<LabelInfo>& labels) {
     return parts;
 }
 
+std::vector<float> label_color_texels(const std::vector<LabelInfo>& labels, std::size_t texels) {
+    std::vector<float> out(4 * std::max(texels, labels.size()), 0.0f);
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        const LabelInfo& l = labels[i];
+        out[4 * i] = l.value;
+        out[4 * i + 1] = float(l.rgb[0]) * 65536.0f + float(l.rgb[1]) * 256.0f + float(l.rgb[2]);
+        out[4 * i + 2] = l.shown ? 1.0f : 0.0f;
+    }
+    return out;
+}
+
 int label_index(const std::vector<LabelInfo>& labels, float value) {
     const auto it = std::lower_bound(labels.begin(), labels.end(), value,
                                      [](const LabelInfo& l, float v) { return l.value < v; });

@@ -32,6 +32,10 @@ bool count_labels(const std::vector<float>& values, std::vector<LabelInfo>* out,
 void name_labels(const LabelTable& table, std::vector<LabelInfo>* labels);
 // The labels as the mesh's parts (world_mesh.h), in the same order.
 std::vector<MeshPart> mesh_parts(const std::vector<LabelInfo>& labels);
+// The 3D view's label colours, 4 floats a label (both backends' shaders read them: label_colors.glsl,
+// surface.wgsl): its value, its colour packed r·65536 + g·256 + b (exact in a float), 1 where it is
+// shown; zeros past the labels up to `texels` (a texture's width × rows, or a buffer's labels).
+std::vector<float> label_color_texels(const std::vector<LabelInfo>& labels, std::size_t texels);
 // The index of `value` in labels (ascending), or -1.
 int label_index(const std::vector<LabelInfo>& labels, float value);
 

@@ -165,13 +165,7 @@ void SurfaceView::set_labels(const std::vector<LabelInfo>* labels, std::uint64_t
     label_revision_ = revision;
     label_count_ = int(labels->size());
     const int rows = std::max(1, (label_count_ + 255) / 256);
-    std::vector<float> texels(std::size_t(256 * rows) * 4, 0.0f);
-    for (std::size_t i = 0; i < labels->size(); ++i) {
-        const LabelInfo& l = (*labels)[i];
-        texels[4 * i] = l.value;
-        texels[4 * i + 1] = float(l.rgb[0]) * 65536.0f + float(l.rgb[1]) * 256.0f + float(l.rgb[2]);
-        texels[4 * i + 2] = l.shown ? 1.0f : 0.0f;
-    }
+    const std::vector<float> texels = label_color_texels(*labels, std::size_t(256 * rows));
     if (label_colors_.height() != rows) label_colors_ = gl::Texture(GL_RGBA32F, 256, rows);
     glBindTexture(GL_TEXTURE_2D, label_colors_.id());
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 256, rows, GL_RGBA, GL_FLOAT, texels.data());

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, exact, exactMesh } from '../lib.mjs';
 import { PNG } from 'pngjs';
-import { validateGlb } from '../mesh_readers.mjs';
+import { readPly, readStl, validateGlb } from '../mesh_readers.mjs';
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=surface&atlas=512';
 const CHECK = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../mesh/check_labels.py');
@@ -93,12 +93,13 @@ add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ checked by VTK
     const shown = (await hp.labels({ mesh: false })).filter((l) => l.shown).map((l) => l.value);
     const objShown = b64(await hp.exportMesh({ type: 'obj' }));
     const stl = await hp.exportMesh({ type: 'stl' });
+    const stlShown = b64(stl), plyShown = b64(await hp.exportMesh({ type: 'ply' }));
     await hp.showLabels([]);
     await hp.set({ smooth: 10, pieces: 'largest' });
     const smoothed = b64(await hp.exportMesh({ type: 'obj' }));
     const smoothReport = await hp.meshReport();
     await hp.set({ smooth: 0, pieces: 'all' });
-    return { labels, obj, glb, report, shown, objShown, stlTriangles: new DataView(stl.buffer).getUint32(80, true),
+    return { labels, obj, glb, report, shown, objShown, stlShown, plyShown, stlTriangles: new DataView(stl.buffer).getUint32(80, true),
       smoothed, smoothReport };
   });
   const c = counts();
@@ -128,6 +129,11 @@ add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ checked by VTK
   const shownOnly = JSON.parse(execFileSync('/usr/bin/python3', [CHECK, write('shown.obj', got.objShown)], { encoding: 'utf8' }));
   assert(shownOnly.groups.map((g) => g.name).sort().join() === 'Left_kidney,Tumour_core', `shown groups ${shownOnly.groups.map((g) => g.name)}`);
   assert(got.stlTriangles === byValue[2].triangles + byValue[300].triangles, `STL of the shown: ${got.stlTriangles} triangles`);
+  // The shown labels' STL and PLY (a colour a face) as three.js reads them.
+  const shownTriangles = byValue[2].triangles + byValue[300].triangles;
+  const stl3 = readStl(new Uint8Array(Buffer.from(got.stlShown, 'base64')));
+  const ply3 = readPly(new Uint8Array(Buffer.from(got.plyShown, 'base64')));
+  assert(stl3.faces === shownTriangles && ply3.faces === shownTriangles, `three.js: STL ${stl3.faces}, PLY ${ply3.faces} faces, ${shownTriangles} shown`);
   // Smoothed (Taubin, the labels' union) with each label's largest piece: still closed, the shared
   // faces still the same triangles both ways round, the volumes near the voxels'.
   const smooth = JSON.parse(execFileSync('/usr/bin/python3', [CHECK, write('smooth.obj', got.smoothed)], { encoding: 'utf8', maxBuffer: 1 << 24 }));

@@ -4,11 +4,7 @@ set(HP_IMGUI_DIR "$ENV{HP_IMGUI_DIR}" CACHE PATH "Dear ImGui 1.86 source (script
 if(NOT EXISTS "${HP_IMGUI_DIR}/imgui.cpp")
   message(FATAL_ERROR "Dear ImGui not found at '${HP_IMGUI_DIR}': run scripts/setup.sh")
 endif()
-# Emscripten's own SDL2 config would map to the (unusable) port: use ours, from setup.sh.
-find_package(SDL2 REQUIRED CONFIG PATHS "$ENV{HP_SDL2_DIR}" NO_DEFAULT_PATH)
-# SDL's configure found iconv in Emscripten's headers and asks for -liconv, which does not
-# exist there (libc has iconv): link SDL's archive alone.
-set_target_properties(SDL2::SDL2-static PROPERTIES INTERFACE_LINK_LIBRARIES "")
+include(cmake/sdl2.cmake)  # SDL2::SDL2-static
 
 add_library(imgui STATIC
   ${HP_IMGUI_DIR}/imgui.cpp ${HP_IMGUI_DIR}/imgui_draw.cpp ${HP_IMGUI_DIR}/imgui_tables.cpp
@@ -55,21 +51,26 @@ target_link_options(app PRIVATE
   -sINITIAL_MEMORY=67108864)
 
 # The DICOM reader, a second wasm program (dicom.js + dicom.wasm) that the page loads in a Worker
-# only when it meets DICOM (web/dicom_worker.js): GDCM 3.0.21 built for wasm by scripts/setup.sh,
-# with C++ exceptions (GDCM throws), which the app itself goes without.
-set(GDCM_DIR "$ENV{HP_GDCM_WASM_DIR}/lib/gdcm-3.0")  # scripts/setup.sh built it
-find_package(GDCM REQUIRED CONFIG)
-add_executable(dicom app/dicom/dicom_module.cpp app/dicom/dicom_reader.cpp)
-target_compile_options(dicom PRIVATE -fexceptions)
-target_include_directories(dicom PRIVATE app/dicom)
-target_include_directories(dicom SYSTEM PRIVATE ${GDCM_DIR}/../../include/gdcm-3.0)
-target_link_libraries(dicom PRIVATE hp_core gdcmMSFF)
-set_target_properties(dicom PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})
-target_link_options(dicom PRIVATE -fexceptions
-  -sMODULARIZE=1 -sEXPORT_NAME=HpDicom -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=1GB
-  -sEXPORTED_FUNCTIONS=_malloc,_free -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,HEAPU8,HEAPF32
-  -sINITIAL_MEMORY=16777216)
-add_dependencies(app dicom)
+# only when it meets DICOM (web/dicom_worker.js): GDCM 3.0.21 built for wasm by
+# `scripts/setup.sh --dicom`, with C++ exceptions (GDCM throws), which the app itself goes
+# without. Built where that GDCM is there: scripts/run.sh serves the page first and builds this
+# after (scripts/build-web.sh --dicom), so the first page never waits for GDCM.
+set(GDCM_DIR "$ENV{HP_GDCM_WASM_DIR}/lib/gdcm-3.0")
+if(EXISTS "${GDCM_DIR}/GDCMConfig.cmake")
+  find_package(GDCM REQUIRED CONFIG)
+  add_executable(dicom app/dicom/dicom_module.cpp app/dicom/dicom_reader.cpp)
+  target_compile_options(dicom PRIVATE -fexceptions)
+  target_include_directories(dicom PRIVATE app/dicom)
+  target_include_directories(dicom SYSTEM PRIVATE ${GDCM_DIR}/../../include/gdcm-3.0)
+  target_link_libraries(dicom PRIVATE hp_core gdcmMSFF)
+  set_target_properties(dicom PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})
+  target_link_options(dicom PRIVATE -fexceptions
+    -sMODULARIZE=1 -sEXPORT_NAME=HpDicom -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=1GB
+    -sEXPORTED_FUNCTIONS=_malloc,_free -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,HEAPU8,HEAPF32
+    -sINITIAL_MEMORY=16777216)
+else()
+  message(STATUS "GDCM for wasm not built yet: no DICOM reader in this build (scripts/setup.sh --dicom)")
+endif()
 
 # The page and the assets go next to app.js.
 file(GLOB HP_WEB_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*)

@@ -16,13 +16,20 @@
 // Memory: the files stay Blobs (a zip's entries too, inflated one at a time); the wasm heap holds
 // one file and one slice at a time.
 'use strict';
-importScripts('dicom.js');
+// scripts/run.sh serves the page before the DICOM reader is built: without dicom.js every job
+// gets a message that says so (the page shows it, and keeps what it shows).
+let missing = '';
+try { importScripts('dicom.js'); } catch (e) {
+  missing = 'the DICOM reader (dicom.js) is not built yet: scripts/run.sh builds it after serving the page ' +
+    '(a few minutes the first time; build/web/dicom-build.log); try again when it is there';
+}
 
 const headerBytes = 256 * 1024;
 const maxEntry = 1024 * 1024 * 1024;         // one zip entry, inflated
 const maxInflated = 2 * 1024 * 1024 * 1024;  // a zip's entries, all together
 let mod = null;
-const ready = HpDicom().then((m) => { mod = m; });
+const ready = missing ? Promise.reject(new Error(missing)) : HpDicom().then((m) => { mod = m; });
+ready.catch(() => {});  // each job that awaits it says why
 let files = [];         // the files opened last: [{name, blob}], zips' entries in place of the zips
 let cancelledUpTo = 0;  // every job up to this id is cancelled (ids only grow)
 let opening = 0;        // the open under way: an older one stops at its next step

@@ -38,8 +38,6 @@ public:
     const ComputePipeline& object() const { return object_; }
     explicit operator bool() const { return bool(object_); }
     const std::string& label() const { return label_; }
-    // Binding index of `name`, -1 if the kernel declares none.
-    int index_of(const std::string& name) const;
     int bindings() const { return int(layout_.size()); }
     const std::vector<WgslBinding>& layout() const { return layout_; }
 

@@ -8,7 +8,6 @@
 #include <string>
 
 #include "json_writer.h"
-#include "mesh_export.h"
 
 namespace hp {
 namespace {

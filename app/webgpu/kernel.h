@@ -12,7 +12,7 @@
 // message, returned to the caller that asked (the first one of a build is kept: the later
 // ones follow from it), never an empty shader or a zero id used in silence. Errors that
 // WebGPU finds later (shader compilation, validation) arrive asynchronously
-// (WebGpuCompaction::take_device_error), their module lines named by chunk (wgsl_lines).
+// (WebGpuCompaction::take_error), their module lines named by chunk (wgsl_lines).
 #pragma once
 
 #include <cstdint>

@@ -49,3 +49,7 @@ target_include_directories(unit_tests PRIVATE app/webgpu)
 # The surface's vertex order in 8×4 tiles (app/gpu/stream_tiles.h, header only).
 target_sources(unit_tests PRIVATE tests/unit/stream_tiles_test.cpp)
 target_include_directories(unit_tests PRIVATE app/gpu)
+
+# The files the docs name exist (README.md, docs/*.md; docs/layout.md's map covers app/).
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+add_test(NAME docs.paths COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/docs/check_paths.py ${CMAKE_SOURCE_DIR})

@@ -36,8 +36,10 @@ add_executable(app app/demo/main.cpp
   app/demo/app/demo_app.cpp app/demo/app/sources.cpp app/demo/app/frame_scheduler.cpp app/demo/app/gpu_host.cpp
   app/demo/app/key_walker.cpp app/demo/app/readbacks.cpp app/demo/app/exporter.cpp
   app/demo/backends/gl_backend.cpp app/demo/backends/webgpu_backend.cpp
-  app/demo/views/view_registry.cpp app/demo/views/view_explain.cpp app/demo/views/view_layout.cpp
-  app/demo/overlay/overlay.cpp app/demo/overlay/overlay_rows.cpp
+  app/demo/views/view_registry.cpp app/demo/views/view_explain.cpp app/demo/views/view_explain_panel.cpp
+  app/demo/views/view_layout.cpp
+  app/demo/overlay/overlay.cpp app/demo/overlay/overlay_rows.cpp app/demo/overlay/overlay_source_rows.cpp
+  app/demo/overlay/overlay_mesh_rows.cpp
   app/demo/page/web_api.cpp app/demo/page/web_load.cpp app/demo/page/web_reads.cpp app/demo/page/web_test_api.cpp
   app/demo/page/web_labels.cpp)
 target_include_directories(app PRIVATE app/demo/app app/demo/backends app/demo/views app/demo/overlay app/demo/page)

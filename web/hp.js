@@ -143,7 +143,7 @@
     do await frames(1); while (JSON.parse(call('hp_stats', 'string', [], [])).serial < want);
   }
 
-  // The parts of a read-back (app/demo/web_reads.cpp), by number and the heap they are in.
+  // The parts of a read-back (app/demo/page/web_reads.cpp), by number and the heap they are in.
   const parts = { entries: [0, 'HEAPF32'], positions: [1, 'HEAPF32'], normals: [2, 'HEAPF32'], edges: [3, 'HEAPF64'],
     indices: [4, 'HEAPU32'], bytes: [5, 'HEAPU8'], labels: [6, 'HEAPF32'] };
   const kinds = { stream: 0, reference: 1, mesh: 2, referenceMesh: 3, meshFile: 4, meshReport: 5 };

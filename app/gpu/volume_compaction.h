@@ -1,7 +1,7 @@
 // One frame of the demo's GPU work in WebGL2, without any window: the stages of gl_stages.h
 // (source → classify → reduction → count → traversal, then the surface: vertex counts →
 // their pyramid and total → extraction), for one atlas layout and one compaction mode. The
-// app runs it every frame (app/demo/gl_backend.cpp); the native tests and benchmarks run
+// app runs it every frame (app/demo/backends/gl_backend.cpp); the native tests and benchmarks run
 // exactly the same object on EGL.
 #pragma once
 

@@ -47,12 +47,6 @@ std::string wgsl_lines(const std::string& error) {
     return error;
 }
 
-int Pipeline::index_of(const std::string& name) const {
-    for (std::size_t i = 0; i < layout_.size(); ++i)
-        if (name == layout_[i].name) return int(i);
-    return -1;
-}
-
 Pipeline pipeline(const char* file, std::string* error, const WgslChoices& choices) {
     Pipeline p;
     p.label_ = file;

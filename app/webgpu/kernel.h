@@ -12,7 +12,7 @@
 // message, returned to the caller that asked (the first one of a build is kept: the later
 // ones follow from it), never an empty shader or a zero id used in silence. Errors that
 // WebGPU finds later (shader compilation, validation) arrive asynchronously
-// (WebGpuCompaction::take_device_error), their module lines named by chunk (wgsl_lines).
+// (WebGpuCompaction::take_error), their module lines named by chunk (wgsl_lines).
 #pragma once
 
 #include <cstdint>
@@ -38,8 +38,6 @@ public:
     const ComputePipeline& object() const { return object_; }
     explicit operator bool() const { return bool(object_); }
     const std::string& label() const { return label_; }
-    // Binding index of `name`, -1 if the kernel declares none.
-    int index_of(const std::string& name) const;
     int bindings() const { return int(layout_.size()); }
     const std::vector<WgslBinding>& layout() const { return layout_; }
 

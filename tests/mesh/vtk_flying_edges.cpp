@@ -1,5 +1,5 @@
 // VTK's vtkDiscreteFlyingEdges3D with every label of a label map in one filter (as 3D Slicer's
-// joint mode runs it): the native baseline of the label-map benchmark (scripts/bench-labels-vtk.sh).
+// joint mode runs it): the native baseline of the label-map benchmark (scripts/bench-labels.sh).
 // Reads a raw volume (x fastest), sets every distinct non-zero value, runs the filter once to
 // warm up and then `runs` times, and prints one JSON line: the times (ms), the triangles (VTK's SMP
 // backend picks the threads: Debian's is TBB, all cores).

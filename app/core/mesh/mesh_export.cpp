@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include <cstdio>
 #include <cstring>
 
 #include "label_nets.h"
@@ -26,12 +25,6 @@ CellEdge cell_edge(int e) {
 }
 
 }  // namespace
-
-std::string float_label(float l) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.9g", double(l));
-    return text;
-}
 
 void Welder::add(const EdgeMesh& m) {
     const std::size_t whole = m.vertices() / 3 * 3;

@@ -21,9 +21,6 @@ namespace hp {
 // (x, y, z) along axis 0 (x), 1 (y) or 2 (z), over a grid of X×Y×Z points.
 std::uint64_t edge_id(const std::array<int, 3>& dims, Voxel lower, int axis);
 
-// A label's text where no table names it: "label 7", "label 2.5".
-std::string float_label(float l);
-
 // A triangle soup (three consecutive vertices a face) in voxel index units, with each vertex's
 // global edge id. What the GPU extracts plus `edges`, or what volume_mesh makes.
 struct EdgeMesh {

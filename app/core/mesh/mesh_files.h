@@ -1,5 +1,6 @@
 // The bytes of the mesh files export_mesh writes (mesh_export.h says what each holds), from a
-// mesh already welded and carried into world coordinates (world_mesh.h). Internal to the export.
+// mesh already welded and carried into world coordinates (world_mesh.h). Internal to the export:
+// mesh_files.cpp writes PLY, STL and OBJ, mesh_glb.cpp glb; mesh_file_parts.h is what they share.
 //
 // A label map's meshes (face_part not empty) are written part by part where the format has a
 // place for it: glb a node, mesh and material each, OBJ a group each, PLY a colour per face;

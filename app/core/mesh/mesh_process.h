@@ -13,6 +13,8 @@
 // Pieces are edge-connected (two triangles sharing an edge are one piece; admesh counts so).
 // The report counts what a printer's slicer checks. Each step is a function; MeshSteps and
 // run_mesh_steps chain them, and the page runs them a slice at a time (mesh_work.h).
+// mesh_process.cpp holds the report and steps 1-3, mesh_sound.cpp step 4, label_steps.cpp a
+// label map's; mesh_edges.h what they share.
 #pragma once
 
 #include <array>

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,13 @@ struct MeshPart {
     std::string name;
     std::array<std::uint8_t, 3> rgb{200, 200, 200};
 };
+
+// A label's text where no table names it: "label 7", "label 2.5".
+inline std::string float_label(float l) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.9g", double(l));
+    return text;
+}
 
 struct WorldMesh {
     std::vector<Vec3> positions, normals;  // one a vertex

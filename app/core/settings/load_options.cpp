@@ -93,15 +93,6 @@ const std::vector<Row>& rows() {
 
 }  // namespace
 
-const std::vector<const char*>& load_option_keys() {
-    static const std::vector<const char*> keys = [] {
-        std::vector<const char*> k;
-        for (const Row& r : rows()) k.push_back(r.key);
-        return k;
-    }();
-    return keys;
-}
-
 std::string load_option_names() {
     std::string out;
     for (const Row& r : rows())

@@ -17,8 +17,7 @@ struct LoadOptions : VolumeOptions {
     std::string presets; // "name<TAB>iso" lines (Sources::load_file)
 };
 
-// The keys, in the table's order ("name, dims, type, ...", for messages).
-const std::vector<const char*>& load_option_keys();
+// The keys, in the table's order ("name, dims, type, ...", for messages; png and presets aside).
 std::string load_option_names();
 bool is_load_option(const std::string& key);
 // "key=value" lines without those of the load options (the URL's settings: its load options

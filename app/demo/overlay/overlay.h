@@ -1,5 +1,5 @@
 // The Dear ImGui overlay: the control panel, drawn from the settings table (app/core/settings/settings.h)
-// and editing the demo's pending state, and the views' captions (app/demo/view_registry.h).
+// and editing the demo's pending state, and the views' captions (app/demo/views/view_registry.h).
 #pragma once
 
 #include <string>

@@ -1,18 +1,17 @@
 #include "overlay_rows.h"
 
-#include "exporter.h"
-
 #include <imgui.h>
 
 #include <algorithm>
 #include <cfloat>
-#include <cmath>
 #include <string>
 
 namespace hp {
 namespace {
 
 constexpr float kLabelWidth = 110;  // where a row's control starts, right of its title
+
+}  // namespace
 
 void row_title(const char* label) {
     ImGui::TextUnformatted(label);
@@ -22,6 +21,8 @@ void row_title(const char* label) {
 void tooltip(const char* help) {
     if (help && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help);
 }
+
+namespace {
 
 // Radio buttons for the choices [first, last) of a row, after its title.
 void radio_row(const Setting& row, DemoState* s, const char* label, const std::vector<const char*>& names,
@@ -87,75 +88,6 @@ void pyramid_rows(const Controls& c, const Setting& row) {
     ImGui::EndDisabled();
     if (!no_webgpu.empty()) ImGui::TextDisabled("WebGPU: %s", no_webgpu.c_str());
     else tooltip("compute shaders: a block-wise prefix sum and scatter, or a compute histopyramid");
-}
-
-// The sources, a PNG atlas or a file only once one is loaded (each source keeps its own iso);
-// then opening a file (or dropping one on the page), the samples, and what is loaded.
-// A DICOM folder's series: the one shown (modality, description, slices) and, in its list, the
-// others to switch to (a single slice is no volume: listed, not offered).
-void dicom_series_rows(const Controls& c, const LoadedVolume& l) {
-    const auto label = [](const DicomSeriesInfo& s) {
-        return (s.modality.empty() ? "DICOM" : s.modality) + " · " +
-               (s.description.empty() ? "(no description)" : s.description) + " · " + std::to_string(s.slices) +
-               (s.slices == 1 ? " slice, " : " slices, ") + std::to_string(s.dims[0]) + "×" + std::to_string(s.dims[1]);
-    };
-    const auto shown = std::find_if(l.series.begin(), l.series.end(),
-                                    [&](const DicomSeriesInfo& s) { return s.uid == l.series_shown; });
-    if (shown == l.series.end()) return;
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##series", label(*shown).c_str())) {
-        for (const DicomSeriesInfo& s : l.series) {
-            const std::string text = label(s) + "##" + s.uid;
-            if (ImGui::Selectable(text.c_str(), &s == &*shown, s.slices < 2 ? ImGuiSelectableFlags_Disabled : 0) &&
-                &s != &*shown)
-                c.actions->open_series = s.uid;
-        }
-        ImGui::EndCombo();
-    }
-    tooltip(l.series.size() > 1 ? "the series shown; the others the files hold, to open instead"
-                                : "the series shown (the only one the files hold)");
-}
-
-void source_row(const Controls& c, const Setting& row) {
-    row_title(row.label);
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##source", name_of(c.s.source))) {
-        for (std::size_t i = 0; i < row.names.size(); ++i) {
-            const bool usable = c.app.sources().can_show(Source(i));
-            const std::string name = usable ? row.names[i] : row.names[i] + std::string(" (load one first)");
-            if (ImGui::Selectable(name.c_str(), c.s.source == Source(i), usable ? 0 : ImGuiSelectableFlags_Disabled))
-                c.app.choose_source(Source(i));
-        }
-        ImGui::EndCombo();
-    }
-    if (ImGui::Button("Open file...")) c.actions->open_file = true;
-    tooltip("a volume (NIfTI .nii/.nii.gz, NRRD, MetaImage .mha, VTK, raw named like\n"
-            "head_256x256x108_int16.raw), a PNG slice atlas, DICOM files or a .zip of them;\n"
-            "or drop it (or a folder) on the page");
-    ImGui::SameLine();
-    if (ImGui::Button("Open folder...")) c.actions->open_folder = true;
-    tooltip("a folder of DICOM files (a CT or MR series; every file in it and its subfolders is read)");
-    ImGui::SetNextItemWidth(160);
-    if (ImGui::BeginCombo("##sample", "Sample")) {
-        for (const auto& [name, label] : c.app.sources().samples())
-            if (ImGui::Selectable(label.c_str())) c.actions->load_sample = name;
-        ImGui::EndCombo();
-    }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(70);
-    ImGui::InputInt("tile", &c.app.sources().png_tile(), 0, 0);
-    tooltip("a PNG atlas's N: slices of N x N in the PNG");
-    if (const LoadedVolume* l = c.app.sources().shown(c.s)) {
-        const Volume& v = l->volume;
-        ImGui::TextDisabled("%s: %d×%d×%d %s, %.4g×%.4g×%.4g", l->name.empty() ? v.file.c_str() : l->name.c_str(),
-                            v.dims[0], v.dims[1], v.dims[2], v.type.c_str(), v.spacing[0], v.spacing[1], v.spacing[2]);
-        for (const std::string& note : v.notes) ImGui::TextDisabled("%s", note.c_str());
-        dicom_series_rows(c, *l);
-    }
-    const DemoApp::PageTask& task = c.app.page_task();
-    if (!task.task.empty())
-        ImGui::ProgressBar(task.total > 0 ? float(task.done) / float(task.total) : 0.0f, ImVec2(-1, 0),
-                           task.task.c_str());
 }
 
 // iso over the source's range; for a loaded file, over the histogram of its values (log counts)
@@ -236,107 +168,6 @@ void route_after(const Controls& c) {
                             with_thousands(r.shared_vertices).c_str());
     else if (r.mesh)
         ImGui::TextDisabled("%s vertices", with_thousands(r.vertices).c_str());
-}
-
-// After the mesh steps' rows: saving the processed mesh, its report, the progress of one under
-// way (mesh_process.h says what each line counts).
-void mesh_after(const Controls& c) {
-    static int file = 0;
-    if (ImGui::Button("Save mesh")) {
-        c.actions->save_mesh = true;
-        c.actions->mesh_file = MeshFile(file);
-    }
-    tooltip("the processed mesh: the steps above, zero-area triangles merged away; world mm (glb: m)");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(60);
-    ImGui::Combo("##meshfile", &file, kMeshFileNames.data(), int(kMeshFileNames.size()));
-    ImGui::SameLine();
-    if (ImGui::Button("Report")) c.app.ask_mesh_report();
-    tooltip("make the processed mesh and count what a slicer checks");
-    const MeshWork& w = c.app.mesh_work();
-    const MeshProgress p = w.progress();
-    if (p.task) {
-        ImGui::ProgressBar(p.total > 0 ? float(p.done) / float(p.total) : 0.0f, ImVec2(-1, 0), p.task);
-        return;
-    }
-    if (!w.done()) return;
-    const MeshReport& r = w.report();
-    const StepsDone& d = w.steps_done();
-    ImGui::Text("%s triangles, %s vertices, %s piece%s", with_thousands(r.triangles).c_str(),
-                with_thousands(r.vertices).c_str(), with_thousands(r.pieces).c_str(), r.pieces == 1 ? "" : "s");
-    const bool sound = r.boundary_edges == 0 && r.nonmanifold_edges == 0 && r.zero_area == 0;
-    ImGui::TextColored(sound ? ImVec4(0.55f, 0.85f, 0.55f, 1) : ImVec4(0.95f, 0.75f, 0.35f, 1),
-                       "%zu boundary, %zu non-manifold edges; %zu zero-area", r.boundary_edges, r.nonmanifold_edges,
-                       r.zero_area);
-    ImGui::Text("volume %.2f mL, area %.2f cm²", r.volume_mm3 / 1000, r.area_mm2 / 100);
-    if (d.decimate_from > 0)
-        ImGui::TextDisabled(r.triangles > w.steps().decimate ? "decimated from %s, stopped short at the %.2f mm bound"
-                                                             : "decimated from %s, error %.3f mm",
-                            with_thousands(d.decimate_from).c_str(),
-                            r.triangles > w.steps().decimate ? w.steps().max_error_mm : d.decimate_error_mm);
-    ImGui::TextDisabled("%s; %zu zero-area merged; %.0f ms", w.closed() ? "capped at the faces" : "open at the faces",
-                        d.zero_area_merged, w.ms());
-}
-
-// classify=labels: the label map's labels, each with its colour, name, voxels and (once the
-// meshes are made: Report) triangles; a box shows or hides one, Solo shows it alone.
-void labels_after(const Controls& c) {
-    const std::vector<LabelInfo>* labels = c.s.classify == Classify::Labels ? c.app.sources().labels(c.s) : nullptr;
-    if (!labels) return;
-    const MeshWork& w = c.app.mesh_work();
-    const FrameData f = c.app.frame_data();  // the meshes made of this label map (not a volume before it)
-    const std::vector<MeshReport>* reports =
-        w.done() && w.labels() && w.has(surface_key(f, true), steps_of(f)) ? &w.part_reports() : nullptr;
-    std::size_t shown = 0;
-    for (const LabelInfo& l : *labels) shown += l.shown;
-    ImGui::TextDisabled("%zu labels, %zu shown", labels->size(), shown);
-    ImGui::SameLine();
-    if (ImGui::SmallButton("All")) c.actions->show_labels = true, c.actions->labels_shown.clear();
-    tooltip("show every label");
-    const float rows = float(std::min<std::size_t>(labels->size(), 8));
-    if (!ImGui::BeginTable("##labels", 4, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit,
-                           ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * (rows + 1.5f))))
-        return;
-    ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("voxels");
-    ImGui::TableSetupColumn("triangles");
-    ImGui::TableSetupColumn("");
-    ImGui::TableHeadersRow();
-    ImGuiListClipper clip;
-    clip.Begin(int(labels->size()));
-    while (clip.Step())
-        for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-            const LabelInfo& l = (*labels)[std::size_t(i)];
-            ImGui::PushID(i);
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            bool on = l.shown;
-            if (ImGui::Checkbox("##shown", &on)) {
-                c.actions->show_labels = true;
-                for (const LabelInfo& o : *labels)
-                    if (&o == &l ? on : o.shown) c.actions->labels_shown.push_back(o.value);
-                if (c.actions->labels_shown.empty()) c.actions->labels_shown.push_back(NAN);  // none shown
-            }
-            ImGui::SameLine();
-            ImGui::ColorButton("##c", ImVec4(l.rgb[0] / 255.0f, l.rgb[1] / 255.0f, l.rgb[2] / 255.0f, 1),
-                               ImGuiColorEditFlags_NoTooltip, ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));
-            ImGui::SameLine();
-            ImGui::TextUnformatted(l.name.c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("value %.9g", double(l.value));
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(with_thousands(l.voxels).c_str());
-            ImGui::TableNextColumn();
-            if (reports && std::size_t(i) < reports->size())
-                ImGui::TextUnformatted(with_thousands((*reports)[std::size_t(i)].triangles).c_str());
-            else
-                ImGui::TextDisabled("-");
-            ImGui::TableNextColumn();
-            if (ImGui::SmallButton("Solo")) c.actions->show_labels = true, c.actions->labels_shown = {l.value};
-            ImGui::PopID();
-        }
-    ImGui::EndTable();
-    if (!reports) ImGui::TextDisabled("triangles: Report makes the meshes");
 }
 
 struct RowLayout {

@@ -1,0 +1,41 @@
+#include "mesh_edges.h"
+
+namespace hp {
+
+std::vector<EdgeRun> sorted_edges(const WorldMesh& m) {
+    std::vector<EdgeRun> e;
+    e.reserve(m.faces.size());
+    for (std::size_t t = 0; t < m.faces.size(); t += 3)
+        for (std::size_t k = 0; k < 3; ++k) {
+            const std::uint32_t a = m.faces[t + k], b = m.faces[t + (k + 1) % 3];
+            e.push_back({std::uint64_t(std::min(a, b)) << 32 | std::max(a, b), std::uint32_t(t / 3)});
+        }
+    std::sort(e.begin(), e.end());
+    return e;
+}
+
+std::vector<std::uint32_t> piece_of_faces(const WorldMesh& m, const std::vector<EdgeRun>& edges) {
+    UnionFind uf(m.triangles());
+    for_each_run(edges, [&](std::size_t first, std::size_t n) {
+        for (std::size_t k = 1; k < n; ++k) uf.join(edges[first].face, edges[first + k].face);
+    });
+    std::vector<std::uint32_t> piece(m.triangles());
+    for (std::size_t f = 0; f < piece.size(); ++f) piece[f] = uf.find(std::uint32_t(f));
+    return piece;
+}
+
+double tetra6(const WorldMesh& m, std::size_t t, const Vec3& origin) {
+    return dot(m.positions[m.faces[t]] - origin, cross(m.positions[m.faces[t + 1]] - origin, m.positions[m.faces[t + 2]] - origin));
+}
+
+void keep_faces(WorldMesh* m, const std::vector<std::uint8_t>& keep) {
+    std::size_t out = 0;
+    for (std::size_t f = 0; f < keep.size(); ++f) {
+        if (!keep[f]) continue;
+        for (std::size_t k = 0; k < 3; ++k) m->faces[3 * out + k] = m->faces[3 * f + k];
+        ++out;
+    }
+    m->faces.resize(3 * out);
+}
+
+}  // namespace hp

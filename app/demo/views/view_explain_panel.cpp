@@ -1,0 +1,102 @@
+// The Explain view's section of the control panel (view_explain.h): the key, step / back
+// through the levels, and the walk's numbers.
+#include "view_explain.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "label_faces.h"
+#include "marching_cubes.h"
+
+namespace hp {
+namespace {
+
+void walk_table(const ViewInput& in, const Explanation& e) {
+    const int shown = level_shown(in.state.step, in.layout.levels());
+    if (!ImGui::BeginTable("walk", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
+    ImGui::TableSetupColumn("level");
+    ImGui::TableSetupColumn("texel");
+    ImGui::TableSetupColumn("keys");
+    ImGui::TableSetupColumn("children's sums: taken");
+    ImGui::TableHeadersRow();
+    for (const WalkStep& s : e.path) {
+        if (s.level < shown) break;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", s.level);
+        ImGui::TableNextColumn();
+        ImGui::Text("%d, %d", s.texel.x, s.texel.y);
+        ImGui::TableNextColumn();
+        ImGui::Text("%u-%u", s.lo, s.hi() - 1);
+        ImGui::TableNextColumn();
+        if (s.level > 0)
+            ImGui::Text("%u %u %u %u: %d", s.children[0], s.children[1], s.children[2], s.children[3], s.child);
+        else
+            ImGui::TextDisabled("the base texel");
+    }
+    ImGui::EndTable();
+}
+
+// Step / back through the levels, and the level shown.
+void walk_buttons(const ViewInput& in, int step, int levels, DemoState* pending) {
+    ImGui::BeginDisabled(step == 0);
+    if (ImGui::SmallButton("< back")) explain_key(in, ViewKey::Left, pending);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(step >= levels);
+    if (ImGui::SmallButton("step >")) explain_key(in, ViewKey::Right, pending);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::TextDisabled("level %d of %d (arrow keys)", levels - step, levels);
+}
+
+}  // namespace
+
+void explain_controls(const ViewInput& in, DemoState* pending) {
+    const Explanation* e = in.explanation;
+    const int levels = in.layout.levels();
+    ImGui::Text("Explain: key");
+    ImGui::SameLine();
+    int key = int(key_to_explain(pending->key, in.result.count));
+    ImGui::SetNextItemWidth(120);
+    if (ImGui::InputInt("##key", &key, 1, 1000, ImGuiInputTextFlags_EnterReturnsTrue) ||
+        (ImGui::IsItemDeactivatedAfterEdit()))
+        pending->key = std::clamp(key, 0, 4096 * 4096 - 1);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("middle")) pending->key = -1;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the key in the middle of the stream (as it changes)");
+    const int step = pending->step < 0 ? levels : std::min(pending->step, levels);
+    const bool scan = e && e->scan;  // no levels to step through
+    if (!scan) walk_buttons(in, step, levels, pending);
+    if (!e || e->state == Explanation::State::Pending || e->state == Explanation::State::None) {
+        ImGui::TextDisabled("waiting for the frame's pyramid");
+        return;
+    }
+    if (e->state == Explanation::State::Refused) {
+        ImGui::TextWrapped("%s", e->error.c_str());
+        return;
+    }
+    ImGui::Text("key %s of %s -> voxel (%d, %d, %d)", with_thousands(e->key).c_str(), with_thousands(e->count).c_str(),
+                e->voxel.x, e->voxel.y, e->voxel.z);
+    if (e->cell_case >= 0)
+        ImGui::TextDisabled("cell case %d: %d triangles", e->cell_case, mc::triangle_count(e->cell_case));
+    if (e->label_faces >= 0) {  // a (voxel, label) entry: its faces toward other labels, two triangles each
+        std::string faces;
+        for (int f = 0; f < 6; ++f)
+            if ((e->label_faces >> f) & 1) faces += std::string(faces.empty() ? "" : " ") + "-+"[f & 1] + "xyz"[f >> 1];
+        ImGui::TextDisabled("label %.9g; faces toward another label: %s (%d triangles)", double(e->label),
+                            faces.c_str(), 2 * labels::face_count(e->label_faces));
+    }
+    if (e->scan) {
+        ImGui::TextWrapped("A scan has no levels: the key falls in tile %u (%u base texels in Morton order), "
+                           "whose first active element got key %s; it is the tile's element %u -> base texel (%d, %d).",
+                           e->place.tile, e->place.size, with_thousands(e->place.start).c_str(), e->place.offset,
+                           e->base.x, e->base.y);
+        return;
+    }
+    walk_table(in, *e);
+}
+
+}  // namespace hp

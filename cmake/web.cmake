@@ -57,13 +57,13 @@ target_link_options(app PRIVATE
 # `scripts/setup.sh --dicom`, with C++ exceptions (GDCM throws), which the app itself goes
 # without. Built where that GDCM is there: scripts/run.sh serves the page first and builds this
 # after (scripts/build-web.sh --dicom), so the first page never waits for GDCM.
-set(GDCM_DIR "$ENV{HP_GDCM_WASM_DIR}/lib/gdcm-3.0")
-if(EXISTS "${GDCM_DIR}/GDCMConfig.cmake")
+set(GDCM_DIR "$ENV{HP_GDCM_WASM_DIR}")  # GDCM's build tree, with its targets exported
+if(EXISTS "${GDCM_DIR}/.hp-built")
   find_package(GDCM REQUIRED CONFIG)
   add_executable(dicom app/dicom/dicom_module.cpp app/dicom/dicom_reader.cpp)
   target_compile_options(dicom PRIVATE -fexceptions)
   target_include_directories(dicom PRIVATE app/dicom)
-  target_include_directories(dicom SYSTEM PRIVATE ${GDCM_DIR}/../../include/gdcm-3.0)
+  target_include_directories(dicom SYSTEM PRIVATE ${GDCM_INCLUDE_DIRS})
   target_link_libraries(dicom PRIVATE hp_core gdcmMSFF)
   set_target_properties(dicom PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})
   target_link_options(dicom PRIVATE -fexceptions

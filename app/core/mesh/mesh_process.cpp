@@ -71,14 +71,20 @@ double tetra6(const WorldMesh& m, std::size_t t, const Vec3& origin) {
     return dot(m.positions[m.faces[t]] - origin, cross(m.positions[m.faces[t + 1]] - origin, m.positions[m.faces[t + 2]] - origin));
 }
 
+// A label map's per-triangle part and other side follow their triangles.
 void keep_faces(WorldMesh* m, const std::vector<std::uint8_t>& keep) {
+    const bool parts = m->face_part.size() == keep.size(), others = m->face_other.size() == keep.size();
     std::size_t out = 0;
     for (std::size_t f = 0; f < keep.size(); ++f) {
         if (!keep[f]) continue;
         for (std::size_t k = 0; k < 3; ++k) m->faces[3 * out + k] = m->faces[3 * f + k];
+        if (parts) m->face_part[out] = m->face_part[f];
+        if (others) m->face_other[out] = m->face_other[f];
         ++out;
     }
     m->faces.resize(3 * out);
+    if (parts) m->face_part.resize(out);
+    if (others) m->face_other.resize(out);
 }
 
 // Drops triangles with a repeated vertex and pairs of triangles over the same three vertices
@@ -151,6 +157,8 @@ WorldMesh part_mesh(const WorldMesh& m, const std::vector<std::uint32_t>& faces)
             if (fresh) out.positions.push_back(m.positions[v]), out.normals.push_back(m.normals[v]);
             out.faces.push_back(it->second);
         }
+    for (std::uint32_t t : faces)
+        if (t < m.face_other.size()) out.face_other.push_back(m.face_other[t]);
     return out;
 }
 
@@ -182,6 +190,7 @@ std::size_t keep_label_pieces(WorldMesh* m, Pieces which, double min_volume_mm3,
         out.normals.insert(out.normals.end(), part.normals.begin(), part.normals.end());
         for (std::uint32_t v : part.faces) out.faces.push_back(base + v);
         out.face_part.insert(out.face_part.end(), part.triangles(), std::uint32_t(p));
+        out.face_other.insert(out.face_other.end(), part.face_other.begin(), part.face_other.end());
     }
     *m = std::move(out);
     return before;

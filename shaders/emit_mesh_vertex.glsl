@@ -16,12 +16,13 @@ void hp_emit_vertex(ivec2 base_texel, uint index, out vec4 position, out vec4 no
     ivec3 v;
     voxel_of(base_texel, v);
     int mc_case = int(texelFetch(uBase, base_texel, 0).g);  // the count pass's: one fetch, not eight
-    if (uClassify == 2) {  // labels (labels.glsl): g holds the voxel's faces; w carries the label
-        float l = value_at(v);
+    if (uClassify == 2) {  // labels (labels.glsl): g holds the voxel's faces; the position's w
+        float l = value_at(v);  // carries the label, the normal's the label on the other side
         vec3 p, n;
-        label_vertex(v, mc_case, l, int(index), p, n);
+        float other;
+        label_vertex(v, mc_case, l, int(index), p, n, other);
         position = vec4(p, l);
-        normal = vec4(n, 0.0);
+        normal = vec4(n, other);
         return;
     }
     ivec2 ab = kMcEdgeCorners[mc_edge(mc_case, int(index))];

@@ -25,8 +25,9 @@ void label_cell_vertex(ivec3 c, float l, out vec3 position, out vec3 normal) {
     normal = len > 0.0 ? -g / len : vec3(0.0);
 }
 
-// Vertex j of voxel v (label l, faces `mask`): face (j / 6)-th of the mask, quad corner by j % 6.
-void label_vertex(ivec3 v, int mask, float l, int j, out vec3 position, out vec3 normal) {
+// Vertex j of voxel v (label l, faces `mask`): face (j / 6)-th of the mask, quad corner by j % 6;
+// other: the label across that face (0: the background), its triangles' other side.
+void label_vertex(ivec3 v, int mask, float l, int j, out vec3 position, out vec3 normal, out float other) {
     int k = j / 6, f = 0;
     for (; f < 5; ++f) {
         if (((mask >> f) & 1) == 0) continue;
@@ -40,4 +41,7 @@ void label_vertex(ivec3 v, int mask, float l, int j, out vec3 position, out vec3
     cell[(a + 1) % 3] -= (q == 0 || q == 3) ? 1 : 0;
     cell[(a + 2) % 3] -= (q == 0 || q == 1) ? 1 : 0;
     label_cell_vertex(cell, l, position, normal);
+    ivec3 across = v;
+    across[a] += (f & 1) != 0 ? 1 : -1;
+    other = label_at(across);
 }

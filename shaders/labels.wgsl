@@ -1,7 +1,8 @@
 // The label map's surface (classify=labels): surface nets over labels, the arithmetic of
 // app/core/mesh/label_nets.h (which says the method) and shaders/labels.glsl in the same order.
 // A dual cell's vertex is shared by every label there; a voxel face between two labels is a
-// quad of the four cells around it, split on its 0–2 diagonal. The position's w is the label.
+// quad of the four cells around it, split on its 0–2 diagonal. The position's w is the label,
+// the normal's the label across the vertex's face (0: the background), its triangles' other side.
 //!include volume.wgsl
 //!include cells.wgsl
 //!include mc_tables.wgsl
@@ -46,5 +47,9 @@ fn label_vertex(v: vec3<i32>, mask: u32, l: f32, j: u32) -> McVertex {
     cell[a] -= select(1, 0, plus);
     cell[(a + 1u) % 3u] -= select(0, 1, q == 0u || q == 3u);
     cell[(a + 2u) % 3u] -= select(0, 1, q == 0u || q == 1u);
-    return label_cell_vertex(cell, l);
+    var m = label_cell_vertex(cell, l);
+    var across = v;
+    across[a] += select(-1, 1, plus);
+    m.normal.w = label_at(across);
+    return m;
 }

@@ -19,7 +19,8 @@ fn emit_soup(v: vec3<i32>, c: u32, count: u32, first: u32, capacity: u32) {
     }
 }
 
-// Labels mode: the voxel at v's vertices (its faces between labels, 6 a face), the label in w.
+// Labels mode: the voxel at v's vertices (its faces between labels, 6 a face), the label in the
+// position's w, the label on the face's other side in the normal's.
 fn emit_label_soup(v: vec3<i32>, count: u32, first: u32, capacity: u32) {
     let mask = label_faces(v);
     let l = value_at(v);

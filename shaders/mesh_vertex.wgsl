@@ -8,8 +8,8 @@
 //!include volume.wgsl
 //!include cells.wgsl
 struct McVertex {
-    position: vec4<f32>,  // x, y, z, 1 (voxel units)
-    normal: vec4<f32>,    // nx, ny, nz, 0
+    position: vec4<f32>,  // x, y, z, 1 (voxel units); labels.wgsl: w the label
+    normal: vec4<f32>,    // nx, ny, nz, 0; labels.wgsl: w the label on the other side
 }
 
 fn mc_field(q: vec3<i32>) -> f32 { return value_at(clamp(q, vec3<i32>(0), u.dims - 1)); }

@@ -145,7 +145,7 @@
 
   // The parts of a read-back (app/demo/page/web_reads.cpp), by number and the heap they are in.
   const parts = { entries: [0, 'HEAPF32'], positions: [1, 'HEAPF32'], normals: [2, 'HEAPF32'], edges: [3, 'HEAPF64'],
-    indices: [4, 'HEAPU32'], bytes: [5, 'HEAPU8'], labels: [6, 'HEAPF32'] };
+    indices: [4, 'HEAPU32'], bytes: [5, 'HEAPU8'], labels: [6, 'HEAPF32'], otherLabels: [7, 'HEAPF32'] };
   const kinds = { stream: 0, reference: 1, mesh: 2, referenceMesh: 3, meshFile: 4, meshReport: 5 };
   // A read-back of the app's, the same in every mode: asked for, polled until it completes (a
   // WebGPU read when its copy maps, with or without frames; a mesh read after a frame that ran
@@ -263,13 +263,13 @@
     // of min(limit, vertices) numbers, sharedVertices}, volume units, cells in stream order
     // (a Promise). The soup either way; `indices` and `sharedVertices` are the GPU's own with
     // vertices=shared (the soup is its vertex list at them), else the edges welded in the
-    // order they first appear.
+    // order they first appear. classify=labels: labels (a vertex's), otherLabels (a triangle's other side).
     mesh: (options = {}) => readBack('mesh', options, (part, number) => ({ vertices: number(0), positions: part('positions'),
       normals: part('normals'), edges: part('edges'), indices: part('indices'), sharedVertices: number(1),
-      labels: part('labels') })),
+      labels: part('labels'), otherLabels: part('otherLabels') })),
     // The CPU reference's mesh for the atlas the GPU used, in hp.mesh's form (a Promise).
     referenceMesh: (options = {}) => readBack('referenceMesh', options, (part, number) =>
-      ({ vertices: number(0), positions: part('positions'), normals: part('normals'), labels: part('labels') })),
+      ({ vertices: number(0), positions: part('positions'), normals: part('normals'), labels: part('labels'), otherLabels: part('otherLabels') })),
     // The current frame's processed mesh as a file (a Promise of its bytes): {type: 'ply' | 'stl'
     // | 'glb' | 'obj', closed: capped where the volume's faces cut it (default: the `closed`
     // setting)}. The settings' steps applied (pieces, smooth, decimate; zero-area triangles always

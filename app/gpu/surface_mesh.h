@@ -68,14 +68,15 @@ public:
     std::uint64_t stream_capacity() const { return pyramid_.stream_capacity(); }  // what the textures hold now
     int size() const { return pyramid_.size(); }
     const gl::Texture& positions() const { return pyramid_.stream(0); }  // RGBA32F: x, y, z, 1
-    const gl::Texture& normals() const { return pyramid_.stream(1); }    // RGBA32F: nx, ny, nz, 0
+    const gl::Texture& normals() const { return pyramid_.stream(1); }    // RGBA32F: nx, ny, nz, 0 (labels: the other side)
     const HistoPyramid& pyramid() const { return pyramid_; }
     // The first `n` vertices, 3 floats each (the textures' fourth components dropped).
     std::vector<float> read_positions(std::uint32_t n) const { return xyz(pyramid_.read_stream(n, 0)); }
     std::vector<float> read_normals(std::uint32_t n) const { return xyz(pyramid_.read_stream(n, 1)); }
     // A label map's (classify=labels): each vertex's label, the positions' fourth component.
-    std::vector<float> read_labels(std::uint32_t n) const {
-        const std::vector<float> rgba = pyramid_.read_stream(n, 0);
+    // other: the label on the other side of each vertex's face, the normals' fourth component.
+    std::vector<float> read_labels(std::uint32_t n, bool other = false) const {
+        const std::vector<float> rgba = pyramid_.read_stream(n, other ? 1 : 0);
         std::vector<float> out(rgba.size() / 4);
         for (std::size_t i = 0; i < out.size(); ++i) out[i] = rgba[4 * i + 3];
         return out;

@@ -135,6 +135,12 @@ export async function exactMesh(page, state, { atLeast = 1, limit } = {}) {
     if (gpu.labels.length !== cpu.labels.length) return { error: `GPU gave ${gpu.labels.length} labels, CPU ${cpu.labels.length}`, stats };
     for (let i = 0; i < cpu.labels.length; i++)
       if (gpu.labels[i] !== cpu.labels[i]) return { error: `vertex ${i}'s label: GPU ${gpu.labels[i]}, CPU ${cpu.labels[i]}`, stats };
+    // ... and each triangle the label on its other side (the normal's w; NaN where its vertices disagree).
+    const triangles = Math.floor(cpu.labels.length / 3);
+    if (cpu.otherLabels.length !== triangles || gpu.otherLabels.length !== triangles)
+      return { error: `other sides: GPU ${gpu.otherLabels.length}, CPU ${cpu.otherLabels.length}, for ${triangles} triangles`, stats };
+    for (let t = 0; t < triangles; t++)
+      if (gpu.otherLabels[t] !== cpu.otherLabels[t]) return { error: `triangle ${t}'s other side: GPU ${gpu.otherLabels[t]}, CPU ${cpu.otherLabels[t]}`, stats };
     for (let i = 0; i < cpu.positions.length; i++) {
       if (!(Math.abs(gpu.positions[i] - cpu.positions[i]) <= 1e-4))
         return { error: `vertex ${Math.floor(i / 3)} position[${i % 3}]: GPU ${gpu.positions[i]}, CPU ${cpu.positions[i]}`, stats };

@@ -18,15 +18,28 @@ function described(geometry) {
 export const readPly = (bytes) => described(new PLYLoader().parse(arrayBufferOf(bytes)));
 export const readStl = (bytes) => described(new STLLoader().parse(arrayBufferOf(bytes)));
 
-export function readGlb(bytes) {
+// The three.js meshes of a glb, as GLTFLoader builds them.
+function glbMeshes(bytes) {
   return new Promise((resolve, reject) => {
     new GLTFLoader().parse(arrayBufferOf(bytes), '', (gltf) => {
       const meshes = [];
       gltf.scene.traverse((o) => { if (o.isMesh) meshes.push(o); });
-      if (meshes.length !== 1) reject(new Error(`the glb holds ${meshes.length} meshes`));
-      else resolve(described(meshes[0].geometry));
+      resolve(meshes);
     }, (e) => reject(e instanceof Error ? e : new Error(String(e?.message ?? e))));
   });
+}
+
+export async function readGlb(bytes) {
+  const meshes = await glbMeshes(bytes);
+  if (meshes.length !== 1) throw new Error(`the glb holds ${meshes.length} meshes`);
+  return described(meshes[0].geometry);
+}
+
+// A glb of parts (a label map's: a node each): [{name (the node's, as the file has it),
+// color ('#rrggbb', sRGB, from the material's linear colour), faces}] in the scene's order.
+export async function readGlbParts(bytes) {
+  return (await glbMeshes(bytes)).map((o) => ({ name: o.userData.name ?? o.name,
+    color: `#${o.material.color.getHexString()}`, faces: described(o.geometry).faces }));
 }
 
 // The validator's report: {errors, warnings, infos, messages (the first few, as text)}.

@@ -565,6 +565,13 @@ TEST_P(LabelMap, StreamAndMeshEqualCpuReference) {
         const std::vector<float> rgba = gpu.mesh().pyramid().read_stream(std::uint32_t(mesh.labels.size()), 0);
         for (std::size_t k = 0; k < mesh.labels.size(); ++k)
             ASSERT_EQ(rgba[4 * k + 3], mesh.labels[k]) << "vertex " << k << "'s label";
+        // ... and the label on its triangle's other side in the normal's w (0: the background).
+        const std::vector<float> others = per_triangle(gpu.mesh().read_labels(std::uint32_t(mesh.labels.size()), true));
+        ASSERT_EQ(others.size(), mesh.other_labels.size());
+        for (std::size_t t = 0; t < others.size(); ++t)
+            ASSERT_EQ(others[t], mesh.other_labels[t]) << "triangle " << t << "'s other side";
+        EXPECT_TRUE(std::count(others.begin(), others.end(), 0.0f) > 0 &&
+                    std::count(others.begin(), others.end(), 0.0f) < std::ptrdiff_t(others.size()));
     }
 }
 

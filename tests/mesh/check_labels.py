@@ -16,8 +16,22 @@ reversed): the face between two labels, seen from each. `alone` counts the keys 
 (a face against the background), `shared` those held by two, `violations` lists up to 10 of
 the others (3 or more holders, two of one group, or the same winding), `violationCount` all.
 
+With a PLY (the page's: binary, per face its `label` and `other_label`, the label on its other
+side, 0 the background) the pairs are checked too: a triangle whose other side is the background
+must be held once; one whose other side is label O must have its twin (the same corners, the
+other winding) in O's group, whose other side is its own label. O not in the file (a file of the
+shown labels) is not looked for (`twinsElsewhere` counts those). `pairViolations` lists up to 10
+of what fails (a crack: two labels' faces that no longer meet are each held once, which the
+interface check alone takes for faces against the background), `pairViolationCount` all. VTK's
+vtkPLYReader reads the same file: its points and triangles must be those read here.
+
+The exit status is 1 when any violation (interfaces or pairs) is found, 0 otherwise. Several
+files in one run (VTK loads once) print a JSON array of their objects, in order.
+
 usage: check_labels.py [--no-weld] FILE.obj
        check_labels.py [--no-weld] --glb FILE.glb   (vtkGLTFReader; a group per node, named as in the file)
+       check_labels.py [--no-weld] --ply FILE.ply   (a group per face `label`, named by the header's comments)
+       check_labels.py [--no-weld] FILE.obj --ply FILE.ply ...   (several)
 
 OBJ: `v x y z` lines, optional `vn`/`vt`, `g NAME` (or `o NAME`) lines, then `f a b c`,
 `f a//n ...`, `f a/t/n ...` faces (1-based; polygons are fanned; relative indices are refused).
@@ -165,6 +179,69 @@ def read_glb(path):
     return V, out
 
 
+_PLY_TYPES = {'char': 'i1', 'int8': 'i1', 'uchar': 'u1', 'uint8': 'u1', 'short': '<i2', 'int16': '<i2',
+              'ushort': '<u2', 'uint16': '<u2', 'int': '<i4', 'int32': '<i4', 'uint': '<u4', 'uint32': '<u4',
+              'float': '<f4', 'float32': '<f4', 'double': '<f8', 'float64': '<f8'}
+
+
+def read_ply(path):
+    """A binary little-endian PLY of triangles whose faces carry `label` and `other_label`: the
+    vertices, one group per label (named by the header's `comment label VALUE NAME rgb ...`
+    lines, else `label VALUE`), and each group's labels and other sides. Checked against what
+    VTK's vtkPLYReader reads of the same file."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    end = data.index(b'end_header\n') + len(b'end_header\n')
+    lines = data[:end].decode('ascii', 'replace').splitlines()
+    if 'format binary_little_endian 1.0' not in lines:
+        raise SystemExit(f'{path}: not a binary little-endian PLY')
+    elements, names = [], {}
+    for line in lines:
+        w = line.split()
+        if w[:1] == ['element']:
+            elements.append((w[1], int(w[2]), []))
+        elif w[:2] == ['property', 'list'] and elements:
+            elements[-1][2].append((w[4], 'list', _PLY_TYPES[w[2]], _PLY_TYPES[w[3]]))
+        elif w[:1] == ['property'] and elements:
+            elements[-1][2].append((w[2], _PLY_TYPES[w[1]]))
+        elif w[:2] == ['comment', 'label'] and len(w) >= 4:
+            names[float(w[2])] = w[3]
+    at, arrays = end, {}
+    for name, count, props in elements:
+        fields = []
+        for p in props:
+            if p[1] == 'list':  # triangles only: a count of 3, then three indices
+                fields += [(p[0] + '_n', p[2]), (p[0], p[3], (3,))]
+            else:
+                fields.append(p)
+        dt = np.dtype(fields)
+        arrays[name] = np.frombuffer(data, dtype=dt, count=count, offset=at)
+        at += dt.itemsize * count
+        for p in props:
+            if p[1] == 'list' and np.any(arrays[name][p[0] + '_n'] != 3):
+                raise SystemExit(f'{path}: a face that is not a triangle')
+    v, f = arrays['vertex'], arrays['face']
+    V = np.stack([v['x'], v['y'], v['z']], axis=1).astype(np.float64)
+    T = f['vertex_indices'].astype(np.int64)
+    r = vtk.vtkPLYReader()
+    r.SetFileName(path)
+    r.Update()
+    from vtk.util.numpy_support import vtk_to_numpy
+    pd = r.GetOutput()
+    P = vtk_to_numpy(pd.GetPoints().GetData()).astype(np.float64) if pd.GetPoints() else np.zeros((0, 3))
+    C = vtk_to_numpy(pd.GetPolys().GetConnectivityArray()).astype(np.int64) if pd.GetNumberOfPolys() else np.zeros(0)
+    if not (np.array_equal(P, V) and np.array_equal(C.reshape(-1, 3), T)):
+        raise SystemExit(f'{path}: VTK reads {len(P)} points, {pd.GetNumberOfPolys()} triangles; '
+                         f'{len(V)} and {len(T)} read here, or other ones')
+    L, O = f['label'].astype(np.float64), f['other_label'].astype(np.float64)
+    groups, sides = [], []
+    for value in np.unique(L):
+        pick = L == value
+        groups.append((names.get(float(value), f'label {value:g}'), T[pick]))
+        sides.append((np.full(int(pick.sum()), value), O[pick]))
+    return V, groups, sides
+
+
 # --- per group ---------------------------------------------------------------------------------
 def polydata(points, tris):
     pts = vtk.vtkPoints()
@@ -261,28 +338,89 @@ def interfaces(positions, groups, pid, names, limit=10):
     return shared, alone, violations, int(len(bad_starts))
 
 
-def main(argv):
-    weld = '--no-weld' not in argv
-    argv = [a for a in argv if a != '--no-weld']
-    if len(argv) == 2 and argv[0] == '--glb':
-        V, groups = read_glb(argv[1])
-    elif len(argv) == 1 and not argv[0].startswith('-'):
-        V, groups = read_obj(argv[0])
+def pairs(groups, sides, pid, names, limit=10):
+    """The pair check (the module's doc): (violations listed, their count, twins elsewhere)."""
+    T = np.vstack([pid[t] for _, t in groups])
+    L = np.concatenate([l for l, _ in sides])
+    O = np.concatenate([o for _, o in sides])
+    S = np.sort(T, axis=1)
+    rot = np.argmin(T, axis=1)
+    r = np.arange(len(T))
+    W = np.where(T[r, (rot + 1) % 3] == S[:, 1], 1, -1)
+    present = set(L.tolist())
+    index = {}
+    for i, k in enumerate(map(tuple, S)):
+        index.setdefault(k, []).append(i)
+    bad, count, elsewhere = [], 0, 0
+    for k, held in index.items():
+        for i in held:
+            if O[i] == 0:
+                ok = len(held) == 1
+                kind = 'faces the background but is held twice'
+            elif O[i] not in present:
+                elsewhere += 1
+                continue
+            else:
+                ok = any(L[j] == O[i] and O[j] == L[i] and W[j] == -W[i] for j in held if j != i)
+                kind = 'no twin in the other label'
+            if not ok:
+                count += 1
+                if len(bad) < limit:
+                    bad.append({'kind': kind, 'label': float(L[i]), 'otherLabel': float(O[i]),
+                                'group': names[int(np.searchsorted(np.cumsum([len(t) for _, t in groups]), i, 'right'))]})
+    return bad, count, elsewhere
+
+
+def check(kind, path, weld):
+    """One file's report (the module's doc) and its count of violations."""
+    sides = None
+    if kind == '--glb':
+        V, groups = read_glb(path)
+    elif kind == '--ply':
+        V, groups, sides = read_ply(path)
     else:
-        raise SystemExit(__doc__)
+        V, groups = read_obj(path)
     # One id per distinct position (exact): the welding within a group and the keys across groups.
     if len(V):
         uniq, pid = np.unique(V, axis=0, return_inverse=True)
         pid = pid.reshape(-1)
     else:
         uniq, pid = V, np.zeros(0, np.int64)
-    report = {'file': argv[-1], 'vertices': int(len(V)), 'positions': int(len(uniq)),
+    report = {'file': path, 'vertices': int(len(V)), 'positions': int(len(uniq)),
               'groups': [check_group(name, V, t, pid, weld) for name, t in groups]}
     names = [name for name, _ in groups]
     shared, alone, violations, count = interfaces(uniq, groups, pid, names)
     report.update({'shared': shared, 'alone': alone, 'violations': violations, 'violationCount': count})
-    print(json.dumps(report))
+    if sides is not None:
+        bad, n, elsewhere = pairs(groups, sides, pid, names)
+        report.update({'pairViolations': bad, 'pairViolationCount': n, 'twinsElsewhere': elsewhere,
+                       'background': int(sum(int((o == 0).sum()) for _, o in sides))})
+        count += n
+    return report, count
+
+
+def main(argv):
+    weld = '--no-weld' not in argv
+    argv = [a for a in argv if a != '--no-weld']
+    files, kind = [], None
+    for a in argv:
+        if a in ('--glb', '--ply'):
+            kind = a
+        elif a.startswith('-'):
+            raise SystemExit(__doc__)
+        else:
+            files.append((kind, a))
+            kind = None
+    if not files or kind:
+        raise SystemExit(__doc__)
+    reports, count = [], 0
+    for kind, path in files:
+        report, n = check(kind, path, weld)
+        reports.append(report)
+        count += n
+    print(json.dumps(reports[0] if len(reports) == 1 else reports))
+    return 1 if count else 0
 
 
 if __name__ == '__main__':
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

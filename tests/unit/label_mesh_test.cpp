@@ -13,6 +13,7 @@
 
 #include "atlas_layout.h"
 #include "cpu_reference.h"
+#include "label_checks.h"
 #include "label_nets.h"
 #include "mesh_process.h"
 #include "mesh_export.h"
@@ -22,26 +23,9 @@
 namespace hp {
 namespace {
 
-using Dims = std::array<int, 3>;
-std::size_t at(const Dims& d, int x, int y, int z) { return std::size_t(x) + std::size_t(d[0]) * (std::size_t(y) + std::size_t(d[1]) * std::size_t(z)); }
-
-// Four labels meeting along one line and at single cells, a ball of a fifth inside, labels
-// touching the volume's faces, and one voxel of a label alone.
-std::vector<float> quadrants(const Dims& d) {
-    std::vector<float> v(std::size_t(d[0]) * d[1] * d[2], 0.0f);
-    for (int z = 0; z < d[2]; ++z)
-        for (int y = 0; y < d[1]; ++y)
-            for (int x = 0; x < d[0]; ++x) {
-                float l = 0;
-                if (z >= 1 && z < d[2] - 1) l = float(1 + (x >= d[0] / 2) + 2 * (y >= d[1] / 2));  // 1..4
-                if (z >= d[2] / 2 && x < 3) l = 0;                                                  // background cut in
-                const double dx = x - 5.0, dy = y - 4.0, dz = z - 3.5;
-                if (dx * dx + dy * dy + dz * dz < 4.0) l = 7;
-                v[at(d, x, y, z)] = l;
-            }
-    v[at(d, d[0] - 2, d[1] - 2, d[2] - 1)] = 9;  // on the far face, alone
-    return v;
-}
+using test::at;
+using test::Dims;
+using test::quadrants;
 
 struct Tri {
     std::array<std::array<float, 3>, 3> p;
@@ -121,6 +105,12 @@ TEST(LabelMesh, EachLabelClosedAndInterfacesShared) {
     }
     EXPECT_GT(shared, 100);
     EXPECT_GT(alone, 100);
+    // Each triangle's other side: the background where it is held once, else the label whose
+    // mesh holds its twin (label_checks.h).
+    const test::PairCheck pairs = test::check_pairs(test::label_tris(m));
+    EXPECT_EQ(pairs.pair_problems, 0u) << (pairs.pairs.empty() ? "" : pairs.pairs[0]);
+    EXPECT_EQ(pairs.holder_problems, 0u);
+    EXPECT_EQ(pairs.background, std::size_t(alone));
     int many = 0;  // cells where 3 or 4 labels meet
     for (int z = 0; z + 1 < d[2]; ++z)
         for (int y = 0; y + 1 < d[1]; ++y)
@@ -170,9 +160,12 @@ TEST(LabelMesh, ReferenceInStreamOrderIsTheExportsTriangles) {
     const EdgeMesh cpu = label_volume_mesh(vol.values.data(), d, 0, d[2]);
     ASSERT_EQ(gpu.vertices, cpu.vertices());
     ASSERT_EQ(gpu.labels.size(), gpu.vertices);
+    ASSERT_EQ(gpu.other_labels.size(), gpu.vertices / 3);
     // Triangles as wholes, in their winding (a rotation to the smallest corner first), with each
-    // corner's normal and label: a different diagonal or turn would differ.
-    const auto triangles = [](const std::vector<float>& p, const std::vector<float>& n, const std::vector<float>& l) {
+    // corner's normal and label and the triangle's other side: a different diagonal or turn
+    // would differ.
+    const auto triangles = [](const std::vector<float>& p, const std::vector<float>& n, const std::vector<float>& l,
+                              const std::vector<float>& other) {
         std::multiset<std::vector<float>> out;
         for (std::size_t t = 0; t + 2 < l.size(); t += 3) {
             std::array<std::vector<float>, 3> c;
@@ -183,11 +176,13 @@ TEST(LabelMesh, ReferenceInStreamOrderIsTheExportsTriangles) {
             const std::size_t first = std::size_t(std::min_element(c.begin(), c.end()) - c.begin());
             std::vector<float> tri;
             for (std::size_t i = 0; i < 3; ++i) tri.insert(tri.end(), c[(first + i) % 3].begin(), c[(first + i) % 3].end());
+            tri.push_back(other[t / 3]);
             out.insert(tri);
         }
         return out;
     };
-    EXPECT_TRUE(triangles(gpu.positions, gpu.normals, gpu.labels) == triangles(cpu.positions, cpu.normals, cpu.labels));
+    EXPECT_TRUE(triangles(gpu.positions, gpu.normals, gpu.labels, gpu.other_labels) ==
+                triangles(cpu.positions, cpu.normals, cpu.labels, per_triangle(cpu.other_labels)));
     // The stream: (x, y, z, label) of each active voxel.
     const auto stream = reference_stream(l, atlas.data(), Classify::Labels, 0.0f);
     std::size_t vertices = 0;
@@ -223,6 +218,8 @@ TEST(LabelMesh, PiecesPerLabelAndJointSmoothingKeepInterfacesShared) {
     std::size_t kept = 0;
     EXPECT_EQ(keep_label_pieces(&m, Pieces::Largest, 0, &kept), 4u);
     EXPECT_EQ(kept, 3u);
+    ASSERT_EQ(m.face_other.size(), m.triangles());
+    EXPECT_EQ(test::check_pairs(test::label_tris(m)).pair_problems, 0u) << "after the pieces";
     const std::vector<MeshReport> before = part_reports(m);
     const std::vector<Vec3> unsmoothed = m.positions;
     LabelSmoothing s = label_smoothing(m);
@@ -255,6 +252,8 @@ TEST(LabelMesh, PiecesPerLabelAndJointSmoothingKeepInterfacesShared) {
         EXPECT_EQ(h[0].second, -h[1].second);
     }
     EXPECT_GT(shared, 50);
+    const test::PairCheck pairs = test::check_pairs(test::label_tris(m));
+    EXPECT_EQ(pairs.pair_problems, 0u) << "after smoothing: " << (pairs.pairs.empty() ? "" : pairs.pairs[0]);
     for (std::size_t i = 0; i < m.positions.size(); ++i) moved += length(m.positions[i] - unsmoothed[i]) > 1e-3;
     EXPECT_GT(moved, m.positions.size() / 2) << "smoothing moved few vertices";
 }

@@ -353,12 +353,14 @@ TEST(MeshExport, PlyColoursFacesByPartAndStlHoldsEveryTriangle) {
     const std::string text(ply.begin(), ply.end());
     const std::size_t body = text.find("end_header\n") + 11;
     EXPECT_NE(text.find("comment label 2 right_side rgb 0 128 255\n"), std::string::npos);
-    EXPECT_NE(text.find("vertex_indices\nproperty uchar red\nproperty uchar green\nproperty uchar blue\nend_header"),
+    EXPECT_NE(text.find("vertex_indices\nproperty uchar red\nproperty uchar green\nproperty uchar blue\n"
+                        "property int label\nproperty int other_label\nend_header"),
               std::string::npos);
-    ASSERT_EQ(ply.size(), body + 16 * 24 + 24 * 16);
-    const std::uint8_t* first = &ply[body + 16 * 24];  // the first face: part 1's
-    EXPECT_EQ(std::vector<std::uint8_t>(first + 13, first + 16), (std::vector<std::uint8_t>{0, 128, 255}));
-    const std::uint8_t* last = &ply[ply.size() - 16];
+    ASSERT_EQ(ply.size(), body + 16 * 24 + 24 * 24);  // a face: 3 indices, its colour, label and other side
+    const std::uint8_t* first = &ply[body + 16 * 24];  // the first face: part 1's (label 2)
+    EXPECT_EQ(std::vector<std::uint8_t>(first + 13, first + 24),
+              (std::vector<std::uint8_t>{0, 128, 255, 2, 0, 0, 0, 0, 0, 0, 0}));
+    const std::uint8_t* last = &ply[ply.size() - 24];
     EXPECT_EQ(std::vector<std::uint8_t>(last + 13, last + 16), (std::vector<std::uint8_t>{255, 0, 0}));
     const auto stl = write_mesh(m, MeshFile::Stl, &error);
     EXPECT_EQ(stl.size(), 84u + 50 * 24);

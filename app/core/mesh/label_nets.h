@@ -20,8 +20,9 @@
 // The stream of this mode lists voxels, not cells: a voxel is active when it holds a label and a
 // face neighbour holds another; its entry is (x, y, z, label) and it owns the quads of its
 // differing faces, 6 vertices a face (a soup, like the marching-cubes surface). The faces in
-// order −x, +x, −y, +y, −z, +z. Shaders (shaders/labels.glsl, labels.wgsl) do the same arithmetic
-// in the same order.
+// order −x, +x, −y, +y, −z, +z. Each triangle carries the label on its other side (the face's
+// neighbour; 0 the background): on the GPU in the normal's w. Shaders (shaders/labels.glsl,
+// labels.wgsl) do the same arithmetic in the same order.
 #pragma once
 
 #include <array>
@@ -79,18 +80,35 @@ inline void face_cell(const int v[3], int f, int q, int cell[3]) {
     cell[c] = v[c] - ((q == 0 || q == 1) ? 1 : 0);
 }
 
-// Vertex j (0 ≤ j < vertex_count(mask)) of voxel v, whose faces are `mask` and label `l`.
-template <typename Field>
-void vertex(const Field& label, const int v[3], int mask, float l, int j, float* position, float* normal,
-            int* cell_out = nullptr) {
+// The face (0..5) of vertex j of a voxel whose faces are `mask`: the (j / 6)-th set bit.
+inline int vertex_face(int mask, int j) {
     int k = j / 6, f = 0;
     for (;; ++f)
-        if (((mask >> f) & 1) && k-- == 0) break;
+        if (((mask >> f) & 1) && k-- == 0) return f;
+}
+
+// The label on the other side of face f of voxel v (0: the background, or past the volume):
+// what each triangle of that face has on its other side, the label whose mesh holds the same
+// triangle the other way round (none for 0), as vtkSurfaceNets3D keeps a boundary's label pair.
+template <typename Field>
+float across(const Field& label, const int v[3], int f) {
+    int n[3] = {v[0], v[1], v[2]};
+    n[f >> 1] += (f & 1) ? 1 : -1;
+    return label(n[0], n[1], n[2]);
+}
+
+// Vertex j (0 ≤ j < vertex_count(mask)) of voxel v, whose faces are `mask` and label `l`.
+// other: the label across its face (across()).
+template <typename Field>
+void vertex(const Field& label, const int v[3], int mask, float l, int j, float* position, float* normal,
+            int* cell_out = nullptr, float* other = nullptr) {
+    const int f = vertex_face(mask, j);
     const int q = (f & 1) ? kQuadPlus[j % 6] : kQuadMinus[j % 6];
     int cell[3];
     face_cell(v, f, q, cell);
     cell_vertex(label, cell, l, position, normal);
     if (cell_out) cell_out[0] = cell[0], cell_out[1] = cell[1], cell_out[2] = cell[2];
+    if (other) *other = across(label, v, f);
 }
 
 }  // namespace hp::labels

@@ -27,6 +27,7 @@ std::size_t keep_label_pieces(WorldMesh* m, Pieces which, double min_volume_mm3,
         out.normals.insert(out.normals.end(), part.normals.begin(), part.normals.end());
         for (std::uint32_t v : part.faces) out.faces.push_back(base + v);
         out.face_part.insert(out.face_part.end(), part.triangles(), std::uint32_t(p));
+        out.face_other.insert(out.face_other.end(), part.face_other.begin(), part.face_other.end());
     }
     *m = std::move(out);
     return before;

@@ -28,14 +28,20 @@ double tetra6(const WorldMesh& m, std::size_t t, const Vec3& origin) {
     return dot(m.positions[m.faces[t]] - origin, cross(m.positions[m.faces[t + 1]] - origin, m.positions[m.faces[t + 2]] - origin));
 }
 
+// A label map's per-triangle part and other side follow their triangles.
 void keep_faces(WorldMesh* m, const std::vector<std::uint8_t>& keep) {
+    const bool parts = m->face_part.size() == keep.size(), others = m->face_other.size() == keep.size();
     std::size_t out = 0;
     for (std::size_t f = 0; f < keep.size(); ++f) {
         if (!keep[f]) continue;
         for (std::size_t k = 0; k < 3; ++k) m->faces[3 * out + k] = m->faces[3 * f + k];
+        if (parts) m->face_part[out] = m->face_part[f];
+        if (others) m->face_other[out] = m->face_other[f];
         ++out;
     }
     m->faces.resize(3 * out);
+    if (parts) m->face_part.resize(out);
+    if (others) m->face_other.resize(out);
 }
 
 }  // namespace hp

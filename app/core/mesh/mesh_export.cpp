@@ -32,6 +32,7 @@ void Welder::add(const EdgeMesh& m) {
         const auto [it, fresh] = index_.emplace(m.edges[k], std::uint32_t(mesh_.positions.size() / 3));
         mesh_.indices.push_back(it->second);
         if (!m.labels.empty() && k % 3 == 0) mesh_.face_labels.push_back(m.labels[k]);
+        if (!m.other_labels.empty() && k % 3 == 0) mesh_.face_others.push_back(m.other_labels[k]);
         if (!fresh) continue;
         mesh_.positions.insert(mesh_.positions.end(), &m.positions[3 * k], &m.positions[3 * k] + 3);
         mesh_.normals.insert(mesh_.normals.end(), &m.normals[3 * k], &m.normals[3 * k] + 3);
@@ -56,6 +57,7 @@ WorldMesh to_world(const IndexedMesh& m, const std::array<double, 12>& w, const 
             if (fresh) out.parts.push_back({l, "label " + float_label(l), {200, 200, 200}});
             out.face_part.push_back(it->second);
         }
+        out.face_other = m.face_others;
     }
     // Normals go through the inverse transpose of the 3×3 part: its cofactor matrix (the
     // determinant's scale is lost to normalizing, its sign kept).
@@ -173,14 +175,15 @@ EdgeMesh label_volume_mesh(const float* values, const std::array<int, 3>& dims, 
                 std::uint32_t bits;
                 std::memcpy(&bits, &l, 4);
                 for (int j = 0; j < labels::vertex_count(mask); ++j) {
-                    float p[3], n[3];
+                    float p[3], n[3], other = 0;
                     int c[3];
-                    labels::vertex(label, v, mask, l, j, p, n, c);
+                    labels::vertex(label, v, mask, l, j, p, n, c, &other);
                     m.positions.insert(m.positions.end(), p, p + 3);
                     m.normals.insert(m.normals.end(), n, n + 3);
                     const std::uint64_t cell = std::uint64_t(c[0] + 1) + cx * (std::uint64_t(c[1] + 1) + cy * std::uint64_t(c[2] + 1));
                     m.edges.push_back(cell << 32 | bits);
                     m.labels.push_back(l);
+                    m.other_labels.push_back(other);
                 }
             }
     return m;

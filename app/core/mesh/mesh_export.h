@@ -27,6 +27,7 @@ struct EdgeMesh {
     std::vector<float> positions, normals;  // 3 floats a vertex
     std::vector<std::uint64_t> edges;       // one a vertex
     std::vector<float> labels;              // a label map's (label_volume_mesh): one a vertex
+    std::vector<float> other_labels;        // ... and the label on its triangle's other side (0: background)
     std::size_t vertices() const { return edges.size(); }
 };
 
@@ -67,6 +68,7 @@ struct IndexedMesh {
     std::vector<float> positions, normals;  // 3 floats a vertex
     std::vector<std::uint32_t> indices;
     std::vector<float> face_labels;         // a label map's: one a triangle (else empty)
+    std::vector<float> face_others;         // ... and the label on its other side (0: background)
     std::size_t vertices() const { return positions.size() / 3; }
 };
 
@@ -85,7 +87,8 @@ private:
 // An indexed mesh carried into world coordinates (mm): positions by to_world, normals by the
 // inverse transpose of its 3×3 part, unit length (a zero gradient gets its face's normal); a
 // mirrored frame turns the triangles back to counter-clockwise seen from outside.
-// A label map's (face_labels): each triangle's part is its label's index in `parts`.
+// A label map's (face_labels): each triangle's part is its label's index in `parts`, its
+// face_other its face_others'.
 WorldMesh to_world(const IndexedMesh& mesh, const std::array<double, 12>& to_world,
                    const std::vector<MeshPart>& parts = {});
 

@@ -46,6 +46,8 @@ WorldMesh shown_parts(const WorldMesh& m, const std::vector<float>& shown_labels
     for (std::size_t t = 0; t < std::min(m.face_part.size(), m.triangles()); ++t)
         if (m.face_part[t] < renumbered.size() && renumbered[m.face_part[t]] != kNone)
             kept.push_back(std::uint32_t(t)), out.face_part.push_back(renumbered[m.face_part[t]]);
+    for (std::uint32_t t : kept)  // a hidden label stays the other side's label
+        if (t < m.face_other.size()) out.face_other.push_back(m.face_other[t]);
     std::vector<std::uint32_t> scratch(m.positions.size(), kNone);
     Gathered g = gather(m, kept, &scratch);
     out.faces = std::move(g.faces);
@@ -84,6 +86,13 @@ void put_fixed(std::vector<std::uint8_t>* out, double v, int decimals) {
 }
 
 void put_text(std::vector<std::uint8_t>* out, const std::string& s) { out->insert(out->end(), s.begin(), s.end()); }
+
+// A PLY face's label and the label on its other side, as int (a label map's labels are whole
+// numbers, exact in a float up to 2^24).
+void label_pair(std::vector<std::uint8_t>* out, float label, float other) {
+    put(out, std::int32_t(std::lround(label)));
+    put(out, std::int32_t(std::lround(other)));
+}
 
 // A part's name as one word of OBJ and PLY text: blanks, control characters, '#' (a comment
 // to follow) and '\' (a line continuation to some OBJ readers) as '_'; the other bytes, UTF-8
@@ -129,11 +138,14 @@ std::vector<std::uint8_t> ply(const WorldMesh& m) {
               "\nproperty float x\nproperty float y\nproperty float z\n"
               "property float nx\nproperty float ny\nproperty float nz\n"
               "element face " + std::to_string(m.faces.size() / 3) + "\nproperty list uchar uint vertex_indices\n";
-    // A face's colour: what Blender and MeshLab read of a PLY's faces.
-    if (coloured) header += "property uchar red\nproperty uchar green\nproperty uchar blue\n";
+    // A face's colour: what Blender and MeshLab read of a PLY's faces. Then its label and the
+    // label on its other side (0: the background), whole numbers (label_pair).
+    if (coloured)
+        header += "property uchar red\nproperty uchar green\nproperty uchar blue\n"
+                  "property int label\nproperty int other_label\n";
     header += "end_header\n";
     std::vector<std::uint8_t> out(header.begin(), header.end());
-    out.reserve(out.size() + m.positions.size() * 24 + m.faces.size() / 3 * (coloured ? 16 : 13));
+    out.reserve(out.size() + m.positions.size() * 24 + m.faces.size() / 3 * (coloured ? 24 : 13));
     for (std::size_t v = 0; v < m.positions.size(); ++v)
         for (double x : {m.positions[v].x, m.positions[v].y, m.positions[v].z, m.normals[v].x, m.normals[v].y,
                          m.normals[v].z})
@@ -145,6 +157,7 @@ std::vector<std::uint8_t> ply(const WorldMesh& m) {
         const std::uint32_t p = t < m.face_part.size() ? m.face_part[t] : kNone;
         const MeshPart part = p < m.parts.size() ? m.parts[p] : MeshPart();
         out.insert(out.end(), part.rgb.begin(), part.rgb.end());
+        label_pair(&out, part.label, t < m.face_other.size() ? m.face_other[t] : 0.0f);
     }
     return out;
 }

@@ -3,8 +3,9 @@
 // mesh_files.cpp writes PLY, STL and OBJ, mesh_glb.cpp glb; mesh_file_parts.h is what they share.
 //
 // A label map's meshes (face_part not empty) are written part by part where the format has a
-// place for it: glb a node, mesh and material each, OBJ a group each, PLY a colour per face;
-// STL has none and holds every triangle. A part with no triangles is left out.
+// place for it: glb a node, mesh and material each, OBJ a group each, PLY a colour, a label and
+// the other side's label per face; STL has none and holds every triangle. A part with no
+// triangles is left out.
 #pragma once
 
 #include <cstdint>
@@ -23,7 +24,8 @@ WorldMesh shown_parts(const WorldMesh& m, const std::vector<float>& shown_labels
 
 namespace hp::mesh_file {
 
-// Binary little-endian; with parts, a face's colour (uchar red, green, blue) is its part's and
+// Binary little-endian; with parts, a face's colour (uchar red, green, blue) is its part's, then
+// its label and the label on its other side (int label, int other_label; 0: the background), and
 // a header comment per part gives its label, name and colour.
 std::vector<std::uint8_t> ply(const WorldMesh& m);
 // Binary; every triangle of every part (the caller picks the parts first: shown_parts).

@@ -42,6 +42,8 @@ WorldMesh part_mesh(const WorldMesh& m, const std::vector<std::uint32_t>& faces)
             if (fresh) out.positions.push_back(m.positions[v]), out.normals.push_back(m.normals[v]);
             out.faces.push_back(it->second);
         }
+    for (std::uint32_t t : faces)
+        if (t < m.face_other.size()) out.face_other.push_back(m.face_other[t]);
     return out;
 }
 

@@ -66,7 +66,7 @@ MeshReport mesh_report(const WorldMesh& m);
 // triangle reports zeros). Its non-manifold edges are where the label's voxels meet only
 // along an edge or at a corner.
 std::vector<MeshReport> part_reports(const WorldMesh& m);
-// The part's own mesh: its triangles and the vertices they use.
+// The part's own mesh: its triangles (with their other sides, face_other) and the vertices they use.
 WorldMesh part_mesh(const WorldMesh& m, const std::vector<std::uint32_t>& faces_of_part);
 
 // Step 4: merges the vertices of every triangle under kZeroArea (its shortest edge, or all three

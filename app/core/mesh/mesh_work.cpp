@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "clock.h"
+#include "label_merge.h"
 
 namespace hp {
 namespace {
@@ -99,7 +100,10 @@ void MeshWork::slice() {
         }
         case Stage::Merge:
             base_done_ = StepsDone();
-            if (!in_.labels) keep_sound(&base_, &base_done_);  // merging would move one side of an interface
+            if (in_.labels)  // in the labels' union: a shared face stays shared (label_merge.h)
+                base_done_.zero_area_merged += merge_label_zero_area(&base_);
+            else
+                keep_sound(&base_, &base_done_);
             base_key_ = in_.surface_key;
             steps_done_ = base_done_;
             mesh_ = base_;
@@ -128,6 +132,7 @@ void MeshWork::slice() {
                     label_smooth_iteration(&label_smoothing_);
                     if (++iteration_ < in_.steps.smooth) return;
                     label_smoothing_back(label_smoothing_, &mesh_);
+                    steps_done_.zero_area_merged += merge_label_zero_area(&mesh_);
                 }
                 label_smoothing_ = LabelSmoothing();
                 stage_ = Stage::Finish;  // no decimation: it would collapse one label's edges alone

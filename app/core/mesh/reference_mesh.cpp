@@ -50,14 +50,22 @@ MeshData reference_label_mesh(const AtlasLayout& l, const float* atlas, std::uin
         const int n = labels::vertex_count(mask);
         for (int j = 0; j < n; ++j, ++m.vertices) {
             if (m.vertices >= limit) continue;
-            float q[3], r[3];
-            labels::vertex(label, p, mask, value, j, q, r);
+            float q[3], r[3], other = 0;
+            labels::vertex(label, p, mask, value, j, q, r, nullptr, &other);
             m.positions.insert(m.positions.end(), q, q + 3);
             m.normals.insert(m.normals.end(), r, r + 3);
             m.labels.push_back(value);
+            if (j % 3 == 2) m.other_labels.push_back(other);
         }
     }
     return m;
+}
+
+std::vector<float> per_triangle(const std::vector<float>& v) {
+    std::vector<float> out(v.size() / 3);
+    for (std::size_t t = 0; t < out.size(); ++t)
+        out[t] = v[3 * t] == v[3 * t + 1] && v[3 * t] == v[3 * t + 2] ? v[3 * t] : std::nanf("");
+    return out;
 }
 
 }  // namespace hp

@@ -22,7 +22,13 @@ struct MeshData {
     std::uint32_t vertices = 0;          // the true total
     std::vector<float> positions, normals;  // 3 floats a vertex, min(limit, vertices) vertices
     std::vector<float> labels;              // classify=labels: each vertex's label
+    std::vector<float> other_labels;        // classify=labels: each whole triangle's other side (label_nets.h)
 };
+
+// A triangle's value from its vertices' (three consecutive a triangle; a last, partial one left
+// out): theirs where the three agree, NaN where they do not (the GPU writes the other side's
+// label with each vertex).
+std::vector<float> per_triangle(const std::vector<float>& per_vertex);
 
 MeshData reference_mesh(const AtlasLayout& l, const float* atlas, float iso, std::uint32_t limit = UINT32_MAX);
 // The label surface of classify=labels (label_nets.h): the active voxels in stream order, each

@@ -51,6 +51,9 @@ struct WorldMesh {
     // A vertex belongs to one part (each label's mesh has its own vertices, even where two
     // labels share an interface: the same positions, the triangles in opposite order).
     std::vector<std::uint32_t> face_part;
+    // ... and the label on each triangle's other side (0: the background): where it is not 0,
+    // that label's part holds the same triangle the other way round.
+    std::vector<float> face_other;
     std::vector<MeshPart> parts;
     std::size_t triangles() const { return faces.size() / 3; }
 };

@@ -141,7 +141,7 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
             const MeshData m = f.state.classify == Classify::Labels
                                    ? reference_label_mesh(f.layout, r.atlas.data(), a.limit)
                                    : reference_mesh(f.layout, r.atlas.data(), f.state.iso, a.limit);
-            out.mesh = {m.vertices, m.positions, m.normals, m.labels};
+            out.mesh = {m.vertices, m.positions, m.normals, m.labels, m.other_labels};
             break;
         }
         case ReadKind::Mesh: {

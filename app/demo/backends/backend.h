@@ -64,6 +64,8 @@ struct MeshCopy {
     std::uint32_t vertices = 0;  // the true total
     std::vector<float> positions, normals;
     std::vector<float> labels;  // classify=labels: each vertex's label (its position's w)
+    // ... and each whole triangle's other side (its vertices' normal w; NaN where they differ)
+    std::vector<float> other_labels;
 };
 
 // What a read-back asks of the backend (Backend::read).
@@ -71,7 +73,7 @@ struct ReadRequest {
     bool stream = false;  // the stream from key 0: at most `keys` entries (and the count, and what it holds)
     bool atlas = false;   // the atlas, S×S floats
     bool mesh = false;    // the surface's soup from vertex 0: at most `vertices` (and the total)
-    bool labels = false;  // ... with each vertex's label (classify=labels)
+    bool labels = false;  // ... with each vertex's label and each triangle's other side (classify=labels)
     std::uint32_t keys = 0xffffffffu, vertices = 0xffffffffu;
 };
 

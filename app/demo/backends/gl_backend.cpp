@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "backend.h"
+#include "reference_mesh.h"
 #include "volume_compaction.h"
 
 namespace hp {
@@ -78,7 +79,7 @@ public:
             const std::uint32_t n = std::min({q.vertices, r.mesh.vertices, last.vertex_keys_drawn, mesh.capacity()});
             r.mesh.positions = mesh.read_positions(n);
             r.mesh.normals = mesh.read_normals(n);
-            if (q.labels) r.mesh.labels = mesh.read_labels(n);
+            if (q.labels) r.mesh.labels = mesh.read_labels(n), r.mesh.other_labels = per_triangle(mesh.read_labels(n, true));
         }
         return answered(std::move(r));
     }

@@ -16,6 +16,7 @@
 #include "compaction_counter.h"
 #include "compute_surface_view.h"
 #include "compute_view.h"
+#include "reference_mesh.h"
 #include "tile_scan.h"
 #include "webgpu_compaction.h"
 
@@ -173,8 +174,10 @@ public:
             r.shared_normals = xyz(&normals, list);
             for (std::uint32_t i : r.indices) soup_vertex(i);
         } else if (positions) {
+            std::vector<float> others;  // a label map's: each vertex's face's other side, the normals' w
             r.mesh.positions = xyz(&positions, vertices, labels ? &r.mesh.labels : nullptr);
-            r.mesh.normals = xyz(&normals, vertices);
+            r.mesh.normals = xyz(&normals, vertices, labels ? &others : nullptr);
+            r.mesh.other_labels = per_triangle(others);
         }
         *out = std::move(r);
         return 1;

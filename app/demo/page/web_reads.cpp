@@ -16,7 +16,7 @@ namespace {
 std::string g_reply;  // the last string handed to JavaScript
 
 // The parts of a result the page copies out, by number (web/hp.js's `parts`).
-enum Part { Entries, Positions, Normals, Edges, Indices, Bytes, Labels };
+enum Part { Entries, Positions, Normals, Edges, Indices, Bytes, Labels, OtherLabels };
 
 }  // namespace
 
@@ -55,6 +55,7 @@ EMSCRIPTEN_KEEPALIVE double hp_read_size(int id, int part) {
         case Indices: return double(r->indices.size());
         case Bytes: return double(r->bytes.size());
         case Labels: return double(r->mesh.labels.size());
+        case OtherLabels: return double(r->mesh.other_labels.size());
     }
     return 0;
 }
@@ -70,6 +71,7 @@ EMSCRIPTEN_KEEPALIVE const void* hp_read_at(int id, int part) {
         case Indices: return r->indices.data();
         case Bytes: return r->bytes.data();
         case Labels: return r->mesh.labels.data();
+        case OtherLabels: return r->mesh.other_labels.data();
     }
     return nullptr;
 }

@@ -3,21 +3,66 @@
 // makes against the CPU reference in every mode (a volume of ours where three and four labels
 // meet in single cells); the labels' names from an ITK-SNAP table and from a .seg.nrrd that
 // teem's unu wrote; the exported meshes checked by VTK (tests/mesh/check_labels.py: each label
-// closed, every interface the same triangles both ways round, volumes) and glb by the Khronos
-// validator; what is shown follows hp.showLabels; the refusals.
-import { execFileSync } from 'node:child_process';
+// closed, every interface the same triangles both ways round, volumes; from the PLY each
+// triangle's other side paired with its twin, and a crack made on purpose found), glb by the
+// Khronos validator and its nodes' names and colours read back by three.js; what is shown
+// follows hp.showLabels; the refusals.
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert, exact, exactMesh } from '../lib.mjs';
 import { PNG } from 'pngjs';
-import { readPly, readStl, validateGlb } from '../mesh_readers.mjs';
+import { readGlbParts, readPly, readStl, validateGlb } from '../mesh_readers.mjs';
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=surface&atlas=512';
 const CHECK = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../mesh/check_labels.py');
 const cases = [];
 const add = (name, run, extra = {}) => cases.push({ name, query: QUERY, run, ...extra });
+
+// tests/mesh/check_labels.py on a file: {status (1: a violation found), report (its JSON)}.
+function vtkCheck(args) {
+  const r = spawnSync('/usr/bin/python3', [CHECK, ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`check_labels.py ${args.join(' ')}: ${r.status} ${r.stderr}`);
+  return { status: r.status, report: JSON.parse(r.stdout) };
+}
+
+// The page's PLY of a label map (binary; a vertex x y z nx ny nz as floats, 24 bytes; a face the
+// count 3, three uint indices, red green blue, int label, int other_label, 24 bytes): where the
+// vertices and faces begin.
+function plyLayout(bytes) {
+  const head = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 1 << 16))).toString('latin1');
+  const end = head.indexOf('end_header\n') + 11;
+  assert(/property uchar blue\nproperty int label\nproperty int other_label\nend_header/.test(head), `PLY header: ${head.slice(0, end)}`);
+  const vertices = Number(/element vertex (\d+)/.exec(head)[1]), faces = Number(/element face (\d+)/.exec(head)[1]);
+  return { vertexAt: end, faceAt: end + 24 * vertices, vertices, faces };
+}
+// A crack: the first triangle whose other side is a label gets one corner (its label's own
+// vertex) moved 0.3 mm along x. That label's mesh stays closed, and so does the other's; only
+// the faces they shared there no longer meet.
+function crackPly(bytes) {
+  const out = Uint8Array.from(bytes), dv = new DataView(out.buffer), l = plyLayout(out);
+  for (let t = 0; t < l.faces; t++) {
+    const at = l.faceAt + 24 * t;
+    if (dv.getInt32(at + 20, true) === 0) continue;
+    const x = l.vertexAt + 24 * dv.getUint32(at + 1, true);
+    dv.setFloat32(x, dv.getFloat32(x, true) + 0.3, true);
+    return { bytes: out, label: dv.getInt32(at + 16, true), other: dv.getInt32(at + 20, true) };
+  }
+  throw new Error('no triangle against another label in the PLY');
+}
+// Its faces' corners as written (the layout above): 9 floats a face, as three.js's PLYLoader
+// gives them for faces with colours (not indexed).
+function plyCorners(bytes) {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), l = plyLayout(bytes), out = new Float32Array(9 * l.faces);
+  for (let t = 0; t < l.faces; t++)
+    for (let k = 0; k < 3; k++) {
+      const v = l.vertexAt + 24 * dv.getUint32(l.faceAt + 24 * t + 1 + 4 * k, true);
+      for (let a = 0; a < 3; a++) out[9 * t + 3 * k + a] = dv.getFloat32(v + 4 * a, true);
+    }
+  return out;
+}
 
 // 40×36×30, uint16: four labels in quadrants of x and y (a line where four meet), a slab of 5
 // over half of them (cells of three and four labels), a ball of 300 inside, background holes,
@@ -74,7 +119,7 @@ add('labels: every mode: the stream of voxels between labels and each label\'s m
   }
 }, { timeout: 240 });
 
-add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ checked by VTK (closed, shared interfaces), glb validated', async (page) => {
+add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ and PLY checked by VTK (closed, shared interfaces, each triangle\'s other side; a crack found), glb validated and its nodes named and coloured as the table', async (page) => {
   const table = '# ITK-SNAP Label Description File\n    0     0    0    0        0  0  0    "Clear Label"\n' +
     '    1   255    0    0        1  1  1    "Liver"\n    2     0  255    0        1  1  1    "Left kidney"\n' +
     '  300    10   20  250        1  1  1    "Tumour core"\n';
@@ -88,6 +133,7 @@ add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ checked by VTK
     };
     const obj = b64(await hp.exportMesh({ type: 'obj' }));
     const glb = b64(await hp.exportMesh({ type: 'glb' }));
+    const ply = b64(await hp.exportMesh({ type: 'ply' }));
     const report = await hp.meshReport();
     await hp.showLabels([300, 2]);
     const shown = (await hp.labels({ mesh: false })).filter((l) => l.shown).map((l) => l.value);
@@ -96,10 +142,10 @@ add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ checked by VTK
     const stlShown = b64(stl), plyShown = b64(await hp.exportMesh({ type: 'ply' }));
     await hp.showLabels([]);
     await hp.set({ smooth: 10, pieces: 'largest' });
-    const smoothed = b64(await hp.exportMesh({ type: 'obj' }));
+    const smoothed = b64(await hp.exportMesh({ type: 'ply' }));
     const smoothReport = await hp.meshReport();
     await hp.set({ smooth: 0, pieces: 'all' });
-    return { labels, obj, glb, report, shown, objShown, stlShown, plyShown, stlTriangles: new DataView(stl.buffer).getUint32(80, true),
+    return { labels, obj, glb, ply, report, shown, objShown, stlShown, plyShown, stlTriangles: new DataView(stl.buffer).getUint32(80, true),
       smoothed, smoothReport };
   });
   const c = counts();
@@ -115,7 +161,10 @@ add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ checked by VTK
   assert(JSON.stringify(got.shown) === '[2,300]', `shown ${got.shown}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-labels-'));
   const write = (name, b64) => { const f = path.join(dir, name); fs.writeFileSync(f, Buffer.from(b64, 'base64')); return f; };
-  const vtk = JSON.parse(execFileSync('/usr/bin/python3', [CHECK, write('all.obj', got.obj)], { encoding: 'utf8', maxBuffer: 1 << 24 }));
+  // One run of the checker (VTK loads once) for the files that must pass, one for the crack.
+  const checked = vtkCheck([write('all.obj', got.obj), write('shown.obj', got.objShown), '--ply', write('all.ply', got.ply),
+    '--ply', write('smooth.ply', got.smoothed)]);
+  const [vtk, shownOnly, ply, smooth] = checked.report;
   assert(vtk.groups.length === c.size, `VTK read ${vtk.groups.length} groups`);
   for (const g of vtk.groups) {
     assert(g.boundaryEdges === 0, `${g.name}: VTK finds ${g.boundaryEdges} boundary edges`);
@@ -126,7 +175,20 @@ add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ checked by VTK
   }
   assert(vtk.violationCount === 0, `interfaces: ${JSON.stringify(vtk.violations)}`);
   assert(vtk.shared > 500 && vtk.alone > 500, `shared ${vtk.shared}, against the background ${vtk.alone}`);
-  const shownOnly = JSON.parse(execFileSync('/usr/bin/python3', [CHECK, write('shown.obj', got.objShown)], { encoding: 'utf8' }));
+  // The PLY (read by VTK's vtkPLYReader too): each face's label and other side. Every triangle
+  // whose other side is the background is held once, every other has its twin in that label's
+  // mesh; with one interface triangle moved, the checker finds the crack and exits 1 (the
+  // interface check by holders alone passes it: each label still closed, no face held thrice).
+  assert(ply.pairViolationCount === 0 && ply.violationCount === 0,
+    `PLY pairs: ${JSON.stringify(ply.pairViolations)} ${JSON.stringify(ply.violations)}`);
+  assert(ply.groups.length === c.size && ply.shared === vtk.shared && ply.background === vtk.alone,
+    `PLY: ${ply.groups.length} groups, ${ply.shared} shared, ${ply.background} against the background (OBJ ${vtk.shared}, ${vtk.alone})`);
+  const crack = crackPly(new Uint8Array(Buffer.from(got.ply, 'base64')));
+  const cracked = vtkCheck(['--ply', write('cracked.ply', Buffer.from(crack.bytes).toString('base64'))]);
+  assert(cracked.status === 1 && cracked.report.pairViolationCount > 0 && cracked.report.pairViolations[0].kind === 'no twin in the other label',
+    `label ${crack.label}'s triangle against ${crack.other} moved: status ${cracked.status}, ${JSON.stringify(cracked.report.pairViolations?.slice(0, 2))}`);
+  assert(cracked.report.violationCount === 0 && cracked.report.groups.every((g) => g.boundaryEdges === 0),
+    `the crack: the holders check finds ${cracked.report.violationCount}, boundary edges ${cracked.report.groups.map((g) => g.boundaryEdges)}`);
   assert(shownOnly.groups.map((g) => g.name).sort().join() === 'Left_kidney,Tumour_core', `shown groups ${shownOnly.groups.map((g) => g.name)}`);
   assert(got.stlTriangles === byValue[2].triangles + byValue[300].triangles, `STL of the shown: ${got.stlTriangles} triangles`);
   // The shown labels' STL and PLY (a colour a face) as three.js reads them.
@@ -134,18 +196,37 @@ add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ checked by VTK
   const stl3 = readStl(new Uint8Array(Buffer.from(got.stlShown, 'base64')));
   const ply3 = readPly(new Uint8Array(Buffer.from(got.plyShown, 'base64')));
   assert(stl3.faces === shownTriangles && ply3.faces === shownTriangles, `three.js: STL ${stl3.faces}, PLY ${ply3.faces} faces, ${shownTriangles} shown`);
+  const corners = plyCorners(new Uint8Array(Buffer.from(got.plyShown, 'base64')));
+  assert(ply3.positions.length === corners.length && corners.every((x, i) => x === ply3.positions[i]),
+    'three.js reads other faces from the PLY than it holds (its label and other_label properties misread)');
   // Smoothed (Taubin, the labels' union) with each label's largest piece: still closed, the shared
   // faces still the same triangles both ways round, the volumes near the voxels'.
-  const smooth = JSON.parse(execFileSync('/usr/bin/python3', [CHECK, write('smooth.obj', got.smoothed)], { encoding: 'utf8', maxBuffer: 1 << 24 }));
-  assert(smooth.violationCount === 0 && smooth.shared > 500, `smoothed interfaces: ${smooth.shared} shared, ${JSON.stringify(smooth.violations)}`);
+  // Each triangle's other side kept through the steps: the pairs too (the PLY).
+  assert(smooth.violationCount === 0 && smooth.pairViolationCount === 0 && smooth.shared > 500,
+    `smoothed interfaces: ${smooth.shared} shared, ${JSON.stringify(smooth.violations)} ${JSON.stringify(smooth.pairViolations)}`);
+  assert(checked.status === 0, `the checker exits ${checked.status} on sound files`);
   for (const g of smooth.groups) {
     assert(g.boundaryEdges === 0, `smoothed ${g.name}: ${g.boundaryEdges} boundary edges`);
     const mine = got.labels.find((l) => l.name.replace(/\s/g, '_') === g.name);
     if (mine.voxels >= 1000) assert(Math.abs(g.volume / mine.voxels - 1) < 0.04, `smoothed ${g.name}: volume ${g.volume} for ${mine.voxels} voxels`);
   }
   assert(got.smoothReport.steps.smooth === 10 && got.smoothReport.piecesKept === c.size, `steps ${JSON.stringify(got.smoothReport.steps)}, kept ${got.smoothReport.piecesKept}`);
-  const v = await validateGlb(new Uint8Array(Buffer.from(got.glb, 'base64')));
+  const glbBytes = new Uint8Array(Buffer.from(got.glb, 'base64'));
+  const v = await validateGlb(glbBytes);
   assert(v.errors === 0, `glb: ${v.messages.join('; ')}`);
+  // Its nodes as three.js's GLTFLoader reads them: a node a label, named and coloured as the
+  // table says (sRGB back from the material's linear colour), with the label's triangles.
+  const nodes = await readGlbParts(glbBytes);
+  const close = (a, b) => [1, 3, 5].every((i) => Math.abs(parseInt(a.slice(i, i + 2), 16) - parseInt(b.slice(i, i + 2), 16)) <= 1);
+  assert(nodes.length === got.labels.length, `glb: ${nodes.length} nodes, ${got.labels.length} labels`);
+  for (const l of got.labels) {
+    const n = nodes.find((x) => x.name === l.name);
+    assert(n && close(n.color, l.color) && n.faces === l.triangles,
+      `glb: label ${l.value} is ${l.name} ${l.color} with ${l.triangles} triangles, its node ${JSON.stringify(n)}`);
+  }
+  const lines = { Liver: '#ff0000', 'Left kidney': '#00ff00', 'Tumour core': '#0a14fa' };  // the ITK-SNAP table's
+  for (const [name, color] of Object.entries(lines))
+    assert(nodes.some((n) => n.name === name && close(n.color, color)), `glb: no node ${name} ${color} (${nodes.map((n) => `${n.name} ${n.color}`)})`);
   fs.rmSync(dir, { recursive: true, force: true });
 }, { timeout: 180 });
 

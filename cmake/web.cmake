@@ -57,8 +57,8 @@ target_link_options(app PRIVATE
 # `scripts/setup.sh --dicom`, with C++ exceptions (GDCM throws), which the app itself goes
 # without. Built where that GDCM is there: scripts/run.sh serves the page first and builds this
 # after (scripts/build-web.sh --dicom), so the first page never waits for GDCM.
-set(GDCM_DIR "$ENV{HP_GDCM_WASM_DIR}")  # GDCM's build tree, with its targets exported
-if(EXISTS "${GDCM_DIR}/.hp-built")
+set(GDCM_DIR "$ENV{HP_GDCM_WASM_DIR}/lib/gdcm-3.0")
+if(EXISTS "${GDCM_DIR}/GDCMConfig.cmake")
   find_package(GDCM REQUIRED CONFIG)
   add_executable(dicom app/dicom/dicom_module.cpp app/dicom/dicom_reader.cpp)
   target_compile_options(dicom PRIVATE -fexceptions)

@@ -13,7 +13,7 @@ source "${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}/env.sh"
 out="$root/build/web"
 # Configured once; again when GDCM has been built since (the DICOM reader's target appears then).
 if [ ! -f "$out/build.ninja" ] ||
-   { [ -f "$HP_GDCM_WASM_DIR/.hp-built" ] && ! grep -q 'dicom\.js' "$out/build.ninja"; }; then
+   { [ -f "$HP_GDCM_WASM_DIR/lib/libgdcmMSFF.a" ] && ! grep -q 'dicom\.js' "$out/build.ninja"; }; then
   t0=$SECONDS
   emcmake cmake -S "$root" -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   echo "[build] configured build/web: $((SECONDS - t0)) s" >&2

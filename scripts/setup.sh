@@ -135,27 +135,26 @@ fi
 export EM_CONFIG="$em_config" NODE_PATH=/usr/share/nodejs EMSDK_PYTHON=/usr/bin/python3
 
 # --- GDCM for wasm, built once (--dicom and the test tier): the DICOM reader, a second wasm
-# program the page loads only when it meets DICOM (app/dicom/). Only the library the reader links
-# (gdcmMSFF) and what it needs: its own codecs (IJG JPEG 8/12/16-bit, CharLS, OpenJPEG, RLE,
-# zlib), not the network part (gdcmMEXD, socket++: 14% of GDCM's compile commands). The build
-# tree is kept and used as it is (GDCM exports its targets there); C++ exceptions on, as GDCM
-# needs. Several setups at once (scripts/run.sh builds it in the background) take turns.
+# program the page loads only when it meets DICOM (app/dicom/). Its own codecs (IJG JPEG
+# 8/12/16-bit, CharLS, OpenJPEG, RLE, zlib) come with it; C++ exceptions on, as GDCM needs.
+# Several setups at once (scripts/run.sh builds it in the background) take turns through a lock.
 gdcm_opts=(-DCMAKE_BUILD_TYPE=Release -DGDCM_BUILD_SHARED_LIBS=OFF -DGDCM_BUILD_APPLICATIONS=OFF
   -DGDCM_BUILD_TESTING=OFF -DGDCM_BUILD_EXAMPLES=OFF -DGDCM_BUILD_DOCBOOK_MANPAGES=OFF
   -DGDCM_DOCUMENTATION=OFF -DGDCM_WRAP_PYTHON=OFF -DGDCM_USE_VTK=OFF -DCMAKE_CXX_FLAGS=-fexceptions)
-gdcm_key=$( { printf '%s ' 3.0.21 gdcmMSFF "${gdcm_opts[@]}"; cat "$gdcm_patch"; } | sha1sum | cut -c1-10)
-gdcm_build="$cache/gdcm-wasm-$gdcm_key"
+gdcm_key=$( { printf '%s ' 3.0.21 "${gdcm_opts[@]}"; cat "$gdcm_patch"; } | sha1sum | cut -c1-10)
+gdcm_prefix="$cache/gdcm-wasm-$gdcm_key"
 build_gdcm() {
-  local logf="$cache/gdcm-wasm-build.log"
-  rm -rf "$gdcm_build"
-  { emcmake cmake -S "$cache/src/gdcm-3.0.21" -B "$gdcm_build" -G Ninja "${gdcm_opts[@]}" &&
-    cmake --build "$gdcm_build" --target gdcmMSFF && touch "$gdcm_build/.hp-built"; } >"$logf" 2>&1 ||
+  local build="$cache/gdcm-wasm-build" logf="$cache/gdcm-wasm-build.log"
+  rm -rf "$build"
+  { emcmake cmake -S "$cache/src/gdcm-3.0.21" -B "$build" -G Ninja "${gdcm_opts[@]}" -DCMAKE_INSTALL_PREFIX="$gdcm_prefix" &&
+    cmake --build "$build" && cmake --install "$build"; } >"$logf" 2>&1 ||
     { log "GDCM does not build for wasm (see $logf)"; exit 1; }
+  rm -rf "$build"
 }
-if [ $tier != page ] && [ ! -f "$gdcm_build/.hp-built" ]; then
+if [ $tier != page ] && [ ! -f "$gdcm_prefix/lib/libgdcmMSFF.a" ]; then
   exec 9>"$cache/gdcm-wasm.lock"
   flock 9
-  [ -f "$gdcm_build/.hp-built" ] || timed "building GDCM 3.0.21 for wasm (once)" build_gdcm
+  [ -f "$gdcm_prefix/lib/libgdcmMSFF.a" ] || timed "building GDCM 3.0.21 for wasm (once)" build_gdcm
   flock -u 9
 fi
 
@@ -243,7 +242,7 @@ export EMSDK_PYTHON=/usr/bin/python3
 export HP_SDL2_SRC="$cache/src/SDL2-2.26.5"
 export HP_IMGUI_DIR="$cache/src/imgui-1.86"
 export HP_MESHOPT_DIR="$cache/src/meshoptimizer-0.18"
-export HP_GDCM_WASM_DIR="$gdcm_build"
+export HP_GDCM_WASM_DIR="$gdcm_prefix"
 export HP_GDCM_SRC="$cache/src/gdcm-3.0.21"
 export HP_GDCM_KEY="$gdcm_key"
 export HP_THIRD_PARTY_INCLUDE="$inc"

@@ -58,6 +58,8 @@ bool ComputeSurfaceView::draw(CssRect r, int pw, int ph, const SurfaceBuffers& m
     }
     const bool made = pipeline_ || failed_ || make_pipeline(error);
     if (mesh.positions && pipeline_ && (!same(bound_, mesh) || labels_rebound_)) {
+        // Empty if an id is stale (a buffer released): only the clear is drawn, and the
+        // library's error is said by the backend's poll.
         group_ = bind_group(pipeline_, {uniform_, mesh.positions, mesh.normals, mesh.counter, label_buffer_});
         bound_ = mesh;
         labels_rebound_ = false;

@@ -27,7 +27,7 @@ void hpgpu_release(int id);
 // kinds[i]: binding i's kind (BindingKind: 0 uniform, 1 read-only storage, 2 storage); sizes[i]
 // its minBindingSize in bytes (0: none).
 int hpgpu_pipeline(const char* wgsl, const char* label, const int* kinds, const int* sizes, int count);
-int hpgpu_group(int pipeline, const int* buffers, int count);
+int hpgpu_group(int pipeline, const int* buffers, int count);  // 0: an id is stale (error recorded)
 void hpgpu_write(int buffer, double offset, const void* data, int bytes);
 void hpgpu_timestamps(int count);
 void hpgpu_begin();
@@ -154,7 +154,8 @@ inline void dispatch_indirect(const ComputePipeline& p, const BindGroup& g, Buff
     hpgpu_dispatch_indirect(p.id(), g.id(), args.id(), offset);
 }
 inline void resolve_timestamps(int count, BufferRef into) { hpgpu_resolve_timestamps(count, into.id()); }
-// A bind group of whole buffers, buffers[i] at binding i, in the layout of `p`.
+// A bind group of whole buffers, buffers[i] at binding i, in the layout of `p`; empty when an
+// id names no live object (a Ref kept past its Handle's release): the library records why.
 template <typename PipelineTag>
 BindGroup bind_group(const Handle<PipelineTag>& p, const std::vector<BufferRef>& buffers) {
     std::vector<int> ids;

@@ -170,14 +170,25 @@ var LibraryHpGpu = {
     return HPGPU.add({ pipeline, layout });
   },
 
-  // A bind group of whole buffers: buffers[i] for binding i (0: binding absent).
+  // A bind group of whole buffers: buffers[i] for binding i (0: binding absent). An id that
+  // names nothing live (released, its slot perhaps reused under a new generation) is refused:
+  // 0, and the error recorded (a stale id is the caller's mistake, never a TypeError).
   hpgpu_group: function (pipeline, buffers, count) {
+    const stale = (what, id) => {
+      HPGPU.report('bind group', { message: `${what} is id ${id}, which names no live object (released)` });
+      return 0;
+    };
+    const p = HPGPU.get(pipeline);
+    if (!p || !p.layout) return stale('the pipeline', pipeline);
     const entries = [];
     for (let i = 0; i < count; i++) {
       const id = HEAP32[(buffers >>> 2) + i];
-      if (id) entries.push({ binding: i, resource: { buffer: HPGPU.get(id) } });
+      if (!id) continue;
+      const buffer = HPGPU.get(id);
+      if (!(buffer instanceof GPUBuffer)) return stale(`binding ${i}'s buffer`, id);
+      entries.push({ binding: i, resource: { buffer } });
     }
-    return HPGPU.add(HPGPU.device().createBindGroup({ layout: HPGPU.get(pipeline).layout, entries }));
+    return HPGPU.add(HPGPU.device().createBindGroup({ layout: p.layout, entries }));
   },
 
   hpgpu_write: function (buffer, offset, data, bytes) {

@@ -94,7 +94,10 @@ BindGroup group(const Pipeline& p, const std::vector<Bind>& binds, std::string* 
     }
     std::vector<BufferRef> buffers(std::size_t(p.bindings()));
     for (std::size_t k = 0; k < binds.size(); ++k) buffers[std::size_t(slots[k])] = binds[k].buffer;
-    return bind_group(p.object(), buffers);
+    BindGroup g = bind_group(p.object(), buffers);
+    // Refused: a buffer bound was released (the library names which in the device's errors).
+    if (!g) add_error(error, "WebGPU bind group of " + p.label() + ": refused, a buffer bound was released");
+    return g;
 }
 
 Kernel kernel(const char* file, const std::vector<Bind>& binds, std::string* error, const WgslChoices& choices) {

@@ -57,8 +57,9 @@ struct Bind {
     BufferRef buffer;
 };
 // A bind group binding every one of the kernel's bindings by name; an empty one and a
-// message in *error when a binding is left unbound, a name is unknown or bound twice, or a
-// buffer is none (an empty pipeline: empty, its own error is already said).
+// message in *error when a binding is left unbound, a name is unknown or bound twice, a
+// buffer is none, or the library refuses a buffer's id as released (an empty pipeline: empty,
+// its own error is already said).
 BindGroup group(const Pipeline& p, const std::vector<Bind>& binds, std::string* error);
 
 // A pipeline and its bind group: one dispatch of a stage, and the uniform buffer only it

@@ -16,6 +16,7 @@
 #include "compaction_counter.h"
 #include "compute_surface_view.h"
 #include "compute_view.h"
+#include "kernel.h"
 #include "reference_mesh.h"
 #include "tile_scan.h"
 #include "webgpu_compaction.h"
@@ -235,17 +236,28 @@ std::unique_ptr<ReadTicket> WebGpuBackend::read(const ReadRequest& q, const Fram
 }  // namespace
 
 // For the tests (webgpu.mjs): a buffer made, released, and another made in its place, as a
-// mesh re-made for a new scan does. "first second": their ids. The 3D view binds again only
-// where an id changed (compute_surface_view.cpp), so the second must not reuse the first's id
-// while C++ may still hold it; the table's slot generations see to that.
+// mesh re-made for a new scan does; then a bind group asked for with the released buffer's id
+// (a Ref kept past its release, as the 3D view keeps the mesh it bound) and one with the new
+// buffer's. "first second stale fresh|refusal|error": the two buffers' ids, the two groups'
+// ids (the stale one must be 0: refused, not bound to whatever took the slot, and no
+// TypeError), the stale group's error and any other. The library records its own error in
+// Module.hpGpu.errors.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* hp_webgpu_id_check() {
     static std::string out;
     if (!webgpu_available(&out)) return out.c_str();
     wgpu::Buffer a = wgpu::buffer(64, wgpu::kStorage, "id check");
-    const int first = a.id();
+    const wgpu::BufferRef released = a;
     a = wgpu::Buffer();  // released: its slot is free again
     const wgpu::Buffer b = wgpu::buffer(64, wgpu::kStorage, "id check");
-    out = std::to_string(first) + " " + std::to_string(b.id());
+    const wgpu::Buffer u = wgpu::buffer(256, wgpu::kUniform, "id check");
+    const wgpu::Buffer counter = wgpu::buffer(256, wgpu::kStorage, "id check");
+    std::string error;
+    const wgpu::Pipeline p = wgpu::pipeline("stream_tail.wgsl", &error);
+    std::string refused;
+    const wgpu::BindGroup stale = wgpu::group(p, {{"u", u}, {"counter", counter}, {"stream", released}}, &refused);
+    const wgpu::BindGroup fresh = wgpu::group(p, {{"u", u}, {"counter", counter}, {"stream", b}}, &error);
+    out = std::to_string(released.id()) + " " + std::to_string(b.id()) + " " + std::to_string(stale.id()) + " " +
+          std::to_string(fresh.id()) + "|" + refused + "|" + error;
     return out.c_str();
 }
 

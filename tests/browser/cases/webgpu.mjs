@@ -513,15 +513,33 @@ add('webgpu-scan vertices=shared: the 3D view draws the pixels the soup draws', 
 // The 3D view binds the surface's buffers by their ids and binds again only where an id changed
 // (compute_surface_view.cpp). A buffer released and another made in its place (a mesh re-made
 // for a new scan) takes the freed table slot: with bare slots as ids (the code before) the new
-// buffer had the old one's id, and the view kept a bind group of the destroyed buffer. Ids
-// carry the slot's generation: the slot is reused, the id is not.
-add('WebGPU ids: a buffer made in a released buffer\'s slot has a new id (no stale bind group)', async (page) => {
+// buffer had the old one's id, so an id kept past its release named the new buffer and a bind
+// group made with it bound whatever took the slot. Ids carry the slot's generation, and the
+// bind-group builder refuses one that names nothing live: id 0, the kernel's error and the
+// library's recorded, no exception through wasm. A group of the new buffer is made as ever.
+add('WebGPU ids: a bind group asked for with a released buffer\'s id is refused (no stale bind group)', async (page) => {
   await page.evaluate(() => hp.set({ pyramid: 'webgpu-scan', volume: 64 }));
-  const ids = await page.evaluate(() => Module.ccall('hp_webgpu_id_check', 'string', [], []));
-  const [first, second] = ids.split(' ').map(Number);
-  assert(first > 0 && second > 0, `ids '${ids}'`);
+  const r = await page.evaluate(() => {
+    const before = Module.hpGpu.errors.length;
+    let out;
+    try {
+      out = Module.ccall('hp_webgpu_id_check', 'string', [], []);
+    } catch (e) {
+      return { thrown: `${e.name}: ${e.message}` };
+    }
+    const recorded = Module.hpGpu.errors.splice(before);  // taken, so that the page does not show them
+    return { out, recorded };
+  });
+  assert(!r.thrown, `the builder threw through wasm: ${r.thrown}`);
+  const [ids, refusal, error] = r.out.split('|');
+  const [first, second, stale, fresh] = ids.split(' ').map(Number);
+  assert(first > 0 && second > 0 && error === '', `'${r.out}'`);
   assert((first & 0xffff) === (second & 0xffff), `the second buffer did not take the first's slot: ${first}, ${second}`);
-  assert(second !== first, `the second buffer has the released one's id ${first}`);
+  assert(stale === 0, `a bind group was made with the released buffer's id ${first} (group ${stale}; the new buffer is ${second})`);
+  assert(/stream_tail\.wgsl: refused, a buffer bound was released/.test(refusal), `the kernel's error: '${refusal}'`);
+  assert(r.recorded.length === 1 && /bind group: binding 2's buffer is id \d+, which names no live object/.test(r.recorded[0]),
+    `the library's errors: ${JSON.stringify(r.recorded)}`);
+  assert(fresh > 0, `no bind group of the new buffer: '${r.out}'`);
 });
 
 add('webgpu-scan surface: drawn on the WebGPU canvas under the GL one, hidden with the view', async (page) => {

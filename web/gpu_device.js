@@ -1,5 +1,5 @@
 // The page's GPUs: the WebGPU device the webgpu-* modes run on, asked for before the module
-// starts and asked for again after a loss the page did not cause, and the count of GPU losses
+// starts and asked for again after a loss the page did not cause, until one comes, and the count of GPU losses
 // (hp.stats().losses). web/hp.js calls request(Module) and watch(canvas).
 'use strict';
 (function () {
@@ -16,56 +16,75 @@
   }
 
   // WebGPU for the webgpu-* modes: the device is asked for before the module starts (the
-  // request is asynchronous; the C++ side finds it in Module.hpGpu). Without it the modes are
-  // shown disabled with the reason, and the WebGL2 demo runs as ever.
+  // request is asynchronous; the C++ side finds it in Module.hpGpu). The module waits at most
+  // 5 s for it; a device that comes later (a slow machine) is taken when it comes. Without one
+  // the modes are shown disabled with the reason, and the WebGL2 demo runs as ever.
   async function request(Module) {
     const gpu = { device: null, reason: '', errors: [], restored: 0 };
     Module.hpGpu = gpu;
     if (!navigator.gpu) { gpu.reason = 'this browser has no navigator.gpu'; return; }
-    await openDevice(gpu);
+    const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5000));
+    const opened = openDevice(gpu).then((why) => {
+      if (why) gpu.reason = why;
+    });
+    if (await Promise.race([opened, timeout]) === 'timeout' && !gpu.device)
+      gpu.reason = 'the adapter request did not answer in 5 s (still asking)';
   }
 
-  // Asks for an adapter and a device into `gpu`. A device lost for a reason the page did not
-  // cause (a crashed GPU process, a driver reset: reason 'unknown') is asked for again a few
-  // times, spaced out; the app runs the WebGL2 scalar pyramid meanwhile and returns to the
-  // WebGPU mode once gpu.device is back. A device the page destroyed is not asked for again.
+  // A new adapter and device into `gpu`, or why not (''; the device is in gpu.device). Nothing
+  // is kept from an earlier device: after a crash the old adapter and its instance are gone.
+  // The device must answer once (its queue's work done) before it counts: one asked for while
+  // the GPU process was going down is lost at once, and is not taken.
   async function openDevice(gpu) {
+    let device;
     try {
-      const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5000));
-      const adapter = await Promise.race([navigator.gpu.requestAdapter({ powerPreference: 'high-performance' }), timeout]);
-      if (adapter === 'timeout') { gpu.reason = 'the adapter request did not answer in 5 s'; return; }
-      if (!adapter) { gpu.reason = 'the browser offers no WebGPU adapter'; return; }
+      const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
+      if (!adapter) return 'the browser offers no WebGPU adapter';
       const features = ['timestamp-query', 'subgroups'].filter((f) => adapter.features.has(f));
       // The stream holds up to S² entries of 16 bytes: ask for the adapter's largest buffers.
       const requiredLimits = { maxBufferSize: adapter.limits.maxBufferSize,
         maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize };
-      gpu.device = await adapter.requestDevice({ requiredFeatures: features, requiredLimits });
+      device = await adapter.requestDevice({ requiredFeatures: features, requiredLimits });
+      const lostFirst = await Promise.race([device.lost.then(() => true),
+        device.queue.onSubmittedWorkDone().then(() => false)]);
+      if (lostFirst) return `the new device was lost at once: ${(await device.lost).message}`;
       gpu.adapter = adapter.info ? `${adapter.info.vendor} ${adapter.info.architecture} ${adapter.info.description}`.trim() : '';
-      gpu.lost = false;
-      gpu.reason = '';
-      gpu.device.lost.then(async (info) => {
-        gpu.lost = true;
-        gpu.reason = `the WebGPU device was lost: ${info.message || info.reason}`;
-        gpu.errors.push(gpu.reason);
-        losses.webgpu++;
-        losses.reason = gpu.reason;
-        if (info.reason === 'destroyed') return;
-        const lostReason = gpu.reason;
-        for (const wait of [500, 1000, 2000, 4000, 8000]) {
-          await new Promise((r) => setTimeout(r, wait));
-          await openDevice(gpu);
-          if (!gpu.lost && gpu.device) { gpu.restored++; losses.webgpuRestored++; return; }
-          gpu.lost = true;
-          gpu.reason = `${lostReason}; asked for a new one: ${gpu.reason}`;
-        }
-      });
-      gpu.device.addEventListener('uncapturederror', (e) => {
-        console.error('WebGPU:', e.error.message);
-        gpu.errors.push(`WebGPU: ${e.error.message}`);
-      });
     } catch (e) {
-      gpu.device = null;
-      gpu.reason = `WebGPU failed to start: ${e.message}`;
+      return `WebGPU failed to start: ${e.message}`;
+    }
+    gpu.device = device;
+    gpu.serial = (gpu.serial || 0) + 1;  // hpgpu_ready: the app's objects belong to one serial
+    gpu.lost = false;
+    gpu.reason = '';
+    gpu.errors.length = 0;  // the old device's, said already (its loss) or of objects now gone
+    device.lost.then((info) => {
+      if (gpu.device !== device) return;
+      gpu.lost = true;
+      gpu.reason = `the WebGPU device was lost: ${info.message || info.reason}`;
+      gpu.errors.push(gpu.reason);
+      losses.webgpu++;
+      losses.reason = gpu.reason;
+      if (info.reason !== 'destroyed') reopen(gpu, gpu.reason);
+    });
+    device.addEventListener('uncapturederror', (e) => {
+      if (gpu.device !== device) return;
+      console.error('WebGPU:', e.error.message);
+      gpu.errors.push(`WebGPU: ${e.error.message}`);
+    });
+    return '';
+  }
+
+  // A device lost for a reason the page did not cause (a crashed GPU process, a driver reset:
+  // reason 'unknown') is asked for again until one comes, spaced out up to 8 s (each request
+  // waited for however long it takes: a GPU process restarting on a slow machine takes many
+  // seconds); the app runs the WebGL2 scalar pyramid meanwhile and returns to the WebGPU mode
+  // once gpu.device is back. A device the page destroyed is not asked for again.
+  async function reopen(gpu, lostReason) {
+    for (let wait = 500; ; wait = Math.min(2 * wait, 8000)) {
+      await new Promise((r) => setTimeout(r, wait));
+      const why = await openDevice(gpu);
+      if (!why) { gpu.restored++; losses.webgpuRestored++; return; }
+      gpu.reason = `${lostReason}; asking for a new one: ${why}`;
     }
   }
   window.hpGpuDevice = { request, watch };

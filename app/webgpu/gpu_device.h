@@ -13,7 +13,7 @@
 #include <vector>
 
 extern "C" {
-int hpgpu_ready();                               // 1: the page got a device
+int hpgpu_ready();  // the page's device: its serial (1, then +1 for each got after a loss); 0: none
 void hpgpu_reason(char* out, int capacity);      // why not
 int hpgpu_take_error(char* out, int capacity);   // the oldest asynchronous device error, if any
 int hpgpu_out_of_memory(char* out, int capacity);  // a buffer the GPU had no memory for, if any

@@ -71,11 +71,18 @@ bool WebGpuCompaction::size_buffers(const AtlasLayout& layout, std::string* erro
     return true;
 }
 
+bool WebGpuCompaction::alive(std::string* why) const {
+    if (device_ != 0 && hpgpu_ready() == device_) return true;
+    if (available(why)) *why = "the WebGPU device was lost, and a new one got since";
+    return false;
+}
+
 bool WebGpuCompaction::init(const AtlasLayout& layout, Pyramid mode, std::string* error) {
     if (!available(error)) {
         *error = "WebGPU is not available: " + *error;
         return false;
     }
+    device_ = hpgpu_ready();
     if (!layout.valid(error)) return false;
     layout_ = layout;
     mode_ = mode;

@@ -39,6 +39,9 @@ class WebGpuCompaction {
 public:
     // Whether the page got a WebGPU device; if not, why.
     static bool available(std::string* reason);
+    // Whether the device this was built on is still the page's: false (and why) once it was
+    // lost, and stays false after the page got another (whose objects these are not).
+    bool alive(std::string* why) const;
 
     WebGpuCompaction() = default;
     WebGpuCompaction(const WebGpuCompaction&) = delete;  // its stages point into it
@@ -111,6 +114,7 @@ private:
     wgpu::FrameReadback readback_;
     wgpu::DisplayCopy display_;
     std::deque<std::string> errors_;  // met while frames ran, not said yet
+    int device_ = 0;                   // the page's device serial at init (hpgpu_ready)
 };
 
 }  // namespace hp

@@ -2,11 +2,11 @@
 
 namespace hp {
 
+// Asked of the page each time: a device lost and got again changes it between two frames
+// (a reason kept from a loss outlived the device that came back, and refused its modes).
 const std::string& GpuHost::webgpu_unavailable() const {
-    if (!webgpu_checked_) {
-        webgpu_available(&webgpu_reason_);
-        webgpu_checked_ = true;
-    }
+    webgpu_reason_.clear();
+    if (webgpu_available(&webgpu_reason_)) webgpu_reason_.clear();
     return webgpu_reason_;
 }
 
@@ -48,6 +48,13 @@ void GpuHost::drop() {
 bool GpuHost::ready(FrameScheduler* frames, const Sources& sources, std::string* message) {
     std::string why;
     if (backend_ && !backend_->alive(&why)) leave_webgpu(frames, why, message);
+    // A WebGPU mode asked for while the device was there, and lost before it was built (a
+    // slow machine's next frame comes after the loss): it is wanted back, as if it had run.
+    if (is_webgpu(frames->pending().pyramid) && !webgpu_available(&why)) {
+        webgpu_wanted_ = frames->pending().pyramid;
+        frames->pending().pyramid = Pyramid::Scalar;
+        *message = why + "; the WebGL2 scalar pyramid runs until WebGPU returns";
+    }
     if (backend_ && backend_->failed(&why)) undo_build(frames, sources, why, message);
     return_to_webgpu(frames, message);
     if (!backend_ && !build(frames->pending(), sources, message)) return false;
@@ -58,8 +65,6 @@ bool GpuHost::ready(FrameScheduler* frames, const Sources& sources, std::string*
 // by itself once the page has a device again (web/hp.js asks for one after a loss it did not
 // cause).
 void GpuHost::leave_webgpu(FrameScheduler* frames, const std::string& why, std::string* message) {
-    webgpu_reason_ = why;
-    webgpu_checked_ = true;
     if (is_webgpu(frames->state().pyramid)) webgpu_wanted_ = frames->state().pyramid;
     *message = why + "; back to the WebGL2 scalar pyramid until WebGPU returns";
     frames->fall_back(Pyramid::Scalar);
@@ -69,7 +74,6 @@ void GpuHost::leave_webgpu(FrameScheduler* frames, const std::string& why, std::
 void GpuHost::return_to_webgpu(FrameScheduler* frames, std::string* message) {
     std::string why;
     if (!webgpu_wanted_ || !webgpu_available(&why)) return;
-    webgpu_checked_ = false;
     frames->pending().pyramid = *webgpu_wanted_;
     *message = std::string("WebGPU is back: ") + name_of(*webgpu_wanted_) + " again";
     webgpu_wanted_.reset();

@@ -64,8 +64,7 @@ private:
     CompactionMode mode_;
     std::uint64_t uploaded_ = 0;  // the loaded volume's generation the backend holds (0: none)
     int max_texture_size_ = 0;
-    mutable std::string webgpu_reason_;
-    mutable bool webgpu_checked_ = false;
+    mutable std::string webgpu_reason_;  // webgpu_unavailable()'s answer, asked each time
     std::optional<Pyramid> webgpu_wanted_;  // the WebGPU mode left when its device was lost
     std::uint64_t serial_base_ = 0;
     bool gpu_lost_ = false;  // the WebGL context is gone until recreate()

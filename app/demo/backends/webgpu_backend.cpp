@@ -42,7 +42,7 @@ public:
     const char* name() const override { return "webgpu"; }
     Timing timing(const GpuTimer&) const override { return gpu_.timestamps() ? Timing::Timestamps : Timing::None; }
     void abandon() override { view_.abandon(); }
-    bool alive(std::string* why) const override { return webgpu_available(why); }
+    bool alive(std::string* why) const override { return gpu_.alive(why); }
     bool failed(std::string* why) override { return gpu_.out_of_memory(why); }
     void upload(const Volume& volume) override { gpu_.upload(volume); }
 

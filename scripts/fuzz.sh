@@ -21,7 +21,11 @@ out="$root/build/fuzz"
 cache=${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}
 source "$cache/env.sh"
 gdcm_fuzz="$cache/gdcm-fuzz-$HP_GDCM_KEY"  # keyed as the wasm build: a change of our patch rebuilds it
-if [ ! -f "$gdcm_fuzz/lib/libgdcmMSFF.a" ]; then
+# GDCM with ASan only for a dicom harness asked for (the others never link it): several minutes.
+wants_gdcm=0
+for name in "${names[@]}"; do case $name in dicom*) wants_gdcm=1;; esac; done
+[ $wants_gdcm = 1 ] || [ -f "$gdcm_fuzz/lib/libgdcmMSFF.a" ] || gdcm_fuzz=''
+if [ -n "$gdcm_fuzz" ] && [ ! -f "$gdcm_fuzz/lib/libgdcmMSFF.a" ]; then
   echo "[fuzz] building GDCM 3.0.21 with ASan for the dicom harness (about 3 minutes, once)" >&2
   rm -rf "$cache/gdcm-fuzz-build"
   flags="-fsanitize=address,fuzzer-no-link -fno-omit-frame-pointer -g -O1"

@@ -58,6 +58,19 @@ add('bench clocks: a row gets the SM clock over its span, the nearest sample whe
   assert(clocksOf({ startMs: 1200, endMs: 1800 }, []) === null, 'no samples, yet clocks');
 });
 
+add('bench labels: the procedural 512×512×448 label map holds all 120 labels, each of them in thousands of voxels', () => {
+  const window = {};
+  new Function('window', fs.readFileSync(path.join(ROOT, 'web/bench_labels.js'), 'utf8'))(window);
+  const map = window.hpBenchLabels.make();
+  const voxels = new Uint32Array(256);
+  for (let i = 0; i < map.length; i++) voxels[map[i]]++;
+  const labels = [...voxels.keys()].filter((v) => v > 0 && voxels[v] > 0);
+  const missing = Array.from({ length: 120 }, (_, i) => i + 1).filter((v) => !voxels[v]);
+  assert(labels.length === 120 && missing.length === 0, `${labels.length} labels (missing ${missing.join(', ')}; past 120: ${labels.filter((v) => v > 120).join(', ')})`);
+  assert(Math.min(...labels.map((v) => voxels[v])) > 10000, `a label of ${Math.min(...labels.map((v) => voxels[v]))} voxels`);
+  assert(window.hpBenchLabels.hash(Uint8Array.of(97)) === 0xe40c292c, 'FNV-1a of "a"');
+});
+
 add('bench rows: a result is refused unless every row has its regime, start and end, and clocks joined, and the browser\'s build', () => {
   const row = (more) => ({ what: 'w', regime: 'paced', startMs: 1200, endMs: 1800, ...more });
   const samples = [1000, 1250, 1500, 1750, 2000].map((t) => ({ epochMs: t, smMHz: 1980, memMHz: 2619, watts: 100 }));

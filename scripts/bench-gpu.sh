@@ -64,7 +64,7 @@ case "$mode" in
     for p in "$work"/part.*; do n=$((n + 1)); mkdir -p "$dest/u$n"; mv "$p" "$dest/u$n/"; done
     (cd "$work" && sha256sum bundle.tar | cut -d' ' -f1) > "$dest/u$n/bundle.sha256"
     du -sh "$dest"/u* >&2
-    echo "Send, back to back (run tool; begin each with the .gl line if it is not the last):"
+    echo "Send, back to back (the run tool; carry .gl with the last only):"
     for k in $(seq 1 $((n - 1))); do
       echo "  carry [\".gpu-browser/u$k\"]: mkdir -p /tmp/hpu && cp .gpu-browser/u$k/* /tmp/hpu/ && ls -la /tmp/hpu"
     done

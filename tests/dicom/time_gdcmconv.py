@@ -28,7 +28,7 @@ def main():
             del args[i:i + 2]
     tool = opts['--gdcmconv']
     env = dict(os.environ, LD_LIBRARY_PATH=opts['--lib']) if opts['--lib'] else None
-    folder, counts = args[0], [1] + [int(a) for a in args[1:] if int(a) != 1]
+    folder, counts = args[0], sorted({1, *(int(a) for a in args[1:])})
     files = sorted(f for f in os.listdir(folder) if f.endswith('.dcm'))
     version = subprocess.run([tool, '--version'], capture_output=True, text=True, env=env).stdout.strip().splitlines()
     rows = []

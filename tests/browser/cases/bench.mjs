@@ -94,7 +94,7 @@ add('bench dicom: the page\'s plan (index.html?bench=dicom) writes paced rows wi
     execFileSync('/usr/bin/python3', [path.join(ROOT, 'tests/dicom/make_series.py'), dir, '{"dims": [24, 20, 5]}'], { stdio: 'pipe' });
     fs.writeFileSync(path.join(dir, 'files.json'), JSON.stringify(fs.readdirSync(dir).filter((f) => f.endsWith('.dcm')).sort()));
     await page.goto(`${url}index.html?bench=dicom&runs=2&${QUERY}`);  // a small atlas: light frames
-    await page.waitForFunction(() => window.hpBench !== undefined, { timeout: 60000, polling: 100 });
+    await page.waitForFunction(() => window.hpBench !== undefined, { timeout: 240000, polling: 100 });
     const r = await page.evaluate(() => window.hpBench);
     assert(!r.error && r.rows.length === 2, `result: ${JSON.stringify(r).slice(0, 300)}`);
     for (const row of r.rows)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The DICOM benchmark on this machine: a CT-like series of 256 slices of 512² int16, JPEG lossless
 # (made once by tests/dicom/make_series.py and gdcmconv, cached), opened through the folder picker
-# and by URLs in headless Chromium (tests/browser/bench-dicom.mjs says how it is timed). Needs the
-# test tier (scripts/setup.sh --test-tier: pydicom, gdcmconv).
+# and by URLs in headless Chromium, beside `gdcmconv --raw` natively (tests/browser/bench-dicom.mjs
+# says how each is timed). Needs the test tier (scripts/setup.sh --test-tier: pydicom, gdcmconv).
+# The GPU machine runs the same page plan: scripts/bench-gpu.sh.
 #   scripts/bench-dicom.sh [RUNS]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -12,9 +12,12 @@
 // on the same clock, and tests/browser/bench-clocks.mjs gives each row the clocks it ran at.
 // The parts, loaded only when a benchmark runs: bench_plans.js (modes, plans, the URL's plan),
 // bench_regimes.js (a row in either regime), bench_gpu.js (the floor and the burst) and
-// bench_volume_rows.js (the benchmark's volumes and the samples, beside Mol*); bench_dicom.js
-// for index.html?bench=dicom (a DICOM folder opened, scripts/bench-dicom.sh); bench_labels.js
-// for index.html?bench=labels (label maps: every label's mesh, classify=labels).
+// bench_volume_rows.js (the benchmark's volumes and the samples, beside Mol*); plans of their own:
+// bench_dicom.js for index.html?bench=dicom (a DICOM folder opened, scripts/bench-dicom.sh),
+// bench_mesh.js for index.html?bench=mesh (the mesh steps on the CT sample, scripts/bench-mesh.sh),
+// bench_labels.js for index.html?bench=labels (label maps: every label's mesh, classify=labels).
+// Every plan's result names the browser's full build, and every row of it its regime, start and
+// end (finish(), below): a row without them cannot be read beside the GPU's clocks.
 'use strict';
 (function () {
   const plan = new URLSearchParams(location.search).get('bench');
@@ -78,35 +81,40 @@
       }
     }
     if (P.volumes) await volumeRows(rows);
-    // The browser's full build (the user agent string says only 156.0.0.0); null where the
-    // browser has no client hints (Firefox, WebKit) or the page is not a secure context.
-    const build = navigator.userAgentData ? await navigator.userAgentData.getHighEntropyValues(['fullVersionList'])
-      .then((v) => v.fullVersionList, () => null) : null;
-    const result = { plan, date: new Date().toISOString(), seconds: (performance.now() - t0) / 1000,
-      userAgent: navigator.userAgent, fullVersionList: build, renderer: renderer(), timing: rows[0] && rows[0].timing,
+    const result = { seconds: (performance.now() - t0) / 1000, timing: rows[0] && rows[0].timing,
       webgpu: noWebgpu ? `not run: ${noWebgpu}` : (Module.hpGpu.adapter || 'yes'),
       frames: P.frames, warmup: P.warmup, rows, floor: floors };
-    window.hpBench = result;
+    await finish(result);
     status(`benchmark ${plan}: done, ${rows.length} configurations`);
-    fetch('/result', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) })
+  }
+
+  // What every plan's result carries, checked: each row (and floor row) its regime and its span
+  // (Date.now() at its start and end, the clock drive.py stamps its GPU samples with), the
+  // browser's full build (the user agent string says only 156.0.0.0; null where the browser has
+  // no client hints, Firefox and WebKit, or the page is no secure context), the renderer, the
+  // cores. Then window.hpBench, and POSTed to /result.
+  async function finish(result) {
+    for (const r of [...result.rows, ...(result.floor || [])])  // (a row skipped says why instead)
+      if (!r.skipped && (!['paced', 'saturated'].includes(r.regime) || !(r.startMs > 0 && r.endMs >= r.startMs)))
+        throw new Error(`benchmark ${plan}: a row without its regime or span (${JSON.stringify(r).slice(0, 160)})`);
+    const build = navigator.userAgentData ? await navigator.userAgentData.getHighEntropyValues(['fullVersionList'])
+      .then((v) => v.fullVersionList, () => null) : null;
+    const out = { plan, date: new Date().toISOString(), userAgent: navigator.userAgent, fullVersionList: build,
+      renderer: renderer(), cores: navigator.hardwareConcurrency, settings: location.search, ...result };
+    window.hpBench = out;
+    await fetch('/result', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(out) })
       .catch(() => {});
   }
 
+  // Plans of their own: their script, and the function that runs them (a Promise of the result).
+  const OWN = { labels: ['bench_labels.js', () => window.hpBenchLabels.run(status)],
+    dicom: ['bench_dicom.js', () => window.hpBenchDicom(status)], mesh: ['bench_mesh.js', () => window.hpBenchMesh(status)] };
+
   async function main() {
-    if (plan === 'labels') {  // a plan of its own: bench_labels.js
-      await loadScript('bench_labels.js', 'the label-map benchmark, beside bench.js');
-      const result = await window.hpBenchLabels.run(status);
-      window.hpBench = result;
-      status('benchmark labels: done');
-      await fetch('/result', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) }).catch(() => {});
-      return;
-    }
-    if (plan === 'dicom') {  // a plan of its own: bench_dicom.js
-      await loadScript('bench_dicom.js', 'the DICOM benchmark, beside bench.js');
-      const result = await window.hpBenchDicom(status);
-      window.hpBench = result;
-      status('benchmark dicom: done');
-      await fetch('/result', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) }).catch(() => {});
+    if (OWN[plan]) {
+      await loadScript(OWN[plan][0], `the ${plan} benchmark, beside bench.js`);
+      await finish(await OWN[plan][1]());
+      status(`benchmark ${plan}: done`);
       return;
     }
     const parts = ['bench_plans.js', 'bench_regimes.js', 'bench_gpu.js', 'bench_volume_rows.js'];

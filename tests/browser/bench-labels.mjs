@@ -1,43 +1,37 @@
-// The label-map benchmark (scripts/bench-labels.sh): the AAL atlas sample (181×217×181, 116
-// labels) in headless Chromium, classify=labels, as a person opens it: timed from the load's
-// call to the first frame drawn with every label's mesh (`readyMs`: fetch, gunzip, upload, the
-// compaction and the meshes); then the saturated regime (hp.runFrames: frames back to back, the
-// views not drawn, the surface stages run and extracted: every label's mesh made each frame),
-// `perFrameMs`. Each mode given (WebGL2: route=fragment, so the extraction is a pass of its own;
-// WebGPU where the browser has it). One JSON file, a line printed.
-//   node bench-labels.mjs SITE OUT.json [MODE ...]   MODE: scalar, vec4, webgpu-scan, webgpu-pyramid
-import fs from 'node:fs';
-import os from 'node:os';
+// The label-map benchmark (scripts/bench-labels.sh): the page's own plan (web/bench_labels.js,
+// index.html?bench=labels&modes=MODES: every label's mesh of the AAL atlas sample made each frame,
+// classify=labels, saturated) in headless Chromium here (SwiftShader holds no 16384² atlas, so
+// no procedural map on the page here), beside, in the same run, VTK's native
+// vtkDiscreteFlyingEdges3D (tests/mesh/vtk_flying_edges.cpp) on the AAL sample and on the
+// procedural 512×512×448 map with its 120 labels, which it makes itself (the page's FNV-1a hash
+// beside its own). One JSON file (bench-page.mjs: every row with its regime, span and clocks), with
+// VTK's volumes per label on AAL beside it (`accuracy`: scripts/bench-labels-vtk.py, no timing row).
+//   node bench-labels.mjs SITE OUT.json VTK_FLYING_EDGES AAL.u8 AAL.nii.gz [MODE ...]
+//     MODE: scalar (default), vec4, webgpu-scan, webgpu-pyramid
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve } from './serve.mjs';
-import { launch, openDemo } from './browser.mjs';
+import { launch } from './browser.mjs';
+import { pagePlan, write } from './bench-page.mjs';
 
-const [site, out, ...asked] = process.argv.slice(2);
+const [site, out, vtk, aal, aalNifti, ...asked] = process.argv.slice(2);
 const modes = asked.length ? asked : ['scalar'];
 const { server, url } = await serve(site);
 const browser = await launch();
-const result = { volume: 'samples/aal-atlas.nii.gz', runs: [], host: os.hostname(), cpus: os.cpus().length, cpu: os.cpus()[0].model };
+let result;
 try {
-  for (const pyramid of modes) {
-    const page = await openDemo(browser, `${url}index.html?overlay=0&view=surface&pyramid=${pyramid}&route=fragment`);
-    const r = await page.evaluate(async (file) => {
-      const t0 = performance.now();
-      await hp.loadVolume(file);  // the sample: its table, then classify=labels
-      await hp.frames(1);
-      const readyMs = performance.now() - t0;
-      const s = hp.stats();
-      const warm = await hp.runFrames(5, { draw: false, mesh: true });
-      const run = await hp.runFrames(30, { draw: false, mesh: true });
-      return { readyMs, classify: s.classify, count: s.count, vertices: s.vertexCount, warmMs: warm.perFrameMs,
-        perFrameMs: run.perFrameMs, frames: run.frames, startMs: run.startMs, endMs: run.endMs, backend: hp.stats().backend };
-    }, result.volume);
-    result.runs.push({ pyramid, ...r });
-    result.userAgent = await page.evaluate(() => navigator.userAgent);
-    await page.close();
-  }
+  result = await pagePlan(browser, url, `bench=labels&modes=${modes.join(',')}`);
 } finally {
   await browser.close();
   server.close();
 }
-fs.writeFileSync(out, JSON.stringify(result, null, 1));
-console.log(result.runs.map((r) => `${r.pyramid}: ready ${r.readyMs.toFixed(0)} ms, ${r.perFrameMs.toFixed(2)} ms a frame ` +
-  `(${r.count} voxels, ${r.vertices / 3} triangles, ${r.classify})`).join('; ') + ` (${out})`);
+const flyingEdges = (volume, ...args) => {
+  const r = JSON.parse(execFileSync(vtk, args, { encoding: 'utf8' }));
+  return { what: `${r.tool}: ${volume}`, volume, ...r };
+};
+result.reference = [flyingEdges('aal', aal, '181', '217', '181', 'uint8', '5'),
+  flyingEdges('procedural-512x512x448', 'procedural', '512', '512', '448', 'uint8', '3')];
+const volumes = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/bench-labels-vtk.py');
+result.accuracy = { vtkVolumes: JSON.parse(execFileSync('/usr/bin/python3', [volumes, aalNifti, '--runs', '1'], { encoding: 'utf8' })) };
+write(out, result);

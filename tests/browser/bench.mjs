@@ -1,11 +1,13 @@
 // scripts/bench.sh's driver: runs the page's own benchmark (web/bench.js) in headless
-// Chromium here, writes its JSON with this machine's name, prints the table, draws the chart.
+// Chromium here, writes its JSON with this machine's name (every row's clocks joined: none here,
+// bench-clocks.mjs), prints the table, draws the chart.
 //   node bench.mjs SITE_DIR OUT.json OUT.png [quick|full]
 import fs from 'node:fs';
 import os from 'node:os';
 import { serve } from './serve.mjs';
 import { launch } from './browser.mjs';
 import { table, chart } from './bench-report.mjs';
+import { withClocks } from './bench-clocks.mjs';
 
 const [site, outJson, outPng, plan = 'quick'] = process.argv.slice(2);
 const { server, url } = await serve(site);
@@ -25,6 +27,7 @@ try {
 if (result.error) throw new Error(`the benchmark failed: ${result.error}`);
 result.machine = { host: os.hostname(), cpu: os.cpus()[0]?.model, cores: os.cpus().length,
   browser: 'Chromium headless, WebGL2 on SwiftShader (a CPU rasterizer, no GPU)' };
+withClocks(result, null);
 fs.writeFileSync(outJson, JSON.stringify(result, null, 1));
 console.log(table(result));
 await chart(result, outPng);

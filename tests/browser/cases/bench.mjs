@@ -1,9 +1,15 @@
 // What the benchmark stands on: the saturated regime (hp.runFrames: frames back to back with
 // the page's loop paused, then the loop resumes), the benchmark's volumes (web/bench_volumes.js:
-// blobs 64³ at iso 0.5 has the 12,496 triangles Mol* finds), and the clocks joined to rows
-// (bench-clocks.mjs).
+// blobs 64³ at iso 0.5 has the 12,496 triangles Mol* finds; web/bench_labels.js: the procedural
+// label map has its 120 labels), the clocks joined to rows (bench-clocks.mjs), and the rows a
+// plan of its own writes (the DICOM plan's: regime, span, the browser's full build).
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { assert, exact } from '../lib.mjs';
-import { clocksOf } from '../bench-clocks.mjs';
+import { clocksOf, withClocks } from '../bench-clocks.mjs';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=none&atlas=512';
 const cases = [];
@@ -51,5 +57,55 @@ add('bench clocks: a row gets the SM clock over its span, the nearest sample whe
   assert(clocksOf({ startMs: 9000, endMs: 9100 }, samples) === null, 'a row past every sample got clocks');
   assert(clocksOf({ startMs: 1200, endMs: 1800 }, []) === null, 'no samples, yet clocks');
 });
+
+add('bench labels: the procedural 512×512×448 label map holds all 120 labels, each of them in thousands of voxels', () => {
+  const window = {};
+  new Function('window', fs.readFileSync(path.join(ROOT, 'web/bench_labels.js'), 'utf8'))(window);
+  const map = window.hpBenchLabels.make();
+  const voxels = new Uint32Array(256);
+  for (let i = 0; i < map.length; i++) voxels[map[i]]++;
+  const labels = [...voxels.keys()].filter((v) => v > 0 && voxels[v] > 0);
+  const missing = Array.from({ length: 120 }, (_, i) => i + 1).filter((v) => !voxels[v]);
+  assert(labels.length === 120 && missing.length === 0, `${labels.length} labels (missing ${missing.join(', ')}; past 120: ${labels.filter((v) => v > 120).join(', ')})`);
+  assert(Math.min(...labels.map((v) => voxels[v])) > 10000, `a label of ${Math.min(...labels.map((v) => voxels[v]))} voxels`);
+  assert(window.hpBenchLabels.hash(Uint8Array.of(97)) === 0xe40c292c, 'FNV-1a of "a"');
+});
+
+add('bench rows: a result is refused unless every row has its regime, start and end, and clocks joined, and the browser\'s build', () => {
+  const row = (more) => ({ what: 'w', regime: 'paced', startMs: 1200, endMs: 1800, ...more });
+  const samples = [1000, 1250, 1500, 1750, 2000].map((t) => ({ epochMs: t, smMHz: 1980, memMHz: 2619, watts: 100 }));
+  const good = withClocks({ fullVersionList: [], rows: [row()], reference: [row({ regime: 'saturated' })] }, { samples });
+  assert(good.rows[0].clocks.samples === 3 && good.reference[0].clocks.samples === 3, `joined: ${JSON.stringify(good)}`);
+  assert(withClocks({ fullVersionList: null, rows: [row()] }, null).rows[0].clocks === null, 'no samples: clocks null');
+  for (const [bad, why] of [[{ fullVersionList: [], rows: [row({ regime: undefined })] }, 'no regime'],
+    [{ fullVersionList: [], rows: [row({ startMs: undefined })] }, 'no span'],  // the H100 DICOM row of 2026-11-26
+    [{ fullVersionList: [], rows: [row()], reference: [row({ endMs: undefined })] }, 'no span'],
+    [{ rows: [row()] }, 'fullVersionList']]) {
+    let error = '';
+    try { withClocks(bad, { samples }); } catch (e) { error = e.message; }
+    assert(error.includes(why), `${JSON.stringify(bad)}: ${error || 'accepted'}`);
+  }
+});
+
+add('bench dicom: the page\'s plan (index.html?bench=dicom) writes paced rows with their span and the browser\'s full build', async (page, { url, site }) => {
+  const dir = path.join(site, 'bench-dicom');
+  fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    execFileSync('/usr/bin/python3', [path.join(ROOT, 'tests/dicom/make_series.py'), dir, '{"dims": [24, 20, 5]}'], { stdio: 'pipe' });
+    fs.writeFileSync(path.join(dir, 'files.json'), JSON.stringify(fs.readdirSync(dir).filter((f) => f.endsWith('.dcm')).sort()));
+    await page.goto(`${url}index.html?bench=dicom&runs=2&${QUERY}`);  // a small atlas: light frames
+    await page.waitForFunction(() => window.hpBench !== undefined, { timeout: 240000, polling: 100 });
+    const r = await page.evaluate(() => window.hpBench);
+    assert(!r.error && r.rows.length === 2, `result: ${JSON.stringify(r).slice(0, 300)}`);
+    for (const row of r.rows)
+      assert(row.regime === 'paced' && row.startMs > 0 && row.endMs - row.startMs >= Math.floor(row.ms) - 1 &&
+        row.dims.join() === '24,20,5', `row: ${JSON.stringify(row).slice(0, 300)}`);
+    assert(r.rows[1].startMs >= r.rows[0].endMs, 'the second load began before the first ended');
+    assert(Array.isArray(r.fullVersionList) && r.fullVersionList.some((b) => /^\d+\.\d+\.\d+\.\d+$/.test(b.version)),
+      `full build: ${JSON.stringify(r.fullVersionList)}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, { fresh: true });
 
 export default cases;

@@ -74,6 +74,19 @@ else()
   message(STATUS "GDCM for wasm not built yet: no DICOM reader in this build (scripts/setup.sh --dicom)")
 endif()
 
+# The volume files' reader, a wasm program of its own (reader.js + reader.wasm) that the page runs
+# in a Worker (web/volume_reader.js), so that it draws on while a file is inflated and decoded:
+# the core readers alone (app/reader/), no GL, no GDCM, so plain files never wait for the DICOM
+# build. The page opens no volume file without it.
+add_executable(reader app/reader/reader_module.cpp)
+target_link_libraries(reader PRIVATE hp_core)
+set_target_properties(reader PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})
+target_link_options(reader PRIVATE
+  -sMODULARIZE=1 -sEXPORT_NAME=HpReader -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
+  -sEXPORTED_FUNCTIONS=_malloc,_free -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,HEAPU8,HEAPF32
+  -sINITIAL_MEMORY=16777216)
+add_dependencies(app reader)
+
 # The page and the assets go next to app.js.
 file(GLOB HP_WEB_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*)
 file(GLOB HP_ASSET_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/assets/*)

@@ -82,15 +82,14 @@
   // A PNG by its signature: a slice atlas, whatever the file's name.
   const isPng = (b) => b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
 
-  // Copies a file into the wasm heap, calls the app's `fn` on (pointer, size, ...more) and frees
-  // it; when the app refuses the file, its message is shown and thrown.
-  function handOver(bytes, what, fn, types, more) {
+  // A PNG atlas (its options' "key=value" lines) through the wasm heap to the app; its refusal shown and thrown.
+  function loadPng(bytes, text) {
     let ptr;
-    try { ptr = alloc(Math.max(1, bytes.length), what); } catch (e) { throw report(e.message); }
+    try { ptr = alloc(Math.max(1, bytes.length), 'the PNG file'); } catch (e) { throw report(e.message); }
     Module.HEAPU8.set(bytes, ptr);
-    const error = call(fn, 'string', ['number', 'number', ...types], [ptr, bytes.length, ...more]);
+    const error = call('hp_load_atlas', 'string', ['number', 'number', 'string'], [ptr, bytes.length, text]);
     Module._free(ptr);
-    if (error) { showMessage(error, false); throw Object.assign(new Error(error), { refused: true }); }
+    if (error) { showMessage(error, false); throw new Error(error); }
     showMessage('', false);
   }
 
@@ -317,7 +316,7 @@
       if (state < 0) throw new Error('the WebGPU scan failed');
       return { scan: out.subarray(0, n), total: out[n] };
     },
-    // A volume file (NIfTI, NRRD, MetaImage, VTK, raw) from a URL or bytes, with options {name,
+    // A volume file (NIfTI, NRRD, MetaImage, VTK, raw) from a URL, bytes or a Blob, with options {name,
     // dims, type, spacing, endian, downsample} (docs/api.md). Resolves to what was opened
     // ({file, dims, spacing, type, range, presets, replaced, notes}); rejects with the loader's
     // message, the volume shown staying.
@@ -351,23 +350,23 @@
       if (sample && Array.isArray(sample.presets) && sample.presets.length)
         lines.push(['presets', sample.presets.map((p) => `${String(p.name).replace(/[=;\x00-\x1f]/g, ' ')}=${Number(p.iso)}`).join(';')]);
       const text = settingsText(lines);
-      const bytes = await bytesOf(urlOrBytes, 'hp.loadVolume', name || 'the volume');
+      // Bytes, or a Blob (a picked file, never read whole here: its start tells DICOM and PNG).
+      const file = urlOrBytes instanceof Blob ? urlOrBytes : await bytesOf(urlOrBytes, 'hp.loadVolume', name || 'the volume');
+      const head = file instanceof Blob ? new Uint8Array(await file.slice(0, 1 << 16).arrayBuffer()) : file;
       newest();
-      const dicom = [{ name: name || 'the file', blob: new Blob([bytes]) }];
-      if (!options.png && window.hpDicom.looksLike(bytes)) return openDicom(dicom, options);
+      const dicom = () => [{ name: name || 'the file', blob: file instanceof Blob ? file : new Blob([file]) }];
+      if (!options.png && window.hpDicom.looksLike(head)) return openDicom(dicom(), options);
       // A DICOM file without its mark, by its parse; what the DICOM reader calls not DICOM goes on.
-      if (!options.png && window.hpDicom.unmarked(bytes)) {
-        const got = await openDicom(dicom, options, { quiet: true }).catch((e) => e);
+      if (!options.png && window.hpDicom.unmarked(head)) {
+        const got = await openDicom(dicom(), options, { quiet: true }).catch((e) => e);
         if (!(got instanceof Error)) return got;
         if (!got.notDicom) throw report(got.message);
       }
-      window.hpDicom.cancel();  // a DICOM load under way would replace this one when it ends
-      try {
-        handOver(bytes, options.png || isPng(bytes) ? 'the PNG file' : 'the volume file', 'hp_load_volume', ['string'], [text]);
-      } catch (e) {  // the app refused it for its size where it opens downsampled by 2: the page offers that
-        e.opensDownsampled = !!e.refused && call('hp_load_opens_downsampled', 'number', [], []) === 1;
-        throw e;
-      }
+      window.hpDicom.cancel();  // a DICOM or file load under way would replace this one when it ends
+      window.hpVolume.cancel();
+      // A volume file is read in the reader worker (web/volume_open.js), which shows its refusal.
+      if (!options.png && !isPng(head)) await window.hpVolume.load(file, text);
+      else loadPng(file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : file, text);
       $('attribution').textContent = sample ? sample.attribution || '' : '';
       $('attribution').hidden = !(sample && sample.attribution);
       // The table: the volume is open whatever becomes of it (a bad table is said, on the page
@@ -504,6 +503,7 @@
   let lastDicomMs = null;  // the last DICOM load's times (hp.stats().dicomMs), for the benchmark
   let loadSerial = 0;      // counts hp.loadVolume's calls: the newest load wins
   async function openDicom(files, options, { quiet = false } = {}) {
+    window.hpVolume.cancel();
     const name = options.name || (files && files.length === 1 ? files[0].name : files ? `${files.length} files` : 'DICOM');
     let got;
     try {
@@ -545,22 +545,22 @@
     return loadFile(list[0].blob || list[0], list[0].name);
   }
   async function loadFile(file, name = file.name) {
-    const b = new Uint8Array(await file.arrayBuffer());
+    const b = new Uint8Array(await file.slice(0, 1 << 16).arrayBuffer());  // its start: DICOM, PNG or a volume file
     if (window.hpDicom.looksLike(b)) return openDicom([{ name, blob: file }], {}).then(() => true, () => false);
     try {
-      if (isPng(b)) await hp.loadAtlas(b, { tile: url.get('tile') ?? undefined });
-      else await hp.loadVolume(b, { name });
+      if (isPng(b)) await hp.loadAtlas(new Uint8Array(await file.arrayBuffer()), { tile: url.get('tile') ?? undefined });
+      else await hp.loadVolume(file, { name });
       return true;
     } catch (e) {
-      report(e.message);
-      if (e.opensDownsampled) offer('Open it downsampled by 2', () => hp.loadVolume(b, { name, downsample: 2 }));
+      if (!e.cancelled) report(e.message);
+      if (e.opensDownsampled) offer('Open it downsampled by 2', () => hp.loadVolume(file, { name, downsample: 2 }));
       return false;
     }
   }
   function offer(label, action) {
     const button = document.createElement('button');
     button.textContent = label;
-    button.addEventListener('click', () => { button.remove(); action().catch((e) => report(e.message)); });
+    button.addEventListener('click', () => { button.remove(); report(''); action().catch((e) => report(e.message)); });
     $('message').append(document.createElement('br'), button);
   }
   $('file').addEventListener('change', (e) => { loadFiles(Array.from(e.target.files)); e.target.value = ''; });

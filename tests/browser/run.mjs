@@ -17,6 +17,7 @@ import webgpu from './cases/webgpu.mjs';
 import surface from './cases/surface.mjs';
 import hostile from './cases/hostile.mjs';
 import volumes from './cases/volumes.mjs';
+import reader from './cases/reader.mjs';
 import samples from './cases/samples.mjs';
 import layout from './cases/layout.mjs';
 import gpuCrash from './cases/gpu_crash.mjs';
@@ -27,7 +28,7 @@ import dicom from './cases/dicom.mjs';
 import labels from './cases/labels.mjs';
 
 // Each kind by its file in cases/ (the time table sums the cases' own times by it).
-const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness, webgpu, hostile, volumes, samples,
+const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness, webgpu, hostile, volumes, reader, samples,
   layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, labels, bench };
 const quick = process.argv.includes('--quick');
 const cases = Object.entries(kinds).flatMap(([file, list]) =>

@@ -19,11 +19,14 @@ using deflate::kLengthExtra;
 
 class Inflater {
 public:
-    Inflater(Bits& in, std::size_t cap, std::vector<std::uint8_t>* out, std::string* error)
-        : in_(in), cap_(cap), out_(*out), error_(*error) {}
+    Inflater(Bits& in, std::size_t cap, std::vector<std::uint8_t>* out, std::string* error,
+             const std::function<void(std::size_t)>& progress)
+        : in_(in), cap_(cap), out_(*out), error_(*error), progress_(progress) {}
 
     Inflated run() {
+        std::size_t said = 0;
         for (bool last = false; !last;) {
+            if (progress_ && out_.size() >= said + (std::size_t(1) << 20)) progress_(said = out_.size());
             std::uint32_t header = 0;
             if (!in_.take(3, &header)) return fail("the compressed data ends inside a block header");
             last = header & 1;
@@ -136,6 +139,7 @@ private:
     std::size_t cap_;
     std::vector<std::uint8_t>& out_;
     std::string& error_;
+    const std::function<void(std::size_t)>& progress_;
     Huffman lit_, dist_;
 };
 
@@ -188,7 +192,7 @@ std::size_t gzip_start(const std::uint8_t* d, std::size_t n, std::string* error)
 }  // namespace
 
 Inflated inflate(const std::uint8_t* data, std::size_t size, Wrapper wrapper, std::size_t cap,
-                 std::vector<std::uint8_t>* out, std::string* error) {
+                 std::vector<std::uint8_t>* out, std::string* error, const std::function<void(std::size_t)>& progress) {
     out->clear();
     std::size_t start = 0;
     if (wrapper == Wrapper::Gzip) {
@@ -205,7 +209,7 @@ Inflated inflate(const std::uint8_t* data, std::size_t size, Wrapper wrapper, st
     // inflates without the vector's doubling (which would hold twice the data at its last step).
     out->reserve(std::size_t(std::min<std::uint64_t>(cap, std::uint64_t(size - start) * 1032)));
     Bits bits(data + start, size - start);
-    const Inflated r = Inflater(bits, cap, out, error).run();
+    const Inflated r = Inflater(bits, cap, out, error, progress).run();
     if (r != Inflated::Ended) return r;
     bits.to_byte();
     const std::size_t tail = start + bits.byte_position();  // the checksum follows the last block

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,10 @@ enum class Inflated {
 };
 
 // Inflates `size` bytes of a gzip or zlib stream into *out (cleared first), at most `cap` bytes.
+// `progress`, where given, hears the bytes out so far after a block, about every MiB.
 Inflated inflate(const std::uint8_t* data, std::size_t size, Wrapper wrapper, std::size_t cap,
-                 std::vector<std::uint8_t>* out, std::string* error);
+                 std::vector<std::uint8_t>* out, std::string* error,
+                 const std::function<void(std::size_t out)>& progress = nullptr);
 
 inline bool is_gzip(const std::uint8_t* data, std::size_t size) {
     return size >= 2 && data[0] == 0x1f && data[1] == 0x8b;

@@ -16,6 +16,9 @@ namespace hp {
 namespace volume {
 namespace {
 
+using Progress = decltype(VolumeOptions::progress);
+constexpr std::uint64_t kValuesBetweenProgress = std::uint64_t(1) << 20;
+
 // One stored value, as a double.
 double stored(const std::uint8_t* p, Type t, bool big) {
     std::uint8_t b[8];
@@ -33,12 +36,46 @@ double stored(const std::uint8_t* p, Type t, bool big) {
     return 0;
 }
 
+// `count` stored values of type T from `raw` into out[0, count), as stored() and the scaling give
+// them, a type at a time (a loop the compiler keeps tight: the full-size decode's time).
+template <typename T>
+void convert(const std::uint8_t* raw, std::uint64_t count, bool big, bool scaled, double slope, double intercept,
+             float* out) {
+    for (std::uint64_t i = 0; i < count; ++i) {
+        std::uint8_t b[sizeof(T)];
+        const std::uint8_t* p = raw + i * sizeof(T);
+        if (big)
+            for (std::size_t k = 0; k < sizeof(T); ++k) b[k] = p[sizeof(T) - 1 - k];
+        else
+            std::memcpy(b, p, sizeof(T));
+        T v;
+        std::memcpy(&v, b, sizeof(T));
+        const float x = float(v);
+        out[i] = scaled ? float(slope * double(x) + intercept) : x;
+    }
+}
+void convert(Type t, const std::uint8_t* raw, std::uint64_t count, bool big, double slope, double intercept,
+             float* out) {
+    const bool scaled = slope != 1 || intercept != 0;
+    switch (t) {
+        case Type::U8: return convert<std::uint8_t>(raw, count, big, scaled, slope, intercept, out);
+        case Type::I8: return convert<std::int8_t>(raw, count, big, scaled, slope, intercept, out);
+        case Type::I16: return convert<std::int16_t>(raw, count, big, scaled, slope, intercept, out);
+        case Type::U16: return convert<std::uint16_t>(raw, count, big, scaled, slope, intercept, out);
+        case Type::I32: return convert<std::int32_t>(raw, count, big, scaled, slope, intercept, out);
+        case Type::F32: return convert<float>(raw, count, big, scaled, slope, intercept, out);
+        case Type::F64: return convert<double>(raw, count, big, scaled, slope, intercept, out);
+    }
+}
+
 // Parses ASCII numbers (VTK ASCII) into exactly `count` floats.
-bool ascii_values(const std::uint8_t* p, std::size_t n, std::size_t count, std::vector<float>* out, std::string* error) {
+bool ascii_values(const std::uint8_t* p, std::size_t n, std::size_t count, const Progress& progress, std::vector<float>* out,
+                  std::string* error) {
     out->reserve(std::min<std::size_t>(count, n / 2 + 1));  // each number takes at least 2 bytes
     std::size_t i = 0;
     std::string token;
     while (out->size() < count) {
+        if (progress && out->size() % kValuesBetweenProgress == 0) progress("decoding", out->size(), count);
         while (i < n && std::isspace(p[i])) ++i;
         if (i == n) break;
         token.clear();
@@ -99,12 +136,13 @@ void halve_frame(Volume* v) {
 
 // The mean of each 2×2×2 block of `full` (dims d), x fastest; value(i) gives voxel i's value.
 template <typename Value>
-std::vector<float> block_means(const std::array<int, 3>& d, const Value& value) {
+std::vector<float> block_means(const std::array<int, 3>& d, const Progress& progress, const Value& value) {
     const std::array<int, 3> h{d[0] / 2, d[1] / 2, d[2] / 2};
     std::vector<float> out(std::size_t(h[0]) * std::size_t(h[1]) * std::size_t(h[2]));
     const std::size_t row = std::size_t(d[0]), slice = row * std::size_t(d[1]);
     std::size_t o = 0;
-    for (int z = 0; z < h[2]; ++z)
+    for (int z = 0; z < h[2]; ++z) {
+        if (progress) progress("decoding", std::uint64_t(z), std::uint64_t(h[2]));
         for (int y = 0; y < h[1]; ++y)
             for (int x = 0; x < h[0]; ++x) {
                 const std::size_t first = 2 * std::size_t(x) + 2 * std::size_t(y) * row + 2 * std::size_t(z) * slice;
@@ -112,6 +150,7 @@ std::vector<float> block_means(const std::array<int, 3>& d, const Value& value) 
                 for (int k = 0; k < 8; ++k) sum += value(first + std::size_t(k & 1) + (k >> 1 & 1) * row + (k >> 2) * slice);
                 out[o++] = float(sum / 8);
             }
+    }
     return out;
 }
 
@@ -136,19 +175,21 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
     const std::uint8_t* raw = data + h.offset;
     std::vector<std::uint8_t> inflated;
     if (h.encoding == Encoding::Ascii) {  // text: parsed whole, scaled, then halved where asked
-        if (!ascii_values(raw, size - h.offset, count, &v.values, error)) return false;
+        if (!ascii_values(raw, size - h.offset, count, o.progress, &v.values, error)) return false;
         if (h.slope != 1 || h.intercept != 0)
             for (float& x : v.values) x = float(h.slope * double(x) + h.intercept);
         if (!finite_values(&v, error)) return false;
         if (o.downsample == 2) {
             const std::vector<float> full = std::move(v.values);
-            v.values = block_means(v.dims, [&](std::size_t i) { return double(full[i]); });
+            v.values = block_means(v.dims, o.progress, [&](std::size_t i) { return double(full[i]); });
         }
     } else {
         if (h.encoding == Encoding::Gzip || h.encoding == Encoding::Zlib) {
             const std::size_t length = h.length ? std::min(h.length, size - h.offset) : size - h.offset;
+            const auto said = [&](std::size_t n) { o.progress("inflating", n, bytes); };
             const Inflated r = inflate(raw, length, h.encoding == Encoding::Gzip ? Wrapper::Gzip : Wrapper::Zlib,
-                                       std::size_t(bytes), &inflated, error);
+                                       std::size_t(bytes), &inflated, error,
+                                       o.progress ? std::function<void(std::size_t)>(said) : nullptr);
             if (r == Inflated::Failed) return false;
             if (r == Inflated::Capped)
                 return *error = "the compressed data inflates to more than the " + std::to_string(bytes) + " bytes " +
@@ -172,13 +213,17 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
         };
         if (o.downsample == 2) {
             if (!finite_range(count, value, &v, error)) return false;
-            v.values = block_means(v.dims, [&](std::size_t i) {
+            v.values = block_means(v.dims, o.progress, [&](std::size_t i) {
                 const float x = value(i);
                 return double(std::isfinite(x) ? x : x > 0 ? v.hi : v.lo);
             });
         } else {
             v.values.resize(count);
-            for (std::uint64_t i = 0; i < count; ++i) v.values[i] = value(i);
+            for (std::uint64_t at = 0; at < count; at += kValuesBetweenProgress) {
+                if (o.progress) o.progress("decoding", at, count);
+                const std::uint64_t end = std::min(count, at + kValuesBetweenProgress);
+                convert(h.type, raw + at * n, end - at, h.big_endian, h.slope, h.intercept, v.values.data() + at);
+            }
             if (!finite_values(&v, error)) return false;
         }
         inflated = std::vector<std::uint8_t>();

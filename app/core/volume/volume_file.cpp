@@ -142,7 +142,9 @@ bool read_header(const std::uint8_t* data, std::size_t size, const VolumeOptions
         if (!check_claims(*h, o, error)) return false;
         if (!whole) return true;
         const std::uint64_t need = h->offset + data_bytes(*h);
-        const Inflated r = inflate(data, size, Wrapper::Gzip, std::size_t(need), unzipped, error);
+        const auto said = [&](std::size_t n) { o.progress("inflating", n, need); };
+        const Inflated r = inflate(data, size, Wrapper::Gzip, std::size_t(need), unzipped, error,
+                                   o.progress ? std::function<void(std::size_t)>(said) : nullptr);
         if (r == Inflated::Failed) return false;
         if (r == Inflated::Capped && !h->more_follows)
             return *error = "the .nii.gz inflates to more than the " + std::to_string(need) + " bytes its header describes",

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,9 @@ struct VolumeOptions {
     std::uint64_t max_voxels = std::uint64_t(1) << 30;      // X·Y·Z of the volume opened (downsampled: halved)
     std::uint64_t max_data_bytes = std::uint64_t(1) << 30;  // the stored data decoded (full size)
     int max_dim = 65535;
+    // Where given, told how a long read goes ("inflating": bytes out of those the header
+    // describes; "decoding": values): the page's worker shows it as the progress bar.
+    std::function<void(const char* task, std::uint64_t done, std::uint64_t total)> progress;
 };
 
 // Opens `data`. On failure returns false with one sentence in *error (it names the format, what

@@ -62,13 +62,16 @@ void DemoApp::loaded() {
     frames_.requested();
 }
 
-bool DemoApp::load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options,
-                          const std::string& presets, std::string* error, LoadRefusal* refusal) {
-    if (!sources_.load_file(data, size, options, host_.limit(frames_.pending()), presets, &frames_.pending(), error,
-                            refusal))
-        return false;
+bool DemoApp::end_file(Volume meta, const std::string& name, const std::string& presets, std::string* error) {
+    if (!sources_.end_file(std::move(meta), name, presets, &frames_.pending(), error)) return false;
     loaded();
     return true;
+}
+
+bool DemoApp::opens_halved(const std::array<int, 3>& halved) {
+    AtlasLayout unused;
+    std::string why;
+    return volume_layout(halved, host_.limit(frames_.pending()), &unused, &why);
 }
 
 bool DemoApp::end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,

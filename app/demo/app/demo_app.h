@@ -55,19 +55,20 @@ public:
     // Requests, applied at the start of the next frame. An error leaves everything as it was.
     // `settings`: one "name=value" a line, as in the URL ("pyramid=vec4\niso=0.4"); all or nothing.
     bool request(const std::string& settings, std::string* error);
-    // A volume file, shown from the next frame at its first preset (`presets`: "name<TAB>iso"
-    // lines the page knows of a sample; "" for the reader's guess). False with the reader's or
-    // the limit's message (*refusal says whether it opens downsampled); the volume shown stays.
-    bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options,
-                     const std::string& presets, std::string* error, LoadRefusal* refusal);
-    // A volume that arrives in slices (a DICOM series from the page's worker; Sources::begin_volume):
-    // begun against the limits of the modes in use, filled by the page, then shown from the next
-    // frame at its first preset. False with a message; the volume shown stays.
+    // A volume that arrives in parts from the page's workers (a volume file read by the core
+    // readers, a DICOM series; Sources::begin_volume): begun against the limits of the modes in
+    // use, filled by the page, then shown from the next frame at its first preset (a file's:
+    // `presets`, "name<TAB>iso" lines the page knows of a sample, else the reader's guess). False
+    // with a message; the volume shown stays.
     bool begin_volume(Volume header, std::string* error) {
         return sources_.begin_volume(std::move(header), host_.limit(frames_.pending()), error);
     }
+    bool end_file(Volume meta, const std::string& name, const std::string& presets, std::string* error);
     bool end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,
                     std::string* error);
+    // Whether a volume refused at full size for its size opens downsampled by 2 at `halved`: the
+    // atlas of the modes in use holds it (the page then offers it).
+    bool opens_halved(const std::array<int, 3>& halved);
     // Work of the page's over many frames (reading a DICOM folder): {task, done, total}; task ""
     // when none. hp.stats().progress and the overlay show it beside the mesh's.
     struct PageTask {

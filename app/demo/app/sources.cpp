@@ -36,58 +36,7 @@ std::vector<IsoPreset> presets_of(const std::string& lines) {
     return presets;
 }
 
-// Refused at full size for its size (the voxel cap, or the atlas): does it open downsampled by
-// 2? Where the halved volume passes both, read from the header alone (nothing more is decoded),
-// the message says so and the page offers it.
-void offer_downsampled(const std::uint8_t* data, std::size_t size, const VolumeOptions& o, const AtlasLimit& limit,
-                       std::string* error, LoadRefusal* refusal) {
-    VolumeOptions half = o;
-    half.downsample = 2;
-    std::array<int, 3> d{};
-    AtlasLayout l;
-    std::string unused;
-    const bool opens = o.downsample == 1 && volume_dims(data, size, half, &d, &unused) &&
-                       volume_layout({d[0] / 2, d[1] / 2, d[2] / 2}, limit, &l, &unused);
-    if (opens)
-        *error += "; downsampled by 2 (downsample: 2) it opens as " + std::to_string(d[0] / 2) + "×" +
-                  std::to_string(d[1] / 2) + "×" + std::to_string(d[2] / 2);
-    refusal->opens_downsampled = opens;
-}
-
 }  // namespace
-
-bool Sources::load_file(const std::uint8_t* data, std::size_t size, const VolumeOptions& options,
-                        const AtlasLimit& limit, const std::string& presets, DemoState* pending, std::string* error,
-                        LoadRefusal* refusal) {
-    // Nothing larger than 512³ is opened (downsampled or not); a volume the modes in use cannot
-    // hold is then refused by the atlas check, which names the size and the ways out.
-    VolumeOptions o = options;
-    o.max_voxels = std::min(o.max_voxels, kMaxVolumeVoxels);
-    *refusal = LoadRefusal();
-    LoadedVolume v;
-    if (!load_volume(data, size, o, &v.volume, error)) {
-        // The voxel cap is the one refusal of the reader's that halving lifts.
-        VolumeOptions uncapped = o;
-        uncapped.max_voxels = std::uint64_t(1) << 62;
-        std::array<int, 3> d{};
-        std::string unused;
-        if (volume_dims(data, size, uncapped, &d, &unused) &&
-            std::uint64_t(d[0]) * std::uint64_t(d[1]) * std::uint64_t(d[2]) > o.max_voxels)
-            offer_downsampled(data, size, o, limit, error, refusal);
-        return false;
-    }
-    if (!volume_layout(v.volume.dims, limit, &v.layout, error)) {
-        offer_downsampled(data, size, o, limit, error, refusal);
-        return false;
-    }
-    v.name = options.name;
-    v.presets = presets_of(presets);
-    if (v.presets.empty()) v.presets = iso_presets(v.volume);
-    for (std::uint32_t count : value_histogram(v.volume, 96)) v.histogram.push_back(std::log1p(float(count)));
-    v.source = Source::File;
-    open(std::move(v), pending);
-    return true;
-}
 
 bool Sources::begin_volume(Volume header, const AtlasLimit& limit, std::string* error) {
     arriving_.reset();
@@ -103,6 +52,27 @@ bool Sources::begin_volume(Volume header, const AtlasLimit& limit, std::string* 
     v.volume = std::move(header);
     v.volume.values.assign(std::size_t(count), 0.0f);
     arriving_ = std::move(v);
+    return true;
+}
+
+bool Sources::end_file(Volume meta, const std::string& name, const std::string& presets, DemoState* pending,
+                       std::string* error) {
+    if (!arriving_) return *error = "no volume is arriving", false;
+    LoadedVolume v = std::move(*arriving_);
+    arriving_.reset();
+    if (meta.dims != v.volume.dims) return *error = "the volume's description is not the volume begun", false;
+    meta.values = std::move(v.volume.values);
+    const std::uint64_t replaced = meta.replaced;  // by the reader: the values are finite now
+    meta.replaced = 0;
+    if (!volume::finite_values(&meta, error)) return false;
+    meta.replaced = replaced;
+    v.volume = std::move(meta);
+    v.name = name;
+    v.presets = presets_of(presets);
+    if (v.presets.empty()) v.presets = iso_presets(v.volume);
+    for (std::uint32_t count : value_histogram(v.volume, 96)) v.histogram.push_back(std::log1p(float(count)));
+    v.source = Source::File;
+    open(std::move(v), pending);
     return true;
 }
 

@@ -44,32 +44,25 @@ struct LoadedVolume {
     std::uint64_t labels_revision = 0;  // names, colours or what is shown changed: the mesh's parts
 };
 
-// Why a load was refused, beside the message: a file too large at full size that opens
-// downsampled by 2 (the page's offer is driven by this, not by the words).
-struct LoadRefusal {
-    bool opens_downsampled = false;
-};
-
 class Sources {
 public:
-    // A volume file: read and checked against `limit` (the atlas the modes in use hold) at most
-    // kMaxVolumeVoxels; it opens at its first preset (`presets`, "name<TAB>iso" lines the page
-    // knows of a sample, else the reader's guess). False with the reader's or the limit's
-    // message; what was loaded stays. `pending` gets source=file and its iso.
-    bool load_file(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, const AtlasLimit& limit,
-                   const std::string& presets, DemoState* pending, std::string* error, LoadRefusal* refusal);
     // A PNG slice atlas read (tile 0: the overlay's tile), not yet shown: the app checks its
     // atlas against the modes in use first, then open()s it (`pending` gets source=png, its iso).
     bool read_png(const std::uint8_t* data, std::size_t size, int tile, int max_texture_size, LoadedVolume* out,
                   std::string* error) const;
     void open(LoadedVolume v, DemoState* pending);
-    // A volume decoded elsewhere (a DICOM series, in the page's worker) that arrives slice by
-    // slice: begin_volume checks `header`'s dims against kMaxVolumeVoxels and `limit` and
-    // allocates its values (the one full-size copy; nothing else is held for it), which the page
-    // fills (arriving_values(), x fastest); end_volume then opens it as load_file does (range,
-    // presets, histogram), with its series. False with a message; what was loaded stays.
+    // A volume decoded elsewhere, in the page's workers (a volume file by the core readers, a
+    // DICOM series by GDCM), that arrives in parts: begin_volume checks `header`'s dims against
+    // kMaxVolumeVoxels and `limit` and allocates its values (the one full-size copy; nothing
+    // else is held for it), which the page fills (arriving_values(), x fastest). end_file then
+    // opens a file with its description (`meta`: all but the values, volume_meta.h) at its first
+    // preset (`presets`, "name<TAB>iso" lines the page knows of a sample, else the reader's
+    // guess); end_volume a DICOM series with its series. Each decides the range, presets and
+    // histogram; false with a message, what was loaded staying.
     bool begin_volume(Volume header, const AtlasLimit& limit, std::string* error);
     float* arriving_values() { return arriving_ ? arriving_->volume.values.data() : nullptr; }
+    bool end_file(Volume meta, const std::string& name, const std::string& presets, DemoState* pending,
+                  std::string* error);
     bool end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,
                     DemoState* pending, std::string* error);
     void drop_arriving() { arriving_.reset(); }

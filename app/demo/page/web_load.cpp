@@ -1,6 +1,7 @@
 // The page's loads (hp.loadVolume, hp.loadAtlas, hp.loadSample, a dropped or picked file, the
-// URL's load= and png=): the bytes and their options (load_options.h) in one call; the app
-// decides the rest (sources.h).
+// URL's load= and png=): a PNG atlas's bytes and their options (load_options.h) in one call; a
+// volume file or a DICOM series decoded in the page's workers, in parts into the volume the app
+// allocates for it. The app decides the rest (sources.h).
 #include <emscripten.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "demo_app.h"
 #include "json_writer.h"
 #include "load_options.h"
+#include "volume_meta.h"
 #include "web_api.h"
 
 namespace {
@@ -59,25 +61,55 @@ std::string volume_json(const hp::LoadedVolume& loaded) {
 
 extern "C" {
 
-// A volume file or a PNG slice atlas (by its signature): `options` holds "key=value" lines
-// (name, dims "X,Y,Z", type, spacing "sx,sy,sz", endian "big"/"little", downsample; a PNG's
-// tile; a sample's presets). "" when it is shown from the next frame, at the iso decided here
-// (a sample's first preset, else the reader's guess; a PNG at source=png's), else why not (the
-// volume shown stays). hp_load_opens_downsampled(): whether the file last refused opens
-// downsampled by 2 (the page's offer is driven by it, not by the message's words).
-EMSCRIPTEN_KEEPALIVE const char* hp_load_volume(const std::uint8_t* data, int size, const char* options) {
+// A PNG slice atlas: `options` holds "key=value" lines (load_options.h: name, tile). "" when it
+// is shown from the next frame, at the iso source=png had, else why not (the volume shown stays).
+// (A volume file is read in the page's reader worker and arrives as hp_file_* below.)
+EMSCRIPTEN_KEEPALIVE const char* hp_load_atlas(const std::uint8_t* data, int size, const char* options) {
     g_reply.clear();
     hp::LoadOptions o;
-    hp::LoadRefusal refusal;
-    const std::size_t n = std::size_t(std::max(size, 0));
-    bool ok = hp::parse_load_options(options, &o, &g_reply);
-    const bool png = o.png || (n >= 8 && data[0] == 0x89 && data[1] == 'P' && data[2] == 'N' && data[3] == 'G');
-    if (ok && png) ok = hp::web_app()->load_atlas(data, n, o.tile, &g_reply);
-    else if (ok) ok = hp::web_app()->load_volume(data, n, o, o.presets, &g_reply, &refusal);
-    g_opens_downsampled = refusal.opens_downsampled;
-    if (ok) return g_reply.c_str();
-    const std::string what = png ? "the PNG atlas" : o.name.empty() ? std::string("the volume") : o.name;
-    g_reply = (png ? "cannot load " : "cannot open ") + what + ": " + g_reply;
+    if (hp::parse_load_options(options, &o, &g_reply) &&
+        hp::web_app()->load_atlas(data, std::size_t(std::max(size, 0)), o.tile, &g_reply))
+        return g_reply.c_str();
+    g_reply = "cannot load the PNG atlas: " + g_reply;
+    hp::web_app()->set_message(g_reply);
+    return g_reply.c_str();
+}
+
+// A volume file read by the page's reader worker (web/volume_open.js; its options the load's
+// "key=value" lines) arrives as a DICOM series does. hp_file_begin: its dims as it opens,
+// checked against the voxel cap and the atlas of the modes in use: where the page writes its
+// X·Y·Z values (x fastest), or 0 (hp_volume_refusal says why; the volume shown stays).
+EMSCRIPTEN_KEEPALIVE float* hp_file_begin(int x, int y, int z) {
+    hp::Volume v;
+    v.dims = {x, y, z};
+    g_reply.clear();
+    if (hp::web_app()->begin_volume(std::move(v), &g_reply)) return hp::web_app()->sources().arriving_values();
+    return nullptr;
+}
+// The file begun, filled: `meta` its description (volume_meta.h). "" when it is shown from the
+// next frame (a sample at its first preset, else the reader's guess), else why not.
+EMSCRIPTEN_KEEPALIVE const char* hp_file_end(const char* options, const char* meta) {
+    hp::LoadOptions o;
+    hp::Volume v;
+    g_reply.clear();
+    if (hp::parse_load_options(options, &o, &g_reply) && hp::read_volume_meta(meta, &v, &g_reply))
+        hp::web_app()->end_file(std::move(v), o.name, o.presets, &g_reply);
+    return g_reply.c_str();
+}
+// A file refused (the reader's message, or hp_volume_refusal's) as the page and the overlay say
+// it: "cannot open <name>: why", and where the reader found it halves to `hx`×`hy`×`hz` (0: it
+// does not) and the atlas of the modes in use holds that, "; downsampled by 2 (downsample: 2) it
+// opens as ...". hp_load_opens_downsampled() then says whether it does (the page's offer is
+// driven by it, not by the message's words).
+EMSCRIPTEN_KEEPALIVE const char* hp_file_refused(const char* options, const char* why, int hx, int hy, int hz) {
+    hp::LoadOptions o;
+    std::string unused;
+    hp::parse_load_options(options, &o, &unused);
+    g_reply = "cannot open " + (o.name.empty() ? std::string("the volume") : o.name) + ": " + why;
+    g_opens_downsampled = hx > 0 && hp::web_app()->opens_halved({hx, hy, hz});
+    if (g_opens_downsampled)
+        g_reply += "; downsampled by 2 (downsample: 2) it opens as " + std::to_string(hx) + "×" + std::to_string(hy) +
+                   "×" + std::to_string(hz);
     hp::web_app()->set_message(g_reply);
     return g_reply.c_str();
 }

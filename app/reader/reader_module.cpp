@@ -1,0 +1,113 @@
+// The volume files' reader as a wasm program of its own (reader.js + reader.wasm), which the page
+// runs in a Worker (web/volume_reader.js) so that it draws on while a file is inflated and
+// decoded: the core readers (app/core/volume/), no GL, no GDCM. One file at a time: the worker
+// writes its bytes into this heap, asks for its header (its claims checked before anything is
+// decoded, and the sizes it would open at downsampled by 2), then reads it whole; the decoded
+// volume's description (volume_meta.h) and values go to the page, which writes them into the
+// volume the app allocates for it (web/volume_open.js).
+#include <emscripten.h>
+
+#include <algorithm>
+#include <string>
+
+#include "json_writer.h"
+#include "load_options.h"
+#include "volume_atlas.h"
+#include "volume_meta.h"
+
+namespace {
+
+hp::LoadOptions g_options;  // the options of the file asked about last (hpr_header)
+hp::Volume g_volume;        // the volume read last (hpr_read)
+std::string g_reply;        // the last string handed to JavaScript
+
+// The page's worker posts progress (at most every 100 ms: web/volume_reader.js).
+EM_JS(void, hpr_progress, (const char* task, double done, double total), {
+    if (Module["hpProgress"]) Module["hpProgress"](UTF8ToString(task), done, total);
+});
+
+std::uint64_t voxels(const std::array<int, 3>& d) {
+    return std::uint64_t(d[0]) * std::uint64_t(d[1]) * std::uint64_t(d[2]);
+}
+
+// The options the page gives, with the demo's cap on voxels (512³: volume_atlas.h).
+bool options_of(const char* text, hp::LoadOptions* o, std::string* error) {
+    *o = hp::LoadOptions();
+    const bool ok = hp::parse_load_options(text ? text : "", o, error);
+    o->max_voxels = std::min(o->max_voxels, hp::kMaxVolumeVoxels);
+    return ok;
+}
+
+// The header's answer: {dims} (the volume as opened) or {error}, each with `halved`: the dims it
+// opens at downsampled by 2, where that is worth offering (the app offers it where they fit the
+// atlas of the modes in use), else null.
+const char* header_json(const std::string& error, const std::array<int, 3>& dims, const std::array<int, 3>* halved) {
+    hp::JsonWriter w;
+    w.begin_object();
+    if (!error.empty()) w.key("error").string(error);
+    else {
+        w.key("dims");
+        hp::numbers(&w, dims);
+    }
+    w.key("halved");
+    if (halved) hp::numbers(&w, *halved);
+    else w.null();
+    w.end_object();
+    g_reply = w.text();
+    return g_reply.c_str();
+}
+
+// The file's header checked against the options and the cap, as the app opens files. Halving is
+// offered where the file opens at full size (the atlas may still refuse it) and where the cap
+// refused it; no other refusal of the reader's is lifted by it.
+const char* header_of(const std::uint8_t* data, std::size_t size) {
+    std::string error;
+    std::array<int, 3> d{};
+    const bool ok = hp::volume_dims(data, size, g_options, &d, &error);
+    hp::VolumeOptions half = g_options, uncapped = g_options;
+    half.downsample = 2;
+    uncapped.max_voxels = std::uint64_t(1) << 62;
+    std::array<int, 3> full{}, any{};
+    std::string unused;
+    const bool halves = g_options.downsample == 1 && hp::volume_dims(data, size, half, &full, &unused) &&
+                        (ok || (hp::volume_dims(data, size, uncapped, &any, &unused) && voxels(any) > g_options.max_voxels));
+    const std::array<int, 3> halved{full[0] / 2, full[1] / 2, full[2] / 2};
+    if (g_options.downsample == 2) d = {d[0] / 2, d[1] / 2, d[2] / 2};
+    return header_json(ok ? std::string() : error, d, halves ? &halved : nullptr);
+}
+
+}  // namespace
+
+extern "C" {
+
+// The file at `data` (all of its `size` bytes) with the load's options ("key=value" lines,
+// load_options.h): its header, as header_json says.
+EMSCRIPTEN_KEEPALIVE const char* hpr_header(const std::uint8_t* data, double size, const char* options) {
+    std::string error;
+    if (!options_of(options, &g_options, &error)) return header_json(error, {}, nullptr);
+    return header_of(data, std::size_t(size));
+}
+
+// Reads the file whose header was asked about last (the same bytes): "" when read (hpr_meta,
+// hpr_values), else the reader's message.
+EMSCRIPTEN_KEEPALIVE const char* hpr_read(const std::uint8_t* data, double size) {
+    g_reply.clear();
+    g_volume = hp::Volume();
+    hp::VolumeOptions o = g_options;
+    o.progress = [](const char* task, std::uint64_t done, std::uint64_t total) {
+        hpr_progress(task, double(done), double(total));
+    };
+    if (!hp::load_volume(data, std::size_t(size), o, &g_volume, &g_reply) && g_reply.empty())
+        g_reply = "the file could not be read";
+    return g_reply.c_str();
+}
+
+// The volume read: its description (volume_meta.h), its X·Y·Z values (x fastest, data units).
+EMSCRIPTEN_KEEPALIVE const char* hpr_meta() {
+    g_reply = hp::volume_meta_text(g_volume);
+    return g_reply.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const float* hpr_values() { return g_volume.values.data(); }
+EMSCRIPTEN_KEEPALIVE void hpr_clear() { g_volume = hp::Volume(); }
+
+}  // extern "C"

@@ -13,7 +13,8 @@
 //            (this heap, in MiB)};
 //            {type: 'error', id, message} where the reader failed.
 // Memory: the file is read into this heap in parts (never whole into JavaScript), then inflated
-// and decoded here; the page's app gets the values only.
+// and decoded here; the page's app gets the values only. A file past hpr_max_file() (2 GiB) is
+// not read: its first MiB tells what it holds, for the message.
 'use strict';
 importScripts('reader.js');
 
@@ -21,6 +22,7 @@ let mod = null;
 const ready = HpReader().then((m) => { mod = m; });
 const PART = 16 << 20;        // bytes read from a Blob at a time
 const VALUES = 4 << 20;       // values handed to the page at a time (16 MiB)
+const HEAD = 1 << 20;         // bytes of a file too large to read that its header is looked for in
 
 const post = (message, transfer) => self.postMessage(message, transfer || []);
 const call = (name, ret, types, args) => mod.ccall(name, ret, types, args);
@@ -42,6 +44,12 @@ async function read({ id, file, options }) {
   };
   mod.hpProgress = progress;
   const size = file instanceof Uint8Array ? file.length : file.size;
+  if (size > call('hpr_max_file', 'number', [], [])) {
+    const head = new Uint8Array(await file.slice(0, HEAD).arrayBuffer());
+    const r = withBytes(head, head.length, (ptr) => JSON.parse(call('hpr_too_large', 'string',
+      ['number', 'number', 'number', 'string'], [ptr, head.length, size, options])));
+    return post({ type: 'refused', id, error: r.error, halved: null, heapMB: heapMB() });
+  }
   const ptr = mod._malloc(Math.max(1, size)) >>> 0;
   if (!ptr) throw new Error(`cannot allocate ${size} bytes for the file in the reader's memory`);
   let meta;
@@ -75,3 +83,15 @@ async function read({ id, file, options }) {
 }
 
 const heapMB = () => mod.HEAPU8.length / 1048576;
+
+// `bytes` in this heap for the time of fn(pointer).
+function withBytes(bytes, n, fn) {
+  const ptr = mod._malloc(Math.max(1, n)) >>> 0;
+  if (!ptr) throw new Error(`cannot allocate ${n} bytes in the reader's memory`);
+  try {
+    mod.HEAPU8.set(bytes, ptr);
+    return fn(ptr);
+  } finally {
+    mod._free(ptr);
+  }
+}

@@ -8,6 +8,7 @@
 #include <emscripten.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include "json_writer.h"
@@ -20,6 +21,10 @@ namespace {
 hp::LoadOptions g_options;  // the options of the file asked about last (hpr_header)
 hp::Volume g_volume;        // the volume read last (hpr_read)
 std::string g_reply;        // the last string handed to JavaScript
+
+// The most bytes a file may have to be read here: the file and its volume (512³ floats, 512 MiB)
+// stay within the 4 GiB a wasm heap can have. A larger one gets a message from its header alone.
+constexpr double kMaxFileBytes = 2147483648.0;
 
 // The page's worker posts progress (at most every 100 ms: web/volume_reader.js).
 EM_JS(void, hpr_progress, (const char* task, double done, double total), {
@@ -81,11 +86,33 @@ const char* header_of(const std::uint8_t* data, std::size_t size) {
 extern "C" {
 
 // The file at `data` (all of its `size` bytes) with the load's options ("key=value" lines,
-// load_options.h): its header, as header_json says.
+// load_options.h): its header, as header_json says. A file past kMaxFileBytes is refused here,
+// with its size and what the page opens: call hpr_too_large with its start instead.
 EMSCRIPTEN_KEEPALIVE const char* hpr_header(const std::uint8_t* data, double size, const char* options) {
     std::string error;
     if (!options_of(options, &g_options, &error)) return header_json(error, {}, nullptr);
     return header_of(data, std::size_t(size));
+}
+
+EMSCRIPTEN_KEEPALIVE double hpr_max_file() { return kMaxFileBytes; }
+
+// A file too large to be read (`file_size` bytes, past kMaxFileBytes): {error} naming its size
+// and what the page opens, then what its header (the `size` bytes at `data`, its start) says
+// where that refuses it.
+EMSCRIPTEN_KEEPALIVE const char* hpr_too_large(const std::uint8_t* data, double size, double file_size, const char* options) {
+    std::string error;
+    char what[300];
+    std::snprintf(what, sizeof what,
+                  "the file is %.2f GiB (%.0f bytes): this page reads files of at most %.0f GiB, and opens "
+                  "volumes of at most 512³ voxels (%llu) from at most %.0f GiB of stored data",
+                  file_size / 1073741824.0, file_size, kMaxFileBytes / 1073741824.0,
+                  static_cast<unsigned long long>(hp::kMaxVolumeVoxels),
+                  double(hp::VolumeOptions().max_data_bytes) / 1073741824.0);
+    if (!options_of(options, &g_options, &error)) return header_json(std::string(what) + "; " + error, {}, nullptr);
+    std::array<int, 3> d{};
+    if (!hp::volume_dims(data, std::size_t(size), g_options, &d, &error, std::uint64_t(file_size)))
+        return header_json(std::string(what) + "; " + error, {}, nullptr);
+    return header_json(what, {}, nullptr);
 }
 
 // Reads the file whose header was asked about last (the same bytes): "" when read (hpr_meta,

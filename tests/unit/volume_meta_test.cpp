@@ -1,5 +1,6 @@
 // What the page's reader worker hands the app (app/reader/): a volume's description as text and
-// back (volume_meta.h), and the progress the readers report during a long read (volume_file.h).
+// back (volume_meta.h), and the progress the readers report during a long read (volume_file.h),
+// the header of a file too large to read from its start alone.
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -127,6 +128,21 @@ TEST(VolumeProgress, ALongReadTellsItsSteps) {
     o.downsample = 2;
     ASSERT_TRUE(load_volume(file.data(), file.size(), o, &v, &error)) << error;
     EXPECT_EQ(std::count_if(heard.begin(), heard.end(), [](const Heard& h) { return h.task == std::string("decoding"); }), 20);
+}
+
+// A file too large to read whole: its start and its size say what it holds (raw: by its name).
+TEST(VolumeDims, OfAFilesStartWithItsSize) {
+    VolumeOptions o;
+    o.name = "big_1280x1280x1600_uint8.raw";
+    o.max_voxels = std::uint64_t(1) << 40;
+    o.max_data_bytes = std::uint64_t(1) << 40;
+    const Bytes start(1 << 16);
+    std::array<int, 3> d{};
+    std::string error;
+    ASSERT_TRUE(volume_dims(start.data(), start.size(), o, &d, &error, 2621440000ull)) << error;
+    EXPECT_EQ(d, (std::array<int, 3>{1280, 1280, 1600}));
+    EXPECT_FALSE(volume_dims(start.data(), start.size(), o, &d, &error, 2621440001ull));
+    EXPECT_EQ(error, "a raw file of 2621440001 bytes, but 1280×1280×1600 uint8 takes 2621440000");
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 
 namespace hp::volume {
 
-bool read_raw_header(std::size_t size, const VolumeOptions& o, VolumeHeader* h, std::string* error) {
+bool read_raw_header(std::uint64_t size, const VolumeOptions& o, VolumeHeader* h, std::string* error) {
     h->file = "raw";
     std::string type = o.type;
     std::array<std::int64_t, 3> dims{o.dims[0], o.dims[1], o.dims[2]};

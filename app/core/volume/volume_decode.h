@@ -51,7 +51,7 @@ bool read_nifti_header(const std::uint8_t* data, std::size_t size, VolumeHeader*
 bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error);
 bool read_mha_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error);
 bool read_vtk_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error);
-bool read_raw_header(std::size_t size, const VolumeOptions& o, VolumeHeader* h, std::string* error);
+bool read_raw_header(std::uint64_t size, const VolumeOptions& o, VolumeHeader* h, std::string* error);
 bool looks_like_mha(const std::uint8_t* data, std::size_t size);
 
 // "37×23×11": a header's sizes, as messages give them.

@@ -121,9 +121,10 @@ namespace {
 // Reads the header of `data` into *h and checks its claims against `o`. A .nii.gz's header is
 // inside the gzip stream: `unzipped` gets enough of it for the header (348 bytes; 544 tell
 // NIfTI-2 apart) and, with `whole`, exactly what the header describes, its data then read from
-// *unzipped instead of `data`.
-bool read_header(const std::uint8_t* data, std::size_t size, const VolumeOptions& o, bool whole, volume::VolumeHeader* h,
-                 std::vector<std::uint8_t>* unzipped, std::string* error) {
+// *unzipped instead of `data`. A raw file's size is `file_size` (the whole file's: `data` may
+// be only its start).
+bool read_header(const std::uint8_t* data, std::size_t size, std::uint64_t file_size, const VolumeOptions& o, bool whole,
+                 volume::VolumeHeader* h, std::vector<std::uint8_t>* unzipped, std::string* error) {
     using namespace volume;
     error->clear();
     if (size >= 132 && std::memcmp(data + 128, "DICM", 4) == 0) {
@@ -156,7 +157,7 @@ bool read_header(const std::uint8_t* data, std::size_t size, const VolumeOptions
                       : size >= 7 && std::memcmp(data, "NRRD000", 7) == 0    ? read_nrrd_header(data, size, h, error)
                       : size >= 14 && std::memcmp(data, "# vtk DataFile", 14) == 0 ? read_vtk_header(data, size, h, error)
                       : looks_like_mha(data, size) ? read_mha_header(data, size, h, error)
-                                                   : read_raw_header(size, o, h, error);
+                                                   : read_raw_header(file_size, o, h, error);
     return read && check_claims(*h, o, error);
 }
 
@@ -166,16 +167,16 @@ bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions
                  std::string* error) {
     volume::VolumeHeader h;
     std::vector<std::uint8_t> unzipped;
-    if (!read_header(data, size, options, true, &h, &unzipped, error)) return false;
+    if (!read_header(data, size, size, options, true, &h, &unzipped, error)) return false;
     return unzipped.empty() ? volume::decode(data, size, h, options, out, error)
                             : volume::decode(unzipped.data(), unzipped.size(), h, options, out, error);
 }
 
 bool volume_dims(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, std::array<int, 3>* dims,
-                 std::string* error) {
+                 std::string* error, std::uint64_t file_size) {
     volume::VolumeHeader h;
     std::vector<std::uint8_t> unzipped;
-    if (!read_header(data, size, options, false, &h, &unzipped, error)) return false;
+    if (!read_header(data, size, file_size ? file_size : size, options, false, &h, &unzipped, error)) return false;
     *dims = {int(h.dims[0]), int(h.dims[1]), int(h.dims[2])};
     return true;
 }

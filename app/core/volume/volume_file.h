@@ -76,9 +76,10 @@ bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions
 // The sizes a file's header claims, read and checked against `options` (the limits, and the
 // downsampling asked for) without decoding the data: false with the loader's sentence where
 // load_volume would refuse the header. The page asks it, at downsample 2, whether a file refused
-// for its size would open downsampled.
+// for its size would open downsampled. `file_size`: the whole file's, where `data` is only its
+// start (a file too large to be read: its header still says what it holds); 0: `size`.
 bool volume_dims(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, std::array<int, 3>* dims,
-                 std::string* error);
+                 std::string* error, std::uint64_t file_size = 0);
 
 // Suggested iso values for a volume (the page's preset buttons): for a CT in Hounsfield units
 // (int16, low end ≤ −900) bone ≈ +400 and skin ≈ −300; otherwise the middle of the range. The

@@ -1,8 +1,11 @@
 // Volume files are read off the page's thread (issue 38, item 9): in a Worker running the core
 // readers in a wasm program of their own (web/volume_reader.js, app/reader/), the volume handed to
 // the app in parts. A .nii.gz that takes seconds to inflate shows its progress while the page
-// draws on, the app's heap growing by the volume alone, and a newer load stops it.
+// draws on, the app's heap growing by the volume alone, and a newer load stops it; a file past
+// what the page reads, picked through Open file…, gets a message naming its size.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { assert } from '../lib.mjs';
@@ -61,32 +64,66 @@ add('volume reader: a .nii.gz taking seconds to read shows its progress while th
       const during = frames.filter((t) => t >= first && t <= last);
       let gap = 0;
       for (let i = 1; i < during.length; i++) gap = Math.max(gap, during[i] - during[i - 1]);
-      const after = { progress: hp.stats().progress, heap: hp.stats().heapBytes - heap0 };
-      // The same file again, and a small one opened while it reads: the small one stays.
-      const big = hp.loadVolume(bytes, { name: 'big.nii.gz', downsample: 2 }).then(() => 'opened', (e) => e.message);
-      await new Promise((ok) => { const t = setInterval(() => { if (hp.stats().progress) { clearInterval(t); ok(); } }, 5); });
-      const plain = await hp.loadVolume(Uint8Array.from(atob(small64), (c) => c.charCodeAt(0)), { name: 'small.nrrd' });
-      await hp.frames(3);
-      return { ms, read: last - first, frames: during.length, gap, dims: info.dims, type: info.type, seen: [...seen], after,
-        raced: await big, plain: plain.dims, shown: hp.stats().dims, progressAfter: hp.stats().progress };
-    }, path.basename(file), small.toString('base64'));
+      window.bigBytes = bytes;
+      return { ms, read: last - first, frames: frames.filter((t) => t >= t0).length, during: during.length, gap,
+        dims: info.dims, type: info.type, seen: [...seen], after: { progress: hp.stats().progress, heap: hp.stats().heapBytes - heap0 } };
+    }, path.basename(file));
     const half = BIG.map((d) => d / 2);
     assert(JSON.stringify(r.dims) === JSON.stringify(half) && r.type === 'int16', `opened ${r.dims} ${r.type}`);
-    assert(r.seen.includes('inflating') && r.seen.includes('decoding'), `progress seen: ${r.seen.join(', ') || 'none'}`);
+    assert(r.seen.includes('inflating') && r.seen.includes('decoding'),
+      `progress seen: ${r.seen.join(', ') || 'none'} (${r.frames} animation frames in the ${r.ms.toFixed(0)} ms of the load)`);
     assert(r.read > 1000, `the read showed progress for ${r.read.toFixed(0)} ms: too short to show the page drawing on`);
     // Frames all through the read: at least two a second, no pause of a third of it.
-    assert(r.frames >= r.read / 500 && r.gap <= r.read / 3,
-      `${r.frames} animation frames in the ${r.read.toFixed(0)} ms of the read, the longest pause ${r.gap.toFixed(0)} ms`);
+    assert(r.during >= r.read / 500 && r.gap <= r.read / 3,
+      `${r.during} animation frames in the ${r.read.toFixed(0)} ms of the read, the longest pause ${r.gap.toFixed(0)} ms`);
     assert(r.after.progress === null, `progress after the load: ${JSON.stringify(r.after.progress)}`);
     const volume = 4 * half[0] * half[1] * half[2];
     assert(r.after.heap <= volume + (64 << 20), `the app's heap grew by ${r.after.heap} bytes for a ${volume}-byte volume`);
-    assert(r.raced === 'another load came first' && JSON.stringify(r.plain) === '[8,8,8]' &&
-      JSON.stringify(r.shown) === '[8,8,8]' && r.progressAfter === null,
-      `a newer load: the first ${r.raced}, the second ${r.plain}, shown ${r.shown}, progress ${JSON.stringify(r.progressAfter)}`);
-    return `read in ${(r.read / 1000).toFixed(1)} s of ${(r.ms / 1000).toFixed(1)}: ${r.frames} frames, the longest pause ${r.gap.toFixed(0)} ms`;
+    // The same file again, and a small one opened while it reads: the small one stays.
+    const raced = await page.evaluate(async (small64) => {
+      const big = hp.loadVolume(bigBytes, { name: 'big.nii.gz', downsample: 2 }).then(() => 'opened', (e) => e.message);
+      await new Promise((ok) => { const t = setInterval(() => { if (hp.stats().progress) { clearInterval(t); ok(); } }, 5); });
+      const plain = await hp.loadVolume(Uint8Array.from(atob(small64), (c) => c.charCodeAt(0)), { name: 'small.nrrd' });
+      await hp.frames(3);
+      delete window.bigBytes;
+      return { first: await big, second: plain.dims, shown: hp.stats().dims, progress: hp.stats().progress };
+    }, small.toString('base64'));
+    assert(raced.first === 'another load came first' && JSON.stringify(raced.second) === '[8,8,8]' &&
+      JSON.stringify(raced.shown) === '[8,8,8]' && raced.progress === null,
+      `a newer load: the first ${raced.first}, the second ${raced.second}, shown ${raced.shown}, progress ${JSON.stringify(raced.progress)}`);
   } finally {
     fs.rmSync(file, { force: true });
   }
 }, { timeout: 120 });
+
+// Past 2 GiB the page reads no file (the 2.4 and 4.6 GB raw files that did nothing at all
+// before): a sparse file picked through Open file… gets a message naming its size and what the
+// page opens, the volume shown staying; no downsampling is offered (the data is past 1 GiB).
+add('volume reader: a 2.5 GB file picked through Open file… gets a message naming its size and what the page opens', async (page) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-sparse-'));
+  const file = path.join(dir, 'big_1280x1280x1600_uint8.raw');
+  execFileSync('truncate', ['-s', '2500M', file]);
+  try {
+    const before = await page.evaluate(() => ({ dims: hp.stats().dims, source: hp.stats().source }));
+    await (await page.$('#file')).uploadFile(file);
+    await page.waitForFunction(() => /big_1280x1280x1600_uint8\.raw/.test(document.getElementById('message').textContent),
+      { timeout: 20000, polling: 50 }).catch(async () => {
+      const said = await page.evaluate(() => ({ page: document.getElementById('message').textContent, app: hp.stats().message }));
+      throw new Error(`in 20 s the page said nothing of the file (page: '${said.page}', hp.stats().message: '${said.app}')`);
+    });
+    const r = await page.evaluate(() => ({ text: document.getElementById('message').textContent,
+      buttons: document.querySelectorAll('#message button').length, stats: hp.stats() }));
+    const want = 'cannot open big_1280x1280x1600_uint8.raw: the file is 2.44 GiB (2621440000 bytes): this page reads ' +
+      'files of at most 2 GiB, and opens volumes of at most 512³ voxels (134217728) from at most 1 GiB of stored data; ' +
+      'a 1280×1280×1600 volume has 2621440000 voxels, more than the 134217728 this page opens';
+    assert(r.text === want, `the page says: '${r.text}'`);
+    assert(r.stats.message === want, `hp.stats().message: '${r.stats.message}'`);
+    assert(r.buttons === 0, `${r.buttons} button(s) offered`);
+    assert(JSON.stringify(r.stats.dims) === JSON.stringify(before.dims) && r.stats.source === before.source,
+      `the volume shown changed: ${r.stats.source} ${r.stats.dims}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, { timeout: 60 });
 
 export default cases;

@@ -22,11 +22,13 @@ public:
     Inflater(Bits& in, std::size_t cap, std::vector<std::uint8_t>* out, std::string* error,
              const std::function<void(std::size_t)>& progress)
         : in_(in), cap_(cap), out_(*out), error_(*error), progress_(progress) {}
+    // What came out, cut to its size (whatever run() answered).
+    ~Inflater() { out_.resize(n_); }
 
     Inflated run() {
         std::size_t said = 0;
         for (bool last = false; !last;) {
-            if (progress_ && out_.size() >= said + (std::size_t(1) << 20)) progress_(said = out_.size());
+            if (progress_ && n_ >= said + (std::size_t(1) << 20)) progress_(said = n_);
             std::uint32_t header = 0;
             if (!in_.take(3, &header)) return fail("the compressed data ends inside a block header");
             last = header & 1;
@@ -43,6 +45,16 @@ private:
         return Inflated::Failed;
     }
 
+    // Room for the next byte out: the vector grows a MiB at a time as data comes out (its
+    // capacity was reserved once, inflate()), never past cap_; false when cap_ bytes came out.
+    bool grow() {
+        if (end_ >= cap_) return false;
+        end_ = std::min(cap_, end_ + (std::size_t(1) << 20));
+        out_.resize(end_);
+        buf_ = out_.data();
+        return true;
+    }
+
     Inflated stored() {
         in_.to_byte();
         std::uint32_t len = 0, nlen = 0;
@@ -51,8 +63,8 @@ private:
         for (std::uint32_t i = 0; i < len; ++i) {
             std::uint32_t b = 0;
             if (!in_.take(8, &b)) return fail("it ends inside a stored block");
-            if (out_.size() == cap_) return Inflated::Capped;
-            out_.push_back(std::uint8_t(b));
+            if (n_ == end_ && !grow()) return Inflated::Capped;
+            buf_[n_++] = std::uint8_t(b);
         }
         return Inflated::Ended;
     }
@@ -108,13 +120,15 @@ private:
         return codes();
     }
 
+    // The literals and matches of a block: bytes written through a pointer (the time of a
+    // large .nii.gz's read is spent here).
     Inflated codes() {
         for (;;) {
             const int sym = lit_.decode(in_);
             if (sym < 0) return fail("a literal or length that no code starts");
             if (sym < 256) {
-                if (out_.size() == cap_) return Inflated::Capped;
-                out_.push_back(std::uint8_t(sym));
+                if (n_ == end_ && !grow()) return Inflated::Capped;
+                buf_[n_++] = std::uint8_t(sym);
                 continue;
             }
             if (sym == 256) return Inflated::Ended;
@@ -127,10 +141,18 @@ private:
             if (di < 0 || di >= 30) return fail("a distance that no code starts");
             if (!in_.take(kDistExtra[std::size_t(di)], &extra)) return fail("it ends inside a distance");
             const std::size_t dist = kDistBase[std::size_t(di)] + extra;
-            if (dist > out_.size()) return fail("a distance back past the start of the data");
+            if (dist > n_) return fail("a distance back past the start of the data");
+            if (n_ + len <= end_) {  // byte by byte: a match may overlap what it copies
+                std::uint8_t* to = buf_ + n_;
+                const std::uint8_t* from = to - dist;
+                for (std::size_t k = 0; k < len; ++k) to[k] = from[k];
+                n_ += len;
+                continue;
+            }
             for (std::size_t k = 0; k < len; ++k) {
-                if (out_.size() == cap_) return Inflated::Capped;
-                out_.push_back(out_[out_.size() - dist]);
+                if (n_ == end_ && !grow()) return Inflated::Capped;
+                buf_[n_] = buf_[n_ - dist];
+                ++n_;
             }
         }
     }
@@ -140,6 +162,8 @@ private:
     std::vector<std::uint8_t>& out_;
     std::string& error_;
     const std::function<void(std::size_t)>& progress_;
+    std::uint8_t* buf_ = nullptr;  // out_.data(): out_[0, end_) is there, [0, n_) came out
+    std::size_t n_ = 0, end_ = 0;
     Huffman lit_, dist_;
 };
 
@@ -209,7 +233,7 @@ Inflated inflate(const std::uint8_t* data, std::size_t size, Wrapper wrapper, st
     // inflates without the vector's doubling (which would hold twice the data at its last step).
     out->reserve(std::size_t(std::min<std::uint64_t>(cap, std::uint64_t(size - start) * 1032)));
     Bits bits(data + start, size - start);
-    const Inflated r = Inflater(bits, cap, out, error, progress).run();
+    const Inflated r = Inflater(bits, cap, out, error, progress).run();  // *out cut to what came out
     if (r != Inflated::Ended) return r;
     bits.to_byte();
     const std::size_t tail = start + bits.byte_position();  // the checksum follows the last block

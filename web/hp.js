@@ -350,7 +350,7 @@
       if (sample && Array.isArray(sample.presets) && sample.presets.length)
         lines.push(['presets', sample.presets.map((p) => `${String(p.name).replace(/[=;\x00-\x1f]/g, ' ')}=${Number(p.iso)}`).join(';')]);
       const text = settingsText(lines);
-      // Bytes, or a Blob (a picked file, never read whole here: its start tells DICOM and PNG).
+      window.hpVolume.warm();  // the reader worker starts while the bytes come (a Blob is never read whole here)
       const file = urlOrBytes instanceof Blob ? urlOrBytes : await bytesOf(urlOrBytes, 'hp.loadVolume', name || 'the volume');
       const head = file instanceof Blob ? new Uint8Array(await file.slice(0, 1 << 16).arrayBuffer()) : file;
       newest();

@@ -109,5 +109,8 @@
     });
   }
 
-  window.hpVolume = { load, cancel };
+  // Starts the worker ahead of a load (while its file is fetched, say): its wasm compiles meanwhile.
+  const warm = () => { start(); };
+
+  window.hpVolume = { load, cancel, warm };
 })();

@@ -32,7 +32,8 @@ ELSEWHERE = {
 }
 NAMED_ELSEWHERE = {
     'device.sh': "the GPU machine's", 'drive.py': "the GPU machine's",
-    'dicom.js': "the web build's (app/dicom/)", 'webgpu.h': "Emscripten's",
+    'dicom.js': "the web build's (app/dicom/)", 'reader.js': "the web build's (app/reader/)",
+    'webgpu.h': "Emscripten's",
     'SDL_config_emscripten.h': "SDL2's source (cmake/sdl2.cmake)",
 }
 SKIPPED_DIRS = {'.git', 'build', 'node_modules'}

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: unit and native GPU tests (CTest, GoogleTest on
-# Mesa's EGL), the fuzzers (15 s each), then the browser tests (puppeteer-core + headless
+# Mesa's EGL), the fuzzers (5 s each), then the browser tests (puppeteer-core + headless
 # Chromium) and the Firefox ESR and WebKitGTK tiers (under Xvfb), each case's line as it finishes. Ends with one line "N passed, N failed, N skipped"
 # (a skipped case says why on its line); exits non-zero on any failure.
 #   --quick: the fuzzers only replay their seeds and the browser runs one case of each kind
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-quick=(); fuzz_secs=15 engine_cases=''
+quick=(); fuzz_secs=5 engine_cases=''
 [ "${1:-}" = --quick ] && quick=(--quick) && fuzz_secs=0 && engine_cases='^loads'
 # --test-tier: also what only the tests need (third-party volume writers and mesh readers).
 t0=$SECONDS

@@ -66,10 +66,14 @@
       losses.reason = gpu.reason;
       if (info.reason !== 'destroyed') reopen(gpu, gpu.reason);
     });
+    // An object invalid "due to a previous error" follows from an error said already, or from a
+    // buffer the GPU had no memory for, which the app says itself (hpgpu_out_of_memory): logged,
+    // never the page's message (it once hid "the GPU has no memory" where no view copied a
+    // buffer and the frames came faster).
     device.addEventListener('uncapturederror', (e) => {
       if (gpu.device !== device) return;
       console.error('WebGPU:', e.error.message);
-      gpu.errors.push(`WebGPU: ${e.error.message}`);
+      if (!/is invalid due to a previous error/.test(e.error.message)) gpu.errors.push(`WebGPU: ${e.error.message}`);
     });
     return '';
   }

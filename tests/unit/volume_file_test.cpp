@@ -13,6 +13,7 @@
 
 #include "inflate.h"
 #include "volume_file.h"
+#include "zlib_streams.h"
 
 namespace hp {
 namespace {
@@ -25,20 +26,7 @@ Bytes operator+(Bytes a, const Bytes& b) {
     return a;
 }
 
-// zlib (windowBits 15) or gzip (31) from zlib itself.
-Bytes deflated(const Bytes& in, bool gzip) {
-    z_stream z{};
-    deflateInit2(&z, 9, Z_DEFLATED, gzip ? 31 : 15, 8, Z_DEFAULT_STRATEGY);
-    Bytes out(deflateBound(&z, uLong(in.size())) + 64);
-    z.next_in = const_cast<Bytef*>(in.data());
-    z.avail_in = uInt(in.size());
-    z.next_out = out.data();
-    z.avail_out = uInt(out.size());
-    deflate(&z, Z_FINISH);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
-}
+using test::deflated;
 
 template <typename T>
 void put(Bytes* b, std::size_t at, T v, bool big = false) {

@@ -10,6 +10,7 @@
 
 #include "volume_file.h"
 #include "volume_meta.h"
+#include "zlib_streams.h"
 
 namespace hp {
 namespace {
@@ -71,19 +72,7 @@ TEST(VolumeMeta, RefusesWhatItDoesNotWriteNamingTheLine) {
     EXPECT_EQ(back.file, "untouched");
 }
 
-Bytes gzipped(const Bytes& in) {
-    z_stream z{};
-    deflateInit2(&z, 6, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY);
-    Bytes out(deflateBound(&z, uLong(in.size())) + 64);
-    z.next_in = const_cast<Bytef*>(in.data());
-    z.avail_in = uInt(in.size());
-    z.next_out = out.data();
-    z.avail_out = uInt(out.size());
-    deflate(&z, Z_FINISH);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
-}
+Bytes gzipped(const Bytes& in) { return test::deflated(in, true, 6); }
 
 struct Heard {
     std::string task;

@@ -81,13 +81,7 @@ async function crashes(url, modes) {
 // A page load, then BACK_MS a crash (each wait may take it, though together they take far less).
 const add = (name, modes) => cases.push({ name, ready: false, timeout: 60 + (BACK_MS / 1000) * modes.length,
   run: (_, { url }) => crashes(url, modes) });
-add('GPU process crash in scalar, vec4, the baseline, scalar and vec4 with uint sums, one after another: ' +
-  'each loss seen, the page comes back by itself, exact', [{ start: 'scalar' }, { start: 'vec4' }, { start: 'baseline' },
-  { start: 'scalar', more: { sums: 'uint' } }, { start: 'vec4', more: { sums: 'uint' } }]);
-add('GPU process crash in webgpu-scan, then in webgpu-pyramid: each loss seen, the page comes back by itself, exact',
-  [{ start: 'webgpu-scan' }, { start: 'webgpu-pyramid' }]);
-add('GPU process crash during a switch from scalar to webgpu-pyramid: the loss seen, it arrives, exact',
-  [{ start: 'scalar', pyramid: 'webgpu-pyramid', during: () => { hp.set({ pyramid: 'webgpu-pyramid' }); } }]);
+// The load first: --quick runs the first case of each kind, and this one is the shortest.
 add('GPU process crash during a volume load: the loss seen, the load ends either way, exact after',
   [{ start: 'scalar', during: () => {
     const bytes = new Uint8Array(40 * 30 * 20);
@@ -95,4 +89,11 @@ add('GPU process crash during a volume load: the loss seen, the load ends either
     hp.loadVolume(bytes, { name: 'crash_40x30x20_uint8.raw' }).catch(() => {});
   } }]);
 
+add('GPU process crash in scalar, vec4, the baseline, scalar and vec4 with uint sums, one after another: ' +
+  'each loss seen, the page comes back by itself, exact', [{ start: 'scalar' }, { start: 'vec4' }, { start: 'baseline' },
+  { start: 'scalar', more: { sums: 'uint' } }, { start: 'vec4', more: { sums: 'uint' } }]);
+add('GPU process crash in webgpu-scan, then in webgpu-pyramid: each loss seen, the page comes back by itself, exact',
+  [{ start: 'webgpu-scan' }, { start: 'webgpu-pyramid' }]);
+add('GPU process crash during a switch from scalar to webgpu-pyramid: the loss seen, it arrives, exact',
+  [{ start: 'scalar', pyramid: 'webgpu-pyramid', during: () => { hp.set({ pyramid: 'webgpu-pyramid' }); } }]);
 export default cases;

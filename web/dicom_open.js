@@ -8,7 +8,7 @@
   let nextId = 0;
   const jobs = new Map();  // id → {resolve, reject, ...}: one load at a time; a new one cancels the last
 
-  const call = (name, ret, types, args) => window.Module.ccall(name, ret, types, args);
+  const call = (name, ret, types, args) => { window.Module._hp_wake(0); return window.Module.ccall(name, ret, types, args); };
 
   // DICOM by its mark (DICM at byte 128) or a zip by its signature; anything else is left to the
   // volume readers (a DICOM file without the mark is found by its parse when it comes among others).

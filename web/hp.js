@@ -78,7 +78,8 @@
     document.body.appendChild(script);
   });
 
-  const call = (name, ret, types, args) => Module.ccall(name, ret, types, args);
+  // Every call may change what the next frame shows: a paused page that sleeps wakes for it.
+  const call = (name, ret, types, args) => { Module._hp_wake(0); return Module.ccall(name, ret, types, args); };
   // A PNG by its signature: a slice atlas, whatever the file's name.
   const isPng = (b) => b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
 
@@ -132,7 +133,9 @@
   }
 
   function frames(n = 1) {
-    return new Promise((resolve) => waiters.push({ frame: lastFrame + Math.max(1, n | 0), resolve }));
+    const frame = lastFrame + Math.max(1, n | 0);
+    if (Module._hp_wake) Module._hp_wake(frame);  // a paused page sleeps until asked
+    return new Promise((resolve) => waiters.push({ frame, resolve }));
   }
 
   // Resolves after a completed frame ran with every setting requested so far (a WebGPU frame

@@ -14,7 +14,7 @@
   let nextId = 0;
   const KEEP_MB = 64;     // a worker whose heap grew past this is let go after its load
 
-  const call = (name, ret, types, args) => window.Module.ccall(name, ret, types, args);
+  const call = (name, ret, types, args) => { window.Module._hp_wake(0); return window.Module.ccall(name, ret, types, args); };
   function pageTask(task, done, total) {
     try { call('hp_page_task', null, ['string', 'number', 'number'], [task, done, total]); } catch (e) { /* not ready */ }
   }

@@ -28,6 +28,8 @@ struct Main {
     bool context_lost = false;
     hp::Layout layout;      // the last frame's panels (for the pointer)
     bool dragging = false;  // a drag began on the 3D view
+    int settle = 0;         // quiet frames still drawn (DemoApp::quiet)
+    int css_w = 0, css_h = 0;  // the canvas's size last frame
 } g;
 
 bool enable_float_targets() {
@@ -76,7 +78,9 @@ void view_input(const SDL_Event& e) {
 
 void frame() {
     SDL_Event e;
+    bool input = false;
     while (SDL_PollEvent(&e)) {
+        input = true;
         ImGui_ImplSDL2_ProcessEvent(&e);
         if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_h && !ImGui::GetIO().WantTextInput)
             g.app.pending().overlay = !g.app.pending().overlay;
@@ -88,12 +92,23 @@ void frame() {
     const double now = emscripten_get_now();
     const double dt = g.last_ms > 0 ? now - g.last_ms : 1000.0 / 60.0;
     g.last_ms = now;
-    g.history.add(float(dt));
-    // Animation advances with the wall clock but never jumps more than 1/10 s a frame.
-    g.app.compute(g.app.pending().clock == hp::Clock::Fixed ? 1.0 / 60.0 : std::min(dt, 100.0) / 1000.0);
-
     int css_w = 0, css_h = 0, fb_w = 0, fb_h = 0;
     SDL_GetWindowSize(g.window, &css_w, &css_h);
+    if (input || css_w != g.css_w || css_h != g.css_h) g.app.wake(g.app.frames().frame() + 4);  // ImGui answers over frames
+    g.css_w = css_w, g.css_h = css_h;
+    if (!g.app.quiet()) {
+        g.settle = 2;
+        g.history.add(float(dt));
+        // Animation advances with the wall clock but never jumps more than 1/10 s a frame.
+        g.app.compute(g.app.pending().clock == hp::Clock::Fixed ? 1.0 / 60.0 : std::min(dt, 100.0) / 1000.0);
+    } else {
+        // Paused with nothing asked: no pass runs; what completes is drawn twice more, then the
+        // canvas keeps its picture and the GPU rests.
+        if (g.app.rest()) g.settle = 2;
+        if (g.settle-- <= 0) return;
+        g.app.begin_redraw();
+    }
+
     SDL_GL_GetDrawableSize(g.window, &fb_w, &fb_h);
     g.layout = hp::compute_layout(g.app.state(), float(css_w), float(css_h), css_w > 0 ? float(fb_w) / css_w : 1.0f);
     const hp::Layout& layout = g.layout;

@@ -122,6 +122,20 @@ bool DemoApp::compute(double dt_seconds) {
     return true;
 }
 
+bool DemoApp::quiet() const {
+    return state().paused && frames_.pending().paused && frames_.frame() >= wake_until_ &&
+           frames_.done() == frames_.requested_serial() && !frames_.mesh_wanted() && !readbacks_.busy() &&
+           !walker_.asking() && page_task_.task.empty() && host_.backend() && !host_.lost();
+}
+
+bool DemoApp::rest() {
+    Backend* b = host_.backend();
+    FrameResult done;
+    if (!b || !b->poll(&timer_, shown_, frames_.settings(shown_.surface), &done, &message_)) return false;
+    frames_.complete(done);
+    return true;
+}
+
 int DemoApp::run_frames(int n, bool draw, bool mesh, int in_flight) {
     if (host_.lost()) return 0;  // until the context is restored
     if (host_.backend()) host_.backend()->set_frames_in_flight(in_flight);

@@ -131,6 +131,21 @@ public:
     void ask_explain(std::uint32_t key) { walker_.ask(key, host_.views_serial()); }
     const Explanation& explained() const { return walker_.asked(); }
 
+    // A paused page that nothing asks of is quiet: its frames issue no pass (main.cpp then only
+    // takes in what arrives, draws once more what completed, and otherwise leaves the canvas
+    // with its picture) until something asks: a request, a load, a read, the walker, an input
+    // event, or the page waiting for frames (wake(f): until `f` frames have completed; 0: two
+    // more).
+    bool quiet() const;
+    void wake(std::uint64_t until_frame = 0) {
+        const std::uint64_t f = until_frame ? until_frame : frames_.frame() + 2;
+        if (f > wake_until_) wake_until_ = f;
+    }
+    // A quiet frame: takes in what has arrived; true when a frame completed (draw it). Then
+    // begin_redraw() before draw_views() draws it.
+    bool rest();
+    void begin_redraw() { timer_.begin_frame(); }
+
     // The last problem to show the user ("" when none).
     const std::string& message() const { return message_; }
     void set_message(std::string m) { message_ = std::move(m); }
@@ -159,6 +174,7 @@ private:
     std::string view_problem_;  // why a view could not draw, last frame ("" when none)
     int framebuffer_height_ = 0;  // the last draw_views'
     double compute_ms_ = 0;
+    std::uint64_t wake_until_ = 0;  // idle() only once this many frames have completed
     std::string message_;
     ProcessedSurface processed_;  // the processed mesh in voxel units, for the 3D view
 };

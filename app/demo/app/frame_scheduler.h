@@ -25,6 +25,7 @@ public:
     // Every setting that changes outside a request (a load, a control, the GPU host's fallback)
     // counts as one: the page waits for a frame that ran it.
     DemoState& pending() { return pending_; }
+    const DemoState& pending() const { return pending_; }
     void requested() { ++requested_; }
 
     // The first frame runs what was asked before the start (the URL's settings).
@@ -46,7 +47,11 @@ public:
 
     // The surface stages for reads even where no view shows the surface, for a few frames.
     void want_mesh(int frames) { mesh_wanted_ = frames > mesh_wanted_ ? frames : mesh_wanted_; }
-    void issued() { if (mesh_wanted_ > 0) --mesh_wanted_; }
+    void issued() {
+        if (mesh_wanted_ > 0) --mesh_wanted_;
+        ++issued_frames_;
+    }
+    bool mesh_wanted() const { return mesh_wanted_ > 0; }
     FrameSettings settings(bool surface_shown) const { return frame_settings(state_, surface_shown, mesh_wanted_ > 0); }
 
     const DemoState& state() const { return state_; }
@@ -56,13 +61,15 @@ public:
     // Each accepted request gets a serial; done() is the newest one a completed frame ran with.
     std::uint64_t requested_serial() const { return requested_; }
     std::uint64_t done() const { return done_; }
+    // Frames issued whose results have not come (a WebGPU frame completes when its count arrives).
+    bool in_flight() const { return issued_frames_ > frame_; }
 
 private:
     DemoState state_, pending_;
     DemoState built_over_;  // the state in effect before the last pipeline was built
     std::uint64_t requested_ = 0, issued_ = 0, done_ = 0;
     FrameResult result_;
-    std::uint64_t frame_ = 0;
+    std::uint64_t frame_ = 0, issued_frames_ = 0;
     int mesh_wanted_ = 0;  // frames left that run the surface stages for a read
 };
 

@@ -69,6 +69,8 @@ public:
     bool processed_current(const FrameData& f) const;
     // A loaded volume is about to be replaced: a mesh reading its values stops.
     void drop_values() { mesh_.drop_values(); }
+    // A read open, a processed mesh under way or asked for: frames must come.
+    bool busy() const { return !jobs_.empty() || mesh_.busy() || view_read_ != 0 || processed_asked_; }
 
 private:
     struct Job {

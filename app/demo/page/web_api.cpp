@@ -219,4 +219,8 @@ EMSCRIPTEN_KEEPALIVE double hp_requested_serial() { return double(g_app->frames(
 
 EMSCRIPTEN_KEEPALIVE void hp_reset_timings() { g_app->reset_timings(); }
 
+// The page asks for frames (a paused page is quiet once nothing asks: DemoApp::quiet): until
+// `frame` frames have completed (0: two more).
+EMSCRIPTEN_KEEPALIVE void hp_wake(double frame) { g_app->wake(frame > 0 ? std::uint64_t(frame) : 0); }
+
 }  // extern "C"

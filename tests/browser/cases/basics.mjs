@@ -51,6 +51,33 @@ const cases = [
       assert(after.message.includes('iso'), `the overlay shows: '${after.message}'`);
     },
   },
+  {
+    // DemoApp::quiet: a paused page issues no pass and draws nothing until something asks.
+    name: 'a paused page that nothing asks of rests (no frame, its picture kept); a request, a wait or unpausing wakes it',
+    query: 'paused=1&clock=fixed&volume=64&atlas=512&overlay=0&view=all',
+    async run(page) {
+      // Frames the page reports, counted without calling into the app (a call wakes it).
+      const framesIn = (ms) => page.evaluate((ms) => new Promise((resolve) => {
+        let n = 0;
+        const done = Module.hpFrameDone;
+        Module.hpFrameDone = (f) => { n++; done(f); };
+        setTimeout(() => { Module.hpFrameDone = done; resolve(n); }, ms);
+      }), ms);
+      await page.evaluate(() => hp.frames(2));
+      const resting = await framesIn(1500);
+      assert(resting <= 2, `${resting} frames in 1.5 s with nothing asked (at most the two that draw the last frame again)`);
+      const rested = await page.screenshot();
+      const a = await page.evaluate(() => hp.frames(3).then(() => hp.stats()));
+      const again = await page.screenshot();
+      assert(rested.equals(again), 'the picture kept while resting differs from the one drawn again');
+      await page.evaluate(() => hp.set({ iso: 0.4 }));
+      const b = await page.evaluate(() => hp.stats());
+      assert(Math.abs(b.iso - 0.4) < 1e-6 && b.serial > a.serial && b.frame > a.frame, `the request ran no frame: ${JSON.stringify([a.serial, b.serial, a.frame, b.frame, b.iso])}`);
+      await page.evaluate(() => hp.set({ paused: 0 }));
+      const running = await framesIn(1500);
+      assert(running >= 3, `only ${running} frames in 1.5 s unpaused`);
+    },
+  },
 ];
 
 export default cases;

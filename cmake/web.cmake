@@ -48,6 +48,7 @@ set(HP_SITE ${CMAKE_BINARY_DIR}/site)
 set_target_properties(app PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})
 target_link_options(app PRIVATE
   -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sENVIRONMENT=web
+  -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createApp
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free
   -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,HEAPF32,HEAPF64,HEAPU8
   -sINITIAL_MEMORY=67108864)
@@ -67,7 +68,7 @@ if(EXISTS "${GDCM_DIR}/GDCMConfig.cmake")
   target_link_libraries(dicom PRIVATE hp_core gdcmMSFF)
   set_target_properties(dicom PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})
   target_link_options(dicom PRIVATE -fexceptions
-    -sMODULARIZE=1 -sEXPORT_NAME=HpDicom -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=1GB
+    -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createDicom -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=1GB
     -sEXPORTED_FUNCTIONS=_malloc,_free -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,HEAPU8,HEAPF32
     -sINITIAL_MEMORY=16777216)
 else()
@@ -82,7 +83,7 @@ add_executable(reader app/reader/reader_module.cpp)
 target_link_libraries(reader PRIVATE hp_core)
 set_target_properties(reader PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})
 target_link_options(reader PRIVATE
-  -sMODULARIZE=1 -sEXPORT_NAME=HpReader -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
+  -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createReader -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
   -sEXPORTED_FUNCTIONS=_malloc,_free -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,HEAPU8,HEAPF32
   -sINITIAL_MEMORY=16777216)
 add_dependencies(app reader)

@@ -82,7 +82,7 @@
     }
     if (P.volumes) await volumeRows(rows);
     const result = { seconds: (performance.now() - t0) / 1000, timing: rows[0] && rows[0].timing,
-      webgpu: noWebgpu ? `not run: ${noWebgpu}` : (Module.hpGpu.adapter || 'yes'),
+      webgpu: noWebgpu ? `not run: ${noWebgpu}` : (hp.testing.gpu.adapter || 'yes'),
       frames: P.frames, warmup: P.warmup, rows, floor: floors };
     await finish(result);
     status(`benchmark ${plan}: done, ${rows.length} configurations`);

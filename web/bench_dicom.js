@@ -22,7 +22,7 @@ window.hpBenchDicom = async function (status) {
     const opened = performance.now() - t;
     await hp.frames(1);
     rows.push({ route: 'urls', run: k + 1, regime: 'paced', ms: performance.now() - t, openedMs: opened,
-      steps: hp.stats().dicomMs, dims: info.dims, pageHeapMB: Module.HEAPU8.length / 1048576, startMs, endMs: Date.now() });
+      steps: hp.stats().dicomMs, dims: info.dims, pageHeapMB: hp.stats().heapBytes / 1048576, startMs, endMs: Date.now() });
   }
   return { files: files.length, backend: hp.stats().backend, rows };
 };

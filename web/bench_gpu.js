@@ -48,7 +48,7 @@ hpBenchParts.gpu = function (B) {
   // the burst, P.warmup and then P.saturated passes back to back in one submission (at most 2048
   // in all). Each row has its regime, startMs and endMs, so that its clocks can be joined.
   async function floor(atlas) {
-    const device = Module.hpGpu && Module.hpGpu.device;
+    const device = hp.testing.gpu.device;
     if (!device || !device.features.has('timestamp-query')) return [];
     const module = device.createShaderModule({ code: `
       @group(0) @binding(0) var<storage, read_write> word: array<u32>;
@@ -138,7 +138,7 @@ hpBenchParts.gpu = function (B) {
   // busy whatever its speed, and no submission runs long. Returns {ms, dispatches, rounds}.
   let heater = null;
   async function burst(ms) {
-    const device = Module.hpGpu && Module.hpGpu.device;
+    const device = hp.testing.gpu.device;
     if (!device) return null;
     if (!heater) {
       const module = device.createShaderModule({ code: `

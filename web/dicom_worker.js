@@ -15,20 +15,17 @@
 //          {type: 'error', id, message}.
 // Memory: the files stay Blobs (a zip's entries too, inflated one at a time); the wasm heap holds
 // one file and one slice at a time.
-'use strict';
 // scripts/run.sh serves the page before the DICOM reader is built: without dicom.js every job
 // gets a message that says so (the page shows it, and keeps what it shows).
-let missing = '';
-try { importScripts('dicom.js'); } catch (e) {
-  missing = 'the DICOM reader (dicom.js) is not built yet: scripts/run.sh builds it after serving the page ' +
-    '(a few minutes the first time; build/web/dicom-build.log); try again when it is there';
-}
+import { isZip, zipEntries } from './zip.js';
+
+const missing = 'the DICOM reader (dicom.js) is not built yet: scripts/run.sh builds it after serving the page ' +
+  '(a few minutes the first time; build/web/dicom-build.log); try again when it is there';
 
 const headerBytes = 256 * 1024;
-const maxEntry = 1024 * 1024 * 1024;         // one zip entry, inflated
-const maxInflated = 2 * 1024 * 1024 * 1024;  // a zip's entries, all together
 let mod = null;
-const ready = missing ? Promise.reject(new Error(missing)) : HpDicom().then((m) => { mod = m; });
+const ready = import('./dicom.js').then(({ default: createDicom }) => createDicom(), () => { throw new Error(missing); })
+  .then((m) => { mod = m; });
 ready.catch(() => {});  // each job that awaits it says why
 let files = [];         // the files opened last: [{name, blob}], zips' entries in place of the zips
 let cancelledUpTo = 0;  // every job up to this id is cancelled (ids only grow)
@@ -66,7 +63,7 @@ async function open({ id, files: given, series = '' }) {
   for (const f of given) {
     if (await isZip(f.blob)) {
       counts.zips++;
-      await zipEntries(f, counts, id, list);
+      await zipEntries(f, counts, (n) => progressOf(id, 'opening the zip', n), list);
     } else list.push(f);
     if (stale(id)) return;
   }
@@ -146,100 +143,4 @@ async function decode({ id, jobs, dims: [x, y] }) {
     mod._free(out);
   }
   post({ type: 'decoded', id, heapMB: mod.HEAPU8.length / 1048576, ms });
-}
-
-// --- .zip: its central directory, then each entry stored or deflated (the platform's inflate,
-// DecompressionStream 'deflate-raw'), one at a time into a Blob. ZIP64 sizes and offsets read.
-async function isZip(blob) {
-  if (blob.size < 22) return false;
-  const b = await bytes(blob, 4);
-  return b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
-}
-
-async function view(blob, at, n) {
-  return new DataView(await blob.slice(at, at + n).arrayBuffer());
-}
-
-async function zipEntries(zip, counts, id, files) {
-  const what = `the zip ${String(zip.name).slice(0, 80)}`;
-  const blob = zip.blob;
-  const tailSize = Math.min(blob.size, 22 + 65535);
-  const tail = await view(blob, blob.size - tailSize, tailSize);
-  let end = -1;
-  for (let i = tailSize - 22; i >= 0; i--) if (tail.getUint32(i, true) === 0x06054b50) { end = i; break; }
-  if (end < 0) throw new Error(`${what} has no end of central directory: is it cut short?`);
-  let count = tail.getUint16(end + 10, true);
-  let size = tail.getUint32(end + 12, true);
-  let offset = tail.getUint32(end + 16, true);
-  if (offset === 0xffffffff || count === 0xffff || size === 0xffffffff) {  // ZIP64
-    const locator = end - 20;
-    if (locator < 0 || tail.getUint32(locator, true) !== 0x07064b50) throw new Error(`${what}: its ZIP64 locator is missing`);
-    const at = Number(tail.getBigUint64(locator + 8, true));
-    const z64 = await view(blob, at, 56);
-    if (z64.getUint32(0, true) !== 0x06064b50) throw new Error(`${what}: its ZIP64 directory is missing`);
-    count = Number(z64.getBigUint64(32, true));
-    size = Number(z64.getBigUint64(40, true));
-    offset = Number(z64.getBigUint64(48, true));
-  }
-  if (offset + size > blob.size) throw new Error(`${what}: its directory lies past its end`);
-  const dir = await view(blob, offset, size);
-  const progress = progressOf(id, 'opening the zip', count);
-  let inflated = 0;
-  for (let i = 0, at = 0; i < count; i++) {
-    if (at + 46 > size || dir.getUint32(at, true) !== 0x02014b50) throw new Error(`${what}: its directory is damaged`);
-    const method = dir.getUint16(at + 10, true);
-    let packed = dir.getUint32(at + 20, true), full = dir.getUint32(at + 24, true);
-    const nameLength = dir.getUint16(at + 28, true), extraLength = dir.getUint16(at + 30, true);
-    const commentLength = dir.getUint16(at + 32, true);
-    let local = dir.getUint32(at + 42, true);
-    const name = new TextDecoder().decode(new Uint8Array(dir.buffer, dir.byteOffset + at + 46, Math.min(nameLength, size - at - 46)));
-    // ZIP64 extra field: the sizes and offset that did not fit, in that order.
-    for (let e = at + 46 + nameLength; e + 4 <= at + 46 + nameLength + extraLength && e + 4 <= size;) {
-      const tag = dir.getUint16(e, true), n = dir.getUint16(e + 2, true);
-      if (tag === 1) {
-        let f = e + 4;
-        const next = () => { if (f + 8 > e + 4 + n || f + 8 > size) throw new Error(`${what}: a ZIP64 field is cut short`); f += 8; return Number(dir.getBigUint64(f - 8, true)); };
-        if (full === 0xffffffff) full = next();
-        if (packed === 0xffffffff) packed = next();
-        if (local === 0xffffffff) local = next();
-      }
-      e += 4 + n;
-    }
-    at += 46 + nameLength + extraLength + commentLength;
-    progress(i + 1);
-    if (name.endsWith('/')) continue;  // a folder
-    const head = await view(blob, local, 30);
-    if (head.getUint32(0, true) !== 0x04034b50) throw new Error(`${what}: the entry ${name.slice(0, 80)} is damaged`);
-    const start = local + 30 + head.getUint16(26, true) + head.getUint16(28, true);
-    if (start + packed > blob.size) throw new Error(`${what}: the entry ${name.slice(0, 80)} runs past its end`);
-    inflated += full;
-    if (full > maxEntry) throw new Error(`${what}: the entry ${name.slice(0, 80)} claims ${full} bytes, past the 1 GiB an entry may have`);
-    if (inflated > maxInflated) throw new Error(`${what} inflates past 2 GiB: open its folder instead`);
-    const data = blob.slice(start, start + packed);
-    let entry;
-    if (method === 0) entry = data;
-    else if (method === 8) entry = await inflate(data, full, `${what}: the entry ${name.slice(0, 80)}`);
-    else {
-      counts.skipped++;
-      counts.unread++;
-      continue;
-    }
-    files.push({ name: `${zip.name}/${name}`, blob: entry });
-  }
-}
-
-// A deflated entry into a Blob, never past the size its directory gives.
-async function inflate(data, full, what) {
-  const parts = [];
-  let got = 0;
-  const reader = data.stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    got += value.length;
-    if (got > full) { reader.cancel(); throw new Error(`${what} inflates past the ${full} bytes it claims`); }
-    parts.push(value);
-  }
-  if (got !== full) throw new Error(`${what} inflates to ${got} bytes, not the ${full} it claims`);
-  return new Blob(parts);
 }

@@ -1,4 +1,4 @@
-// The page's side of volume files (window.hpVolume, used by web/hp.js): a file is read in a
+// The page's side of volume files (used by web/loads.js): a file is read in a
 // Worker (web/volume_reader.js: the core readers in reader.wasm, app/reader/), so that the page
 // draws on while it is inflated and decoded, and goes into the app as a DICOM series does: once
 // it is decoded (the readers' checks first, as ever), the app checks its size against the modes
@@ -7,110 +7,108 @@
 // stays in the worker's). The read's steps are hp.stats().progress and the overlay's bar. A newer
 // load stops one under way: its worker is terminated (a decode cannot be interrupted otherwise),
 // and the next starts afresh.
-'use strict';
-(() => {
-  let worker = null;      // idle between loads while its heap stays small
-  let job = null;         // the load under way
-  let nextId = 0;
-  const KEEP_MB = 64;     // a worker whose heap grew past this is let go after its load
+import { call } from './bridge.js';
+import { copyIn } from './heap.js';
+import { showMessage } from './page.js';
 
-  const call = (name, ret, types, args) => { window.Module._hp_wake(0); return window.Module.ccall(name, ret, types, args); };
-  function pageTask(task, done, total) {
-    try { call('hp_page_task', null, ['string', 'number', 'number'], [task, done, total]); } catch (e) { /* not ready */ }
-  }
-  function stop() {
-    if (worker) worker.terminate();
-    worker = null;
-  }
-  function start() {
-    if (worker) return worker;
-    worker = new Worker('volume_reader.js');
-    worker.onmessage = (e) => { if (job && e.data.id === job.id) job.on(e.data); };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      if (job) job.refuse(`the volume reader failed: ${e.message || 'it could not start'}`, null);
-      stop();
-    };
-    return worker;
-  }
+let worker = null;      // idle between loads while its heap stays small
+let job = null;         // the load under way
+let nextId = 0;
+const KEEP_MB = 64;     // a worker whose heap grew past this is let go after its load
 
-  // Stops the load under way, if any (another volume is being opened); it rejects with `why`.
-  function cancel(why = 'another load came first') {
-    if (job) job.fail(why, { cancelled: true });
-  }
+function pageTask(task, done, total) {
+  try { call('hp_page_task', task, done, total); } catch (e) { /* not ready */ }
+}
+function stop() {
+  if (worker) worker.terminate();
+  worker = null;
+}
+function start() {
+  if (worker) return worker;
+  worker = new Worker(new URL('./volume_reader.js', import.meta.url), { type: 'module' });
+  worker.onmessage = (e) => { if (job && e.data.id === job.id) job.on(e.data); };
+  worker.onerror = (e) => {
+    e.preventDefault();
+    if (job) job.refuse(`the volume reader failed: ${e.message || 'it could not start'}`, null);
+    stop();
+  };
+  return worker;
+}
 
-  // Opens `file` (a Blob or a Uint8Array; the bytes are copied, not taken) with the load's
-  // options ("key=value" lines, the app's table of them). Resolves when the app shows it, with
-  // {ms: {decoded, read, ended}: ms from the call to the file decoded, the last value in, the
-  // app's volume made; workerHeapMB}. Rejects with the message the page shows (also the app's:
-  // hp.stats().message), the Error's `refused` (the file was refused), `opensDownsampled` (the
-  // page offers downsampling by 2), `cancelled` (a newer load came first); the volume shown stays.
-  function load(file, options) {
-    cancel();
-    const id = ++nextId;
-    return new Promise((resolve, reject) => {
-      let ptr = 0, halved = null, arrived = 0, count = 0;
-      const t0 = performance.now(), ms = {};
-      const finish = () => { job = null; pageTask('', 0, 0); };
-      const mine = {
-        id,
-        fail(message, more = {}, idle = false) {
-          if (ptr) call('hp_volume_drop', null, [], []);
+// Stops the load under way, if any (another volume is being opened); it rejects with `why`.
+export function cancel(why = 'another load came first') {
+  if (job) job.fail(why, { cancelled: true });
+}
+
+// Opens `file` (a Blob or a Uint8Array; the bytes are copied, not taken) with the load's
+// options ("key=value" lines, the app's table of them). Resolves when the app shows it, with
+// {ms: {decoded, read, ended}: ms from the call to the file decoded, the last value in, the
+// app's volume made; workerHeapMB}. Rejects with the message the page shows (also the app's:
+// hp.stats().message), the Error's `refused` (the file was refused), `opensDownsampled` (the
+// page offers downsampling by 2), `cancelled` (a newer load came first); the volume shown stays.
+export function load(file, options) {
+  cancel();
+  const id = ++nextId;
+  return new Promise((resolve, reject) => {
+    let ptr = 0, halved = null, arrived = 0, count = 0;
+    const t0 = performance.now(), ms = {};
+    const finish = () => { job = null; pageTask('', 0, 0); };
+    const mine = {
+      id,
+      fail(message, more = {}, idle = false) {
+        if (ptr) call('hp_volume_drop');
+        ptr = 0;
+        if (!idle) stop();  // it may still be decoding
+        finish();
+        reject(Object.assign(new Error(message), more));
+      },
+      // A refusal as the app words it (with the offer to downsample, where that opens).
+      refuse(why, offer, idle = false) {
+        const h = offer || [0, 0, 0];
+        const text = call('hp_file_refused', options, why, ...h);
+        showMessage(text);
+        mine.fail(text, { refused: true, opensDownsampled: call('hp_load_opens_downsampled') === 1 }, idle);
+      },
+      on(m) {
+        try {
+          mine.take(m);
+        } catch (e) {
+          mine.fail(`the volume load failed: ${e.message}`);
+        }
+      },
+      take(m) {
+        if (m.type === 'progress') pageTask(m.task, m.done, m.total);
+        else if (m.type === 'error') mine.refuse(`the volume reader failed: ${m.message}`, null);
+        else if (m.type === 'refused') mine.refuse(m.error, m.halved, m.heapMB <= KEEP_MB);
+        else if (m.type === 'decoded') {
+          ms.decoded = performance.now() - t0;
+          halved = m.halved;
+          count = m.dims[0] * m.dims[1] * m.dims[2];
+          ptr = call('hp_file_begin', ...m.dims) >>> 0;
+          if (!ptr) mine.refuse(call('hp_volume_refusal'), halved);
+        } else if (m.type === 'values' && ptr) {
+          copyIn('HEAPF32', ptr + 4 * m.at, m.values);
+          arrived += m.values.length;
+          pageTask('handing the volume over', arrived, count);
+        } else if (m.type === 'done' && ptr) {
+          ms.read = performance.now() - t0;
+          ms.workerHeapMB = m.heapMB;
+          if (m.heapMB > KEEP_MB) stop();
+          if (arrived !== count) return mine.fail(`${count - arrived} of the volume's values did not arrive`);
           ptr = 0;
-          if (!idle) stop();  // it may still be decoding
+          const error = call('hp_file_end', options, m.meta);
+          ms.ended = performance.now() - t0;
+          if (error) return mine.refuse(error, null, true);
+          showMessage('');
           finish();
-          reject(Object.assign(new Error(message), more));
-        },
-        // A refusal as the app words it (with the offer to downsample, where that opens).
-        refuse(why, offer, idle = false) {
-          const h = offer || [0, 0, 0];
-          const text = call('hp_file_refused', 'string', ['string', 'string', 'number', 'number', 'number'], [options, why, ...h]);
-          window.Module.hpShowMessage(text);
-          mine.fail(text, { refused: true, opensDownsampled: call('hp_load_opens_downsampled', 'number', [], []) === 1 }, idle);
-        },
-        on(m) {
-          try {
-            mine.take(m);
-          } catch (e) {
-            mine.fail(`the volume load failed: ${e.message}`);
-          }
-        },
-        take(m) {
-          if (m.type === 'progress') pageTask(m.task, m.done, m.total);
-          else if (m.type === 'error') mine.refuse(`the volume reader failed: ${m.message}`, null);
-          else if (m.type === 'refused') mine.refuse(m.error, m.halved, m.heapMB <= KEEP_MB);
-          else if (m.type === 'decoded') {
-            ms.decoded = performance.now() - t0;
-            halved = m.halved;
-            count = m.dims[0] * m.dims[1] * m.dims[2];
-            ptr = call('hp_file_begin', 'number', ['number', 'number', 'number'], m.dims) >>> 0;
-            if (!ptr) mine.refuse(call('hp_volume_refusal', 'string', [], []), halved);
-          } else if (m.type === 'values' && ptr) {
-            window.Module.HEAPF32.set(m.values, (ptr >>> 2) + m.at);
-            arrived += m.values.length;
-            pageTask('handing the volume over', arrived, count);
-          } else if (m.type === 'done' && ptr) {
-            ms.read = performance.now() - t0;
-            ms.workerHeapMB = m.heapMB;
-            if (m.heapMB > KEEP_MB) stop();
-            if (arrived !== count) return mine.fail(`${count - arrived} of the volume's values did not arrive`);
-            ptr = 0;
-            const error = call('hp_file_end', 'string', ['string', 'string'], [options, m.meta]);
-            ms.ended = performance.now() - t0;
-            if (error) return mine.refuse(error, null, true);
-            window.Module.hpShowMessage('');
-            finish();
-            resolve({ ms });
-          }
-        },
-      };
-      job = mine;
-      start().postMessage({ type: 'read', id, file, options });
-    });
-  }
+          resolve({ ms });
+        }
+      },
+    };
+    job = mine;
+    start().postMessage({ type: 'read', id, file, options });
+  });
+}
 
-  // Starts the worker ahead of a load (while its file is fetched, say): its wasm compiles meanwhile.
-  const warm = () => { start(); };
-
-  window.hpVolume = { load, cancel, warm };
-})();
+// Starts the worker ahead of a load (while its file is fetched, say): its wasm compiles meanwhile.
+export const warm = () => { start(); };

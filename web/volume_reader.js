@@ -15,11 +15,10 @@
 // Memory: the file is read into this heap in parts (never whole into JavaScript), then inflated
 // and decoded here; the page's app gets the values only. A file past hpr_max_file() (2 GiB) is
 // not read: its first MiB tells what it holds, for the message.
-'use strict';
-importScripts('reader.js');
+import createReader from './reader.js';
 
 let mod = null;
-const ready = HpReader().then((m) => { mod = m; });
+const ready = createReader().then((m) => { mod = m; });
 const PART = 16 << 20;        // bytes read from a Blob at a time
 const VALUES = 4 << 20;       // values handed to the page at a time (16 MiB)
 const HEAD = 1 << 20;         // bytes of a file too large to read that its header is looked for in

@@ -5,7 +5,7 @@
 // (as typed handles: gpu_device.h). What WebGPU reports asynchronously (a pipeline it rejected,
 // a failed read-back, an uncaptured error, the device lost) goes to Module.hpGpu.errors, the
 // one queue of asynchronous device errors, taken one at a time by hpgpu_take_error.
-// The device itself is requested by the page before the module starts (web/hp.js), because
+// The device itself is requested by the page before the module starts (web/gpu_device.js), because
 // that request is asynchronous: Module.hpGpu holds it, or the reason there is none.
 var LibraryHpGpu = {
   $HPGPU: {

@@ -42,7 +42,7 @@ try {
     await drawn(page);
     const endMs = Date.now();
     picked.push({ route: 'picker', run: k + 1, regime: 'paced', ms: endMs - startMs,
-      pageHeapMB: +((await page.evaluate(() => Module.HEAPU8.length)) / 1048576).toFixed(1),
+      pageHeapMB: +((await page.evaluate(() => hp.stats().heapBytes)) / 1048576).toFixed(1),
       steps: await page.evaluate(() => hp.stats().dicomMs), startMs, endMs });
     await page.close();
   }

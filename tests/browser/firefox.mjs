@@ -17,7 +17,7 @@ try {
     const page = await browser.newPage();
     await page.goto(`${url}index.html?${query}`);
     // Firefox's BiDi awaits a Promise value: ask for a boolean (TOOLCHAIN.md).
-    await page.waitForFunction(() => !!(window.hp && window.Module && window.Module.calledRun), { timeout: 60000 });
+    await page.waitForFunction(() => !!(window.hp && window.hp.testing.module && window.hp.testing.module.calledRun), { timeout: 60000 });
     await page.evaluate(() => hp.ready.then(() => true));
     return { engine: 'firefox', evaluate: (fn, ...args) => page.evaluate(fn, ...args), close: () => page.close(),
       screenshotPng: async () => Buffer.from(await page.screenshot({ encoding: 'base64' }), 'base64') };

@@ -26,10 +26,11 @@ import bench from './cases/bench.mjs';
 import meshSteps from './cases/mesh_steps.mjs';
 import dicom from './cases/dicom.mjs';
 import labels from './cases/labels.mjs';
+import bridge from './cases/bridge.mjs';
 
 // Each kind by its file in cases/ (the time table sums the cases' own times by it).
 const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness, webgpu, hostile, volumes, reader, samples,
-  layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, labels, bench };
+  layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, labels, bench, bridge };
 const quick = process.argv.includes('--quick');
 const cases = Object.entries(kinds).flatMap(([file, list]) =>
   (quick ? list.slice(0, 1) : list).map((c) => ({ ...c, file })));

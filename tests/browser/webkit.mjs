@@ -54,7 +54,7 @@ try {
   };
   await runEngine('webkit', cases.filter((k) => new RegExp(filter).test(k.name)), async (query) => {
     await webdriver(base, 'POST', `${at}/url`, { url: `${url}index.html?${query}` });
-    for (let i = 0; i < 300 && !(await evaluate(() => !!(window.hp && window.Module && window.Module.calledRun))); i++)
+    for (let i = 0; i < 300 && !(await evaluate(() => !!(window.hp && window.hp.testing.module && window.hp.testing.module.calledRun))); i++)
       await new Promise((r) => setTimeout(r, 200));
     await evaluate(() => hp.ready.then(() => true));
     return { engine: 'webkit', evaluate, close: async () => {},

@@ -1,4 +1,4 @@
-// The bridge between the demo and its page: window.hp (web/hp.js) calls the exported
+// The bridge between the demo and its page: window.hp calls, through web/bridge.js, the exported
 // functions, grouped by part: web_api.cpp (settings, stats, frames, the Explain walk),
 // web_load.cpp (volumes and atlases), web_reads.cpp (the read-back tickets), web_labels.cpp
 // (a label map's labels and table) and, for the tests alone, web_test_api.cpp; the app calls

@@ -15,7 +15,7 @@ namespace {
 
 std::string g_reply;  // the last string handed to JavaScript
 
-// The parts of a result the page copies out, by number (web/hp.js's `parts`).
+// The parts of a result the page copies out, by number (web/reads.js's `parts`).
 enum Part { Entries, Positions, Normals, Edges, Indices, Bytes, Labels, OtherLabels };
 
 }  // namespace

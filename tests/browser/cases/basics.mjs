@@ -59,9 +59,8 @@ const cases = [
       // Frames the page reports, counted without calling into the app (a call wakes it).
       const framesIn = (ms) => page.evaluate((ms) => new Promise((resolve) => {
         let n = 0;
-        const done = Module.hpFrameDone;
-        Module.hpFrameDone = (f) => { n++; done(f); };
-        setTimeout(() => { Module.hpFrameDone = done; resolve(n); }, ms);
+        const off = hp.testing.on('frame', () => n++);
+        setTimeout(() => { off(); resolve(n); }, ms);
       }), ms);
       await page.evaluate(() => hp.frames(2));
       const resting = await framesIn(1500);

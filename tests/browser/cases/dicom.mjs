@@ -260,7 +260,7 @@ add('DICOM: a zip of the folder (stored and deflated entries) from bytes and fro
 
 add('DICOM: the folder picker (the page input given a directory), a dropped folder read in its batches, several files picked at once, and progress while a larger series reads (null after); the page heap grows by at most the volume and a slice', async (page, { site }) => {
   const dir = series(site, 'picked', { dims: [256, 256, 96], type: 'int16', syntax: 'explicit' });
-  const heap0 = await page.evaluate(() => Module.HEAPU8.length);
+  const heap0 = await page.evaluate(() => hp.stats().heapBytes);
   const seen = await page.evaluate(() => {
     window.progressSeen = [];
     const t = setInterval(() => { const p = hp.stats().progress; if (p) progressSeen.push(`${p.task}:${p.done}/${p.total}`); }, 20);
@@ -272,7 +272,7 @@ add('DICOM: the folder picker (the page input given a directory), a dropped fold
   await input.uploadFile(dir);
   await page.waitForFunction(() => hp.stats().file === 'dicom' && JSON.stringify(hp.stats().dims) === '[256,256,96]',
     { timeout: 60000, polling: 100 });
-  const p = await page.evaluate(() => { stopWatch(); return { seen: progressSeen, now: hp.stats().progress, heap: Module.HEAPU8.length }; });
+  const p = await page.evaluate(() => { stopWatch(); return { seen: progressSeen, now: hp.stats().progress, heap: hp.stats().heapBytes }; });
   // The headers' phase can pass between two polls (96 small files); the slices' lasts seconds.
   assert(p.seen.some((s) => s.startsWith('decoding DICOM slices')) && p.now === null, `progress: ${p.seen.slice(0, 3)} … ${p.seen.slice(-2)}, after: ${JSON.stringify(p.now)}`);
   const volumeBytes = 4 * 256 * 256 * 96;
@@ -288,7 +288,8 @@ add('DICOM: the folder picker (the page input given a directory), a dropped fold
     } });
     const inner = folder('inner', Array.from({ length: 7 }, (_, i) => file(`i${i}.dcm`)));
     const top = folder('scan', [...Array.from({ length: 250 }, (_, i) => file(`s${i}.dcm`)), inner]);
-    const got = await hpDicom.filesOfDrop({ items: [{ kind: 'file', webkitGetAsEntry: () => top }] });
+    const { filesOfDrop } = await import(new URL('dicom_open.js', location.href).href);  // the page's own module
+    const got = await filesOfDrop({ items: [{ kind: 'file', webkitGetAsEntry: () => top }] });
     return { count: got.files.length, folders: got.folders, last: got.files.at(-1).name };
   });
   assert(dropped.count === 257 && dropped.folders === 2 && dropped.last === 'scan/inner/i6.dcm', `a dropped folder: ${JSON.stringify(dropped)}`);

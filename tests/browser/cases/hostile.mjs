@@ -40,11 +40,11 @@ function pngWith(side, idats, { end = true } = {}) {
 
 // The heap's size before and after `load(page)`; the load's rejection (or '').
 async function heapAround(page, load) {
-  const before = await page.evaluate(() => Module.HEAPU8.length);
+  const before = await page.evaluate(() => hp.testing.module.HEAPU8.length);
   const t0 = Date.now();
   const error = await load();
   const secs = (Date.now() - t0) / 1000;
-  const after = await page.evaluate(() => hp.frames(1).then(() => Module.HEAPU8.length));
+  const after = await page.evaluate(() => hp.frames(1).then(() => hp.testing.module.HEAPU8.length));
   return { before, after, error, secs };
 }
 
@@ -132,16 +132,17 @@ cases.push({
     const png = pngOf(512, 512, () => 0.5);
     const out = await page.evaluate(async (b64) => {
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const bottom = () => Array.from(Module.HEAPU8.subarray(0, 1024)).join();
-      const before = bottom(), real = Module._malloc, source = hp.stats().source;
+      const bottom = () => Array.from(hp.testing.module.HEAPU8.subarray(0, 1024)).join();
+      const heap = hp.testing.heap, real = heap.allocate;
+      const before = bottom(), source = hp.stats().source;
       const rejection = (p) => p.then(() => 'resolved', (e) => e.message);
-      Module._malloc = () => 0;  // what malloc returns when the heap cannot grow
+      heap.allocate = () => 0;  // what malloc returns when the heap cannot grow
       const r = {};
       try {
         r.load = await rejection(hp.loadAtlas(bytes, { tile: 64 }));
         r.scan = await rejection(hp.webgpuScan(new Uint32Array(4096).fill(1)));
       } finally {
-        Module._malloc = real;
+        heap.allocate = real;
       }
       r.same = bottom() === before;
       r.source = [source, hp.stats().source];

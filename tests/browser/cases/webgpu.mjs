@@ -27,14 +27,14 @@ for (const pyramid of MODES) {
   add(`${pyramid} 128³ in 2048² noise surface`, (page) =>
     exact(page, { pyramid, volume: 128, source: 'noise', classify: 'surface', time: 1.25, iso: 0.5 }, { atLeast: 1000 }));
   // The 2D workgroup grids (16384² takes 64 rows of 4096 workgroups): the rows narrowed to 7
-  // (the test hook Module.hpGpu.gridRow, read when a pipeline is made), so that 64³ runs every
+  // (the test hook hp.testing.gpu.gridRow, read when a pipeline is made), so that 64³ runs every
   // grid on many rows with a partial last one: the stream and the mesh exact.
   add(`${pyramid} 64³ on workgroup grids of rows of 7 (the 2D grids of 16384²): stream and mesh exact`, async (page) => {
     const rebuilt = (row) => page.evaluate(async (pyramid, row) => {
       await hp.set({ pyramid: 'scalar' });
-      Module.hpGpu.gridRow = row;
+      hp.testing.gpu.gridRow = row;
       await hp.set({ pyramid, volume: 64 });  // a new pipeline, its grids made with the hook
-      Module.hpGpu.gridRow = 0;
+      hp.testing.gpu.gridRow = 0;
     }, pyramid, row);
     await rebuilt(7);
     try {
@@ -152,7 +152,7 @@ async function meshExact(page, state, { atLeast = 1 } = {}) {
     // only for the frames a read asks them for, and hp.mesh()'s reads span frames).
     let s = hp.stats();
     for (let i = 0; i < 30 && !s.mesh; i++) {
-      Module.ccall('hp_want_mesh', null, [], []);
+      hp.testing.call('hp_want_mesh');
       await hp.frames(1);
       s = hp.stats();
     }
@@ -220,16 +220,16 @@ for (const pyramid of MODES) {
 // The tile sums use subgroup operations where the device has `subgroups` (SwiftShader has);
 // without them (the page turns them off, the stages are re-made) the stream is the same.
 add('webgpu-scan rts and single: the same stream with and without subgroup operations', async (page) => {
-  const has = await page.evaluate(() => Module.hpGpu.device.features.has('subgroups'));
+  const has = await page.evaluate(() => hp.testing.gpu.device.features.has('subgroups'));
   const state = { pyramid: 'webgpu-scan', volume: 64, source: 'noise', classify: 'surface', time: 0.5, iso: 0.5 };
   for (const scan of ['rts', 'single']) {
-    await page.evaluate(() => { Module.hpGpu.subgroupsOff = false; return hp.set({ scan: 'blocks' }); });
+    await page.evaluate(() => { hp.testing.gpu.subgroupsOff = false; return hp.set({ scan: 'blocks' }); });
     const a = await exact(page, { ...state, scan }, { atLeast: 100 });
-    await page.evaluate(() => { Module.hpGpu.subgroupsOff = true; return hp.set({ scan: 'blocks' }); });
+    await page.evaluate(() => { hp.testing.gpu.subgroupsOff = true; return hp.set({ scan: 'blocks' }); });
     const b = await exact(page, { ...state, scan }, { atLeast: 100 });
     assert(a === b, `${scan}: ${a} with subgroups, ${b} without`);
   }
-  await page.evaluate(() => { Module.hpGpu.subgroupsOff = false; return hp.set({ scan: 'blocks' }); });
+  await page.evaluate(() => { hp.testing.gpu.subgroupsOff = false; return hp.set({ scan: 'blocks' }); });
   return has ? undefined : 'skipped: the device has no subgroups (both runs took the plain path)';
 });
 
@@ -302,24 +302,24 @@ async function sharedExact(page, state, { atLeast = 1 } = {}) {
 }
 
 // The stream holds the volume's voxels (not S²: 512³ in 16384² would be a 4 GiB stream), within
-// the binding limit. Held here to 1000 keys (the test hook Module.hpGpu.streamKeys, read when
+// the binding limit. Held here to 1000 keys (the test hook hp.testing.gpu.streamKeys, read when
 // a pipeline is made): the count stays exact, the first 1000 keys are the reference's, and
 // the surface, made from the stream, is the reference mesh of those keys' cells.
 for (const pyramid of MODES)
   add(`${pyramid}: a stream held to 1000 keys: the exact count, the first 1000 keys, the mesh of their cells`, async (page) => {
     const r = await page.evaluate(async (pyramid) => {
       await hp.set({ pyramid: 'scalar', volume: 64 });  // so that the WebGPU mode makes a pipeline of its own
-      Module.hpGpu.streamKeys = 1000;
+      hp.testing.gpu.streamKeys = 1000;
       await hp.set({ pyramid, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'sync' });
-      Module.hpGpu.streamKeys = 0;  // for the pipelines made after this one
+      hp.testing.gpu.streamKeys = 0;  // for the pipelines made after this one
       const mesh = await hp.mesh();
       const s = hp.stats();
       const [gpu, cpu, cpuMesh] = [await hp.stream(), await hp.reference(), await hp.referenceMesh()];
       // The reference mesh's vertices of the first 1000 cells (hp_stream_edges: a vertex each).
-      const at = Module._malloc(16 * 1000);
-      cpu.slice(0, 1000).forEach((e, i) => Module.HEAPF32.set(e, (at >>> 2) + 4 * i));
-      const prefix = Module.ccall('hp_stream_edges', 'number', ['number', 'number'], [at, 1000]);
-      Module._free(at);
+      const m = hp.testing.module, at = m._malloc(16 * 1000);
+      cpu.slice(0, 1000).forEach((e, i) => m.HEAPF32.set(e, (at >>> 2) + 4 * i));
+      const prefix = hp.testing.call('hp_stream_edges', at, 1000);
+      m._free(at);
       let differ = '';
       for (let i = 0; i < 3 * prefix && !differ; i++)
         if (!(Math.abs(mesh.positions[i] - cpuMesh.positions[i]) <= 1e-4)) differ = `vertex ${Math.floor(i / 3)}`;
@@ -336,16 +336,16 @@ for (const pyramid of MODES)
 
 // The surface's buffers start at min(S², 2^22) vertices and grow, when a vertex total read back
 // does not fit, to the next power of two that holds it. Started here at 1024 (the test hook
-// Module.hpGpu.meshVertices, read when a pipeline is made): the buffers grow to the power of two
+// hp.testing.gpu.meshVertices, read when a pipeline is made): the buffers grow to the power of two
 // over the reference's vertex total (54,564 here: 65,536), and the mesh is the reference's, whole.
 for (const pyramid of MODES)
   add(`${pyramid}: the surface's buffers grow from 1024 vertices to the next power of two that holds the surface, then exact`, async (page) => {
     const r = await page.evaluate(async (pyramid) => {
       const capacity = () => hp.stats().meshCapacity;
       await hp.set({ pyramid: 'scalar', volume: 64 });  // so that the WebGPU mode makes a pipeline of its own
-      Module.hpGpu.meshVertices = 1024;
+      hp.testing.gpu.meshVertices = 1024;
       await hp.set({ pyramid, source: 'metaballs', classify: 'surface', iso: 0.5, time: 1, readback: 'sync', view: 'none' });
-      Module.hpGpu.meshVertices = 0;  // for the pipelines made after this one
+      hp.testing.gpu.meshVertices = 0;  // for the pipelines made after this one
       const first = capacity();
       const mesh = await hp.mesh();  // its frames read the total back, and the buffers grow
       const grown = capacity();
@@ -529,14 +529,14 @@ add('webgpu-scan vertices=shared: the 3D view draws the pixels the soup draws', 
 add('WebGPU ids: a bind group asked for with a released buffer\'s id is refused (no stale bind group)', async (page) => {
   await page.evaluate(() => hp.set({ pyramid: 'webgpu-scan', volume: 64 }));
   const r = await page.evaluate(() => {
-    const before = Module.hpGpu.errors.length;
+    const before = hp.testing.gpu.errors.length;
     let out;
     try {
-      out = Module.ccall('hp_webgpu_id_check', 'string', [], []);
+      out = hp.testing.call('hp_webgpu_id_check');
     } catch (e) {
       return { thrown: `${e.name}: ${e.message}` };
     }
-    const recorded = Module.hpGpu.errors.splice(before);  // taken, so that the page does not show them
+    const recorded = hp.testing.gpu.errors.splice(before);  // taken, so that the page does not show them
     return { out, recorded };
   });
   assert(!r.thrown, `the builder threw through wasm: ${r.thrown}`);
@@ -661,7 +661,7 @@ add('no navigator.gpu: the WebGPU modes are refused with the reason, WebGL2 runs
 
 add('WebGPU device lost: back to WebGL2 with the reason, still exact', async (page) => {
   await page.evaluate(() => hp.set({ pyramid: 'webgpu-scan', volume: 64 }));
-  await page.evaluate(() => Module.hpGpu.device.destroy());
+  await page.evaluate(() => hp.testing.gpu.device.destroy());
   await page.waitForFunction(() => hp.stats().backend === 'webgl2', { timeout: 20000 });
   const s = await page.evaluate(() => hp.frames(2).then(() => hp.stats()));
   assert(/device was lost/.test(s.message) && /device was lost/.test(s.webgpu), `message '${s.message}', webgpu '${s.webgpu}'`);

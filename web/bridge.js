@@ -1,0 +1,82 @@
+// The bridge: the one file that touches the Emscripten module (app.js, linked as an ES module:
+// -sMODULARIZE -sEXPORT_ES6, cmake/web.cmake). Every export the page calls is declared once
+// below, grouped as the C++ files that define them (app/demo/page/*.cpp; a test checks this table
+// against their EMSCRIPTEN_KEEPALIVE names); the app's hooks into the page arrive as events
+// (on/emit); the heap is reached through heap.js. Nothing else in web/ sees `Module`.
+
+// name: [return type, argument types]; 'string' arguments are copied in, returned ones copied out.
+const S = 'string', N = 'number';
+export const EXPORTS = {
+  // web_api.cpp: settings, stats, frames, the walk, the benchmark's loop
+  hp_request: [S, [S]], hp_stats: [S, []], hp_requested_serial: [N, []], hp_reset_timings: [null, []],
+  hp_wake: [null, [N]], hp_set_samples: [null, [S]], hp_set_message: [null, [S]],
+  hp_explain_ask: [null, [N]], hp_explained: [S, []], hp_main_loop: [null, [N]],
+  hp_run_frames: [N, [N, N, N, N]], hp_finish: [null, []], hp_collect: [null, []],
+  // web_load.cpp: a PNG atlas, a volume arriving in parts (a file's, a DICOM series's), its info
+  hp_load_atlas: [S, [N, N, S]], hp_load_options: [S, []], hp_page_task: [null, [S, N, N]],
+  hp_file_begin: [N, [N, N, N]], hp_file_end: [S, [S, S]], hp_file_refused: [S, [S, S, N, N, N]],
+  hp_load_opens_downsampled: [N, []], hp_volume_refusal: [S, []], hp_volume_drop: [null, []],
+  hp_volume_begin: [N, [N, N, N, N, S, S]], hp_volume_end: [S, [S, S, S]],
+  hp_volume_info: [S, []], hp_volume_values: [N, []],
+  // web_reads.cpp: the read-back tickets
+  hp_read: [N, [N, N, N, N]], hp_read_poll: [N, [N]], hp_read_error: [S, [N]], hp_read_size: [N, [N, N]],
+  hp_read_at: [N, [N, N]], hp_read_number: [N, [N, N]], hp_read_end: [null, [N]],
+  // web_labels.cpp: a label map's labels and table
+  hp_labels: [S, []], hp_label_at: [S, [N, N]], hp_show_labels: [null, [N, N]], hp_label_table: [S, [N, N, S]],
+  // web_test_api.cpp: the tests' own (a WebGPU scan on given values, a stream's edge ids, the
+  // surface stages asked for); webgpu_backend.cpp: the WebGPU objects' ids checked
+  hp_scan_begin: [S, [N, N, N, N]], hp_scan_take: [N, [N]], hp_stream_edges: [N, [N, N]], hp_edges: [N, []],
+  hp_want_mesh: [null, []], hp_webgpu_id_check: [S, []],
+};
+
+let Module = null;            // the app, once started
+const listeners = new Map();  // event name → Set of functions
+
+// The app's events (its EM_ASM hooks, each `Module.hpEvent`-style name): 'frame' (frame), 'message'
+// (text), 'fail' (text), 'openFile', 'openFolder', 'openSeries' (uid), 'saveMesh' (type),
+// 'loadSample' (name). on() returns the function that stops listening.
+export function on(name, fn) {
+  if (!listeners.has(name)) listeners.set(name, new Set());
+  listeners.get(name).add(fn);
+  return () => listeners.get(name).delete(fn);
+}
+export function emit(name, ...args) {
+  for (const fn of [...(listeners.get(name) || [])]) fn(...args);
+}
+const HOOKS = { hpFrameDone: 'frame', hpShowMessage: 'message', hpFail: 'fail', hpOpenFileDialog: 'openFile',
+  hpOpenFolderDialog: 'openFolder', hpOpenSeries: 'openSeries', hpSaveMesh: 'saveMesh', hpLoadSample: 'loadSample' };
+
+// Starts the app: `settings` its first argument (the URL's), `gpu` the WebGPU state it finds as
+// Module.hpGpu (web/gpu_device.js), `page` the Emscripten settings the page gives (canvas,
+// print, setStatus, onAbort). Resolves when its runtime is up (main() has run).
+export async function start({ settings, gpu, page }) {
+  const moduleArg = { ...page, arguments: [settings], hpGpu: gpu };
+  for (const [hook, event] of Object.entries(HOOKS)) moduleArg[hook] = (...args) => emit(event, ...args);
+  Module = moduleArg;  // the factory fills this very object; the hooks may fire before it resolves
+  const { default: createApp } = await import('./app.js');
+  await createApp(moduleArg);
+}
+export const started = () => !!(Module && Module.calledRun);
+
+// Calls an export by its declared name (it wakes a paused page: a call may change what the next
+// frame shows).
+export function call(name, ...args) {
+  const sig = EXPORTS[name];
+  if (!sig) throw new Error(`${name} is not a declared export (web/bridge.js)`);
+  if (args.length !== sig[1].length) throw new Error(`${name} takes ${sig[1].length} arguments, not ${args.length}`);
+  Module._hp_wake(0);
+  return Module.ccall(name, sig[0], sig[1], args);
+}
+// Asks for frames without waking anything else (hp.frames: until `frame` frames have completed).
+export function wakeUntil(frame) { if (Module && Module._hp_wake) Module._hp_wake(frame); }
+
+// The heap's raw parts, for heap.js alone: the allocator and the views (which change as it grows).
+export const raw = {
+  malloc: (bytes) => Module._malloc(bytes),
+  free: (ptr) => Module._free(ptr),
+  view: (name) => Module[name],
+};
+
+// The tests' seam (hp.testing, docs/api.md): the module itself (its test hooks on hpGpu, its
+// test exports through ccall), never the page's own paths.
+export const testingModule = () => Module;

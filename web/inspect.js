@@ -1,0 +1,93 @@
+// window.hp's looks inside: a label map's labels, the label under a point, which labels are
+// shown, the volume's values, a key's walk down the pyramid, and a WebGPU scan on given values.
+import { call } from './bridge.js';
+import { copyOut, withArray } from './heap.js';
+import { frames, ready, settled } from './frames.js';
+import { reads } from './reads.js';
+import { stats } from './state.js';
+
+let explaining = Promise.resolve();  // hp.explain's walks, one after another
+
+export const inspect = {
+  // The label map's labels (classify=labels; a Promise): [{value, name, color, voxels, shown,
+  // triangles, vertices, pieces, boundaryEdges, nonManifoldEdges, zeroAreaTriangles, volumeMm3,
+  // areaMm2}], the mesh's figures from the meshes the page makes on the CPU (hp.meshReport's
+  // labels; {mesh: false} leaves them out and answers at once). Rejects where the volume shown
+  // is no label map.
+  async labels({ mesh = true } = {}) {
+    await ready;
+    await settled();
+    const r = JSON.parse(call('hp_labels'));
+    if (r.error) throw new Error(r.error);
+    if (!mesh || stats().classify !== 'labels') return r.labels;
+    const report = await reads.meshReport();
+    return report.labels || r.labels;
+  },
+  // The label under (x, y), CSS pixels of the page, in the 3D view (what a click there names):
+  // a Promise of {value, name, voxel: [x, y, z]}, or null where no shown label is under it.
+  async labelAt(x, y) {
+    await ready;
+    if (!Number.isFinite(Number(x)) || !Number.isFinite(Number(y))) throw new Error('hp.labelAt takes CSS pixels (two numbers)');
+    return JSON.parse(call('hp_label_at', Number(x), Number(y)));
+  },
+  // Which labels the 3D view draws and the mesh files hold: an array of values (all: none given).
+  async showLabels(values = []) {
+    await ready;
+    const list = Float64Array.from(Array.from(values, Number));
+    if (list.some((v) => !Number.isFinite(v))) throw new Error('hp.showLabels takes label values (numbers)');
+    withArray(list, 'the labels', (ptr, n) => call('hp_show_labels', ptr, n));
+    await frames(1);
+  },
+  // The volume file shown last, as hp.loadVolume resolved it, with its values: a Float32Array of
+  // X·Y·Z, x fastest, after scaling and replacement (a copy); null before one is loaded.
+  async volume() {
+    await ready;
+    const info = JSON.parse(call('hp_volume_info'));
+    if (!info) return null;
+    return { ...info, values: copyOut('HEAPF32', call('hp_volume_values'), info.dims[0] * info.dims[1] * info.dims[2]) };
+  },
+  // How key `key` of the stream finds its element (a Promise): {key, count, voxel, base, case,
+  // path: [{level, texel, sum, range: [lo, hi], children, child}, …]} from the 1×1 top to the
+  // base, walked on the GPU's own pyramid; for webgpu-scan {…, scan: {tile, tileSize,
+  // tileStart, offsetInTile}}. Rejects a key at or past the count, with the reason.
+  explain(key) {
+    const k = Number(key);
+    if (!Number.isInteger(k) || k < 0 || k > 0xffffffff)
+      return Promise.reject(new Error(`hp.explain takes a key, a whole number from 0 (not ${String(key).slice(0, 20)})`));
+    // One walk at a time: the app holds one asked key.
+    const walk = explaining.then(async () => {
+      await ready;
+      await settled();
+      call('hp_explain_ask', k);
+      for (let i = 0; i < 120; i++) {
+        await frames(1);
+        const r = JSON.parse(call('hp_explained'));
+        if (r === 'pending') continue;
+        if (!r || r.error) throw new Error(r ? r.error : 'no walk was asked for');
+        return r;
+      }
+      throw new Error(`no frame walked key ${k} in 120 frames`);
+    });
+    explaining = walk.catch(() => {});
+    return walk;
+  },
+  // A WebGPU scan on `values` (a Uint32Array), as webgpu-scan runs it: {scan: 'blocks' | 'rts' |
+  // 'single' (default blocks), fallback: true makes the single pass's look-back give up at once,
+  // 'aggregates' withholds every inclusive post but the first tile's so that each look-back
+  // walks over aggregates to tile 0}. Resolves to {scan: its exclusive scan, total}. For the
+  // scans' own tests.
+  async webgpuScan(values, { scan = 'blocks', fallback = false } = {}) {
+    await ready;
+    const kind = ['blocks', 'rts', 'single'].indexOf(scan);
+    if (kind < 0) throw new Error(`scan '${scan}' is not one of: blocks, rts, single`);
+    return withArray(values, 'the values to scan', async (ptr, n) => {
+      const error = call('hp_scan_begin', ptr, n, kind, fallback === 'aggregates' ? 2 : fallback ? 1 : 0);
+      if (error) throw new Error(error);
+      let state = 0;
+      while ((state = call('hp_scan_take', ptr)) === 0) await new Promise((r) => setTimeout(r, 5));
+      const out = copyOut('HEAPU32', ptr, n + 1);
+      if (state < 0) throw new Error('the WebGPU scan failed');
+      return { scan: out.subarray(0, n), total: out[n] };
+    }, { room: values.length + 1 });
+  },
+};

@@ -22,7 +22,7 @@ add_executable(unit_tests
   tests/unit/compute_plan_test.cpp tests/unit/marching_cubes_test.cpp
   tests/unit/wgsl_bindings_test.cpp tests/unit/volume_file_test.cpp
   tests/unit/mesh_export_test.cpp tests/unit/volume_fixtures_test.cpp tests/unit/explain_test.cpp
-  tests/unit/json_writer_test.cpp tests/unit/mesh_process_test.cpp tests/unit/dicom_series_test.cpp
+  tests/unit/json_writer_test.cpp tests/unit/json_reader_test.cpp tests/unit/mesh_process_test.cpp tests/unit/dicom_series_test.cpp
   tests/unit/label_mesh_test.cpp tests/unit/label_table_test.cpp tests/unit/label_pairs_test.cpp
   tests/unit/label_merge_test.cpp
   tests/unit/volume_meta_test.cpp)

@@ -4,7 +4,7 @@
 # and what earlier runs found (build/fuzz/corpus/, kept between runs). SECONDS 0 only replays
 # the seeds. One line per harness ("ok   fuzz NAME: N executions ..." or "FAIL fuzz NAME: ...",
 # the input that broke it kept in build/fuzz/findings/); exits non-zero on a finding.
-#   scripts/fuzz.sh [SECONDS] [NAME...]      NAME: png_atlas, settings, volume, label_table, dicom,
+#   scripts/fuzz.sh [SECONDS] [NAME...]      NAME: png_atlas, settings, volume, label_table, json, dicom,
 #                                            dicom_decode
 #                                            (default: all but dicom_decode)
 # The dicom harnesses run our glue over GDCM, built here once with ASan (about 3 minutes, cached
@@ -16,7 +16,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
 shift || true
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(png_atlas settings volume label_table dicom)
+[ ${#names[@]} -gt 0 ] || names=(png_atlas settings volume label_table json dicom)
 out="$root/build/fuzz"
 cache=${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}
 source "$cache/env.sh"

@@ -48,7 +48,7 @@ fi
 
 # The fuzzers: the dicom harness runs over GDCM built with ASan, which scripts/fuzz.sh builds
 # (several minutes, once): the suite runs it where that build is cached, and says so where not.
-fuzzers=(png_atlas settings volume label_table)
+fuzzers=(png_atlas settings volume label_table json)
 if [ -f "${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}/gdcm-fuzz-$HP_GDCM_KEY/lib/libgdcmMSFF.a" ]; then
   fuzzers+=(dicom)
 else

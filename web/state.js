@@ -2,19 +2,17 @@
 import { call } from './bridge.js';
 import { heapBytes } from './heap.js';
 import { ready, settled } from './frames.js';
-import { settingsText } from './page.js';
 import { losses } from './gpu_device.js';
 import { dicomTimes } from './dicom_open.js';
 
 // Rejects naming the bad key or value, changing nothing; resolves after a frame ran it.
 export async function set(state) {
   await ready;
-  if (state === null || typeof state !== 'object') throw new Error('hp.set takes an object of settings');
-  const list = Object.entries(state).map(([k, v]) => {
-    if (v !== null && typeof v === 'object') throw new Error(`${k}: a value must be a string, number or boolean`);
-    return [k, String(v)];
-  });
-  const error = call('hp_request', settingsText(list));
+  if (state === null || typeof state !== 'object' || Array.isArray(state)) throw new Error('hp.set takes an object of settings');
+  // One JSON object: the app reads it (app/core/settings/settings_json.h), its values as
+  // String(value) writes them (NaN and the infinities, which JSON has not, as text too).
+  const json = JSON.stringify(state, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+  const error = call('hp_request', json);
   if (error) throw new Error(error);
   await settled();
 }

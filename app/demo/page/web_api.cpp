@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "demo_app.h"
+#include "settings_json.h"
 #include "json_writer.h"
 #include "view_registry.h"
 #include "gl_objects.h"
@@ -126,10 +127,13 @@ using hp::g_app;
 
 extern "C" {
 
-// "" when applied at the next frame, else why nothing changed.
-EMSCRIPTEN_KEEPALIVE const char* hp_request(const char* settings) {
+// hp.set's settings, one JSON object ({"pyramid": "vec4", "iso": 0.4}): "" when applied at the
+// next frame, else why nothing changed.
+EMSCRIPTEN_KEEPALIVE const char* hp_request(const char* json) {
     hp::g_reply.clear();
-    if (!g_app->request(settings, &hp::g_reply)) g_app->set_message(hp::g_reply);
+    std::string lines;
+    if (!hp::settings_lines_from_json(json, &lines, &hp::g_reply) || !g_app->request(lines, &hp::g_reply))
+        g_app->set_message(hp::g_reply);
     return hp::g_reply.c_str();
 }
 

@@ -30,11 +30,11 @@ foreach(library hp_webgpu.js hp_webgpu_surface.js)
   set_property(TARGET hp_webgpu APPEND PROPERTY INTERFACE_LINK_DEPENDS ${CMAKE_SOURCE_DIR}/app/webgpu/${library})
 endforeach()
 
-# The app (app/demo/app: the frame loop over its parts), its backends, views, overlay and page
+# The app (app/demo/loop: the frame loop over its parts), its backends, views, overlay and page
 # bridge, each a folder; main.cpp drives them.
 add_executable(app app/demo/main.cpp
-  app/demo/app/demo_app.cpp app/demo/app/sources.cpp app/demo/app/frame_scheduler.cpp app/demo/app/gpu_host.cpp
-  app/demo/app/key_walker.cpp app/demo/app/readbacks.cpp app/demo/app/exporter.cpp
+  app/demo/loop/demo_app.cpp app/demo/loop/sources.cpp app/demo/loop/frame_scheduler.cpp app/demo/loop/gpu_host.cpp
+  app/demo/loop/key_walker.cpp app/demo/loop/readbacks.cpp app/demo/loop/exporter.cpp
   app/demo/backends/gl_backend.cpp app/demo/backends/webgpu_backend.cpp
   app/demo/views/view_registry.cpp app/demo/views/view_explain.cpp app/demo/views/view_explain_panel.cpp
   app/demo/views/view_layout.cpp
@@ -42,7 +42,7 @@ add_executable(app app/demo/main.cpp
   app/demo/overlay/overlay_mesh_rows.cpp
   app/demo/page/web_api.cpp app/demo/page/web_load.cpp app/demo/page/web_reads.cpp app/demo/page/web_test_api.cpp
   app/demo/page/web_labels.cpp)
-target_include_directories(app PRIVATE app/demo/app app/demo/backends app/demo/views app/demo/overlay app/demo/page)
+target_include_directories(app PRIVATE app/demo/loop app/demo/backends app/demo/views app/demo/overlay app/demo/page)
 target_link_libraries(app PRIVATE hp_webgpu hp_demo_gpu imgui)
 set(HP_SITE ${CMAKE_BINARY_DIR}/site)
 set_target_properties(app PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${HP_SITE})

@@ -1,5 +1,5 @@
 // Per-pass times in milliseconds: the last kWindow samples of each pass, for medians. Filled
-// by the WebGL2 timer queries (app/gpu/gpu_timer.h), by WebGPU timestamps, or by CPU-side
+// by the WebGL2 timer queries (app/gpu/gl/gpu_timer.h), by WebGPU timestamps, or by CPU-side
 // clocks; no GPU API here. Sized once by init: nothing is allocated after it.
 #pragma once
 

@@ -61,10 +61,9 @@ void camera_input(const SDL_Event& e) {
 
 // The chosen view's own input, where its entry takes it: a click (CSS pixels) and the arrows.
 void view_input(const SDL_Event& e) {
-    const std::vector<hp::ViewEntry>& views = hp::view_entries();
-    const std::size_t chosen = std::size_t(g.app.state().view);
-    if (chosen >= views.size() || ImGui::GetIO().WantCaptureMouse) return;
-    const hp::ViewEntry& view = views[chosen];
+    const hp::ViewHooks* hooks = hp::view_hooks(g.app.state().view);
+    if (!hooks || ImGui::GetIO().WantCaptureMouse) return;
+    const hp::ViewHooks& view = *hooks;
     if (!view.click && !view.key) return;
     const hp::ViewInput in = g.app.view_input(g.layout.scale, 0);
     if (view.click && e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT)

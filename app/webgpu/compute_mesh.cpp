@@ -61,7 +61,7 @@ bool ComputeMesh::init(const FrameBuffers& frame, ScanKind scan, MeshVertices ve
     offsets_ = buffer(4.0 * cells_, kStorage | kCopySrc, "mesh vertex offsets");  // a cell's, or a key's
     totals_ = buffer(16, kStorage | kCopySrc, "mesh vertex total");
     std::string why;
-    const BufferRef totals = add_scan(frame, {"mesh_count.wgsl", "scan_io_mesh.wgsl", false}, offsets_, totals_,
+    const BufferRef totals = add_scan(frame, {"mesh_count.wgsl", "scan_io_mesh.wgsl", false, "vertices_at_cell.wgsl"}, offsets_, totals_,
                                       &block_scan_, &tile_scan_, &texels_, &why);
     const BufferRef stream_totals =
         add_scan(frame, {"mesh_count_stream.wgsl", "scan_io_mesh_stream.wgsl", true}, offsets_, totals_,
@@ -71,7 +71,8 @@ bool ComputeMesh::init(const FrameBuffers& frame, ScanKind scan, MeshVertices ve
         edge_offsets_ = buffer(4.0 * cells_, kStorage | kCopySrc, "mesh edge offsets");
         edge_totals_ = buffer(16, kStorage | kCopySrc, "mesh edge total");
         std::vector<const Stage*> edges;
-        edge_totals = add_scan(frame, {"mesh_edge_count.wgsl", "scan_io_edges.wgsl", false}, edge_offsets_, edge_totals_, &edge_block_scan_, &edge_tile_scan_, &edges, &why);
+        edge_totals = add_scan(frame, {"mesh_count.wgsl", "scan_io_mesh.wgsl", false, "vertices_at_point.wgsl"},
+                               edge_offsets_, edge_totals_, &edge_block_scan_, &edge_tile_scan_, &edges, &why);
         texels_.insert(texels_.end(), edges.begin(), edges.end());
         stream_.insert(stream_.end(), edges.begin(), edges.end());
     }
@@ -103,12 +104,14 @@ BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts,
     // From the stream: the cells are its keys (bound as `cells`), no atlas.
     std::vector<Bind> binds = {{"u", frame.volume}, {"mc", tables_}};
     binds.push_back(counts.stream ? Bind{"cells", frame.stream} : Bind{"atlas", frame.atlas});
+    WgslChoices choices;
+    if (counts.vertices_at) choices.push_back({"vertices_at", counts.vertices_at});
     if (scan_kind_ == ScanKind::Blocks) {
         const ScanLimit limit =
             counts.stream ? ScanLimit{frame.counter, offsetof(Counter, written) / 4} : ScanLimit{};
         if (!block->init(n, offsets, error, limit)) return {};
         binds.push_back({"counts", offsets});
-        Kernel k = kernel(counts.count_kernel, binds, error);
+        Kernel k = kernel(counts.count_kernel, binds, error, choices);
         list->push_back(own(cell_stage(Pass::MeshCount, std::move(k), n, counts.stream, frame.counter)));
         list->push_back(own(std::make_unique<MeshScanStage<BlockScan>>(block)));
         return block->total_buffer();
@@ -116,7 +119,7 @@ BufferRef ComputeMesh::add_scan(const FrameBuffers& frame, const Counts& counts,
     binds.push_back({"offsets", offsets});
     binds.push_back({"totals", totals});
     if (counts.stream) binds.push_back({"counter", frame.counter});
-    if (!tile->init(scan_kind_, n, {counts.io_chunk, binds}, error)) return {};
+    if (!tile->init(scan_kind_, n, {counts.io_chunk, binds, choices}, error)) return {};
     list->push_back(own(std::make_unique<MeshScanStage<TileScan>>(tile)));
     return totals;
 }

@@ -69,6 +69,9 @@ private:
         const char* count_kernel;  // blocks: the kernel that writes each value (mesh_*count*.wgsl)
         const char* io_chunk;      // rts, single: the scan's `{scan_io}` (scan_io_*.wgsl)
         bool stream;               // read from the stream (bound as `cells`) up to the keys written
+        // From the atlas, the `{vertices_at}` of both (vertices_at_*.wgsl: a cell's vertices,
+        // or a point's crossing edges); null from the stream.
+        const char* vertices_at = nullptr;
     };
     // The scan's stages into `list` (with blocks: the count kernel, then `block` limited to
     // the keys written when counts.stream; else `tile`, its total into `totals`); returns the

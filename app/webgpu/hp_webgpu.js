@@ -71,7 +71,7 @@ var LibraryHpGpu = {
   // The page's device (web/gpu_device.js): its serial, 1 for the first and one more for each
   // got after a loss (objects made on one are not the next one's); 0 while there is none. The
   // page reads nothing back itself: its read-backs are the app's tickets (hpgpu_read below,
-  // app/demo/app/readbacks.h).
+  // app/demo/loop/readbacks.h).
   hpgpu_ready: function () { return HPGPU.device() ? Module.hpGpu.serial : 0; },
 
   // Why there is no device ('' when there is one), into a C buffer.

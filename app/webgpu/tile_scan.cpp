@@ -21,7 +21,8 @@ bool TileScan::init(ScanKind kind, std::uint32_t n, const ScanIo& io, std::strin
     subgroups_ = hpgpu_has_subgroups() != 0;
     std::string why;
     auto make = [&](const char* step, bool sums) {
-        WgslChoices choices = {{"scan_io", io.chunk}};
+        WgslChoices choices = io.choices;
+        choices.push_back({"scan_io", io.chunk});
         if (sums) choices.push_back({"scan_sum", subgroups_ ? "scan_sum_subgroups.wgsl" : "scan_sum.wgsl"});
         return kernel(step, binds, &why, choices);
     };

@@ -7,7 +7,7 @@
 // Each step is a kernel (rts_reduce.wgsl, rts_spine.wgsl, rts_downsweep.wgsl,
 // scan_single_pass.wgsl) that includes the chunk chosen for its `{scan_io}`. What the values are
 // and where the keys go is a ScanIo: that chunk (scan_io_stream.wgsl: the compaction;
-// scan_io_mesh.wgsl, scan_io_mesh_stream.wgsl, scan_io_edges.wgsl: the surface's counts;
+// scan_io_mesh.wgsl, scan_io_mesh_stream.wgsl: the surface's counts;
 // scan_io_buffer.wgsl: a buffer), which declares the kernels' bindings but the scan's own
 // `tiles` (4) and includes the chunks it needs, and what it binds by name.
 #pragma once
@@ -26,6 +26,7 @@ namespace hp::wgpu {
 struct ScanIo {
     const char* chunk;        // scan_io_*.wgsl, the kernels' `{scan_io}`
     std::vector<Bind> binds;  // every binding it declares (all but "tiles")
+    WgslChoices choices;      // the chunks it includes by slot (scan_io_mesh.wgsl's `{vertices_at}`)
 };
 
 class TileScan {

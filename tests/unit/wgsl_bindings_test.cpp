@@ -208,20 +208,32 @@ TEST(WgslInclude, TheKernelsOfShadersResolve) {
     std::vector<std::pair<std::string, WgslChoices>> kernels;
     for (const char* k : {"count.wgsl", "stream_tail.wgsl", "pyramid_traverse.wgsl", "scan_scatter.wgsl",
                           "scan_classify.wgsl", "pyramid_classify.wgsl", "pyramid_reduce.wgsl", "scan_block.wgsl",
-                          "scan_add.wgsl", "mesh_count.wgsl", "mesh_count_stream.wgsl", "mesh_edge_count.wgsl",
+                          "scan_add.wgsl", "mesh_count_stream.wgsl",
                           "mesh_extract.wgsl", "mesh_extract_stream.wgsl", "mesh_indices.wgsl",
                           "mesh_indices_stream.wgsl", "mesh_vertices.wgsl", "mesh_total.wgsl", "surface.wgsl"})
         kernels.push_back({k, {}});
     for (const char* source : {"source_metaballs.wgsl", "source_sphere.wgsl", "source_noise.wgsl"})
         kernels.push_back({"volume_source.wgsl", {{"source", source}}});
-    for (const char* io : {"scan_io_stream.wgsl", "scan_io_mesh.wgsl", "scan_io_mesh_stream.wgsl", "scan_io_edges.wgsl",
-                           "scan_io_buffer.wgsl"}) {
+    // The counts from the atlas: a cell's vertices, or a point's crossing edges.
+    const std::vector<WgslChoices> at = {{{"vertices_at", "vertices_at_cell.wgsl"}},
+                                         {{"vertices_at", "vertices_at_point.wgsl"}}};
+    for (const WgslChoices& v : at) kernels.push_back({"mesh_count.wgsl", v});
+    std::vector<WgslChoices> ios;
+    for (const char* io : {"scan_io_stream.wgsl", "scan_io_mesh_stream.wgsl", "scan_io_buffer.wgsl"})
+        ios.push_back({{"scan_io", io}});
+    for (const WgslChoices& v : at) {
+        ios.push_back(v);
+        ios.back().push_back({"scan_io", "scan_io_mesh.wgsl"});
+    }
+    for (const WgslChoices& io : ios) {
         for (const char* sum : {"scan_sum.wgsl", "scan_sum_subgroups.wgsl"}) {
-            kernels.push_back({"rts_reduce.wgsl", {{"scan_io", io}, {"scan_sum", sum}}});
-            kernels.push_back({"scan_single_pass.wgsl", {{"scan_io", io}, {"scan_sum", sum}}});
+            WgslChoices summed = io;
+            summed.push_back({"scan_sum", sum});
+            kernels.push_back({"rts_reduce.wgsl", summed});
+            kernels.push_back({"scan_single_pass.wgsl", summed});
         }
-        kernels.push_back({"rts_spine.wgsl", {{"scan_io", io}}});
-        kernels.push_back({"rts_downsweep.wgsl", {{"scan_io", io}}});
+        kernels.push_back({"rts_spine.wgsl", io});
+        kernels.push_back({"rts_downsweep.wgsl", io});
     }
     for (const auto& [file, choices] : kernels) {
         WgslModule m;

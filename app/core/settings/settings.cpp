@@ -78,29 +78,37 @@ std::string float_text(float v) {
     return buf;
 }
 
-// The table. Rows with a label are the overlay's, in its order; the others follow. Each row's
-// default (after its key) is the field's value in the page's first frame: DemoState() holds it.
-std::vector<Setting> make_table() {
-    using S = DemoState;
-    std::vector<Setting> t;
-    t.push_back(choice<&S::pyramid>("pyramid", Pyramid::Scalar, "Pyramid",
-                                    "scalar: sums, three reads a level; vec4: partial sums, one read a level;\n"
-                                    "baseline: the article's design as published"));
-    Setting& scan = t.emplace_back(choice<&S::scan>(
+using S = DemoState;
+
+// The table, a function per family of rows. Rows with a label are the overlay's, in its order;
+// the others follow. Each row's default (after its key) is the field's value in the page's
+// first frame: DemoState() holds it.
+
+// The pipeline: the pyramid (or the WebGPU scan) and its sums.
+void pipeline_rows(std::vector<Setting>* t) {
+    t->push_back(choice<&S::pyramid>("pyramid", Pyramid::Scalar, "Pyramid",
+                                     "scalar: sums, three reads a level; vec4: partial sums, one read a level;\n"
+                                     "baseline: the article's design as published"));
+    Setting& scan = t->emplace_back(choice<&S::scan>(
         "scan", ScanKind::Blocks, "Scan",
         "blocks: 1024 a block, level by level; rts: reduce-then-scan, three dispatches;\n"
         "single: one dispatch, decoupled look-back with fallback"));
     scan.shown = [](const S& s) { return s.pyramid == Pyramid::WebgpuScan; };
     Setting& sums =
-        t.emplace_back(choice<&S::sums>("sums", Format::Float, "Sums", "the pyramid's sums: float or unsigned int"));
+        t->emplace_back(choice<&S::sums>("sums", Format::Float, "Sums", "the pyramid's sums: float or unsigned int"));
     sums.enabled = [](const S& s) { return s.pyramid != Pyramid::Baseline && !is_webgpu(s.pyramid); };
-    Setting& source = t.emplace_back(choice<&S::source>(
+}
+
+// The volume and what is compacted of it: the source, the classification, the iso value,
+// the procedural sources' size and time.
+void source_rows(std::vector<Setting>* t) {
+    Setting& source = t->emplace_back(choice<&S::source>(
         "source", Source::Metaballs, "Source", "the volume: a procedural one, a loaded PNG atlas or a loaded file"));
     source.limit = [](S* s, const SettingsContext& c, bool) {
         return s->source == Source::File && !c.file ? std::string("source=file needs a volume file: load one first")
                                                     : std::string();
     };
-    Setting& classify = t.emplace_back(choice<&S::classify>(
+    Setting& classify = t->emplace_back(choice<&S::classify>(
         "classify", Classify::Surface, "Classify",
         "surface: cells the iso-surface crosses (the marching-cubes case);\n"
         "solid: voxels at or above iso;\n"
@@ -121,7 +129,7 @@ std::vector<Setting> make_table() {
     };
     // Any finite number parses; the limit holds it to the source's range (a file's data units).
     Setting& iso =
-        t.emplace_back(number<&S::iso>("iso", 0.5f, "Iso", "the iso value, in the volume's units", -3.4e38, 3.4e38));
+        t->emplace_back(number<&S::iso>("iso", 0.5f, "Iso", "the iso value, in the volume's units", -3.4e38, 3.4e38));
     iso.enabled = [](const S& s) { return s.classify != Classify::Labels; };  // labels need no iso
     iso.limit = [](S* s, const SettingsContext& c, bool given) {
         const std::array<float, 2> r = c.range_of(*s);
@@ -133,7 +141,7 @@ std::vector<Setting> make_table() {
         return std::string();
     };
     Setting& volume =
-        t.emplace_back(number<&S::volume>("volume", 128, "Volume", "N of the procedural N³ volume", 0, 1e9));
+        t->emplace_back(number<&S::volume>("volume", 128, "Volume", "N of the procedural N³ volume", 0, 1e9));
     volume.values = {64, 128, 256, 512};  // 512³: the WebGPU modes, and WebGL2 with uint sums where the GPU holds 16384² (volume_atlas.h)
     volume.then = [](S* s) { s->atlas = 0; };
     // A file has its own X×Y×Z (hp.stats().dims): no N to report.
@@ -147,14 +155,18 @@ std::vector<Setting> make_table() {
                "×" + std::to_string(d[1]) + "×" + std::to_string(d[2]) + ")";
     };
     volume.enabled = [](const S& s) { return s.source != Source::Png && s.source != Source::File; };
-    t.push_back(number<&S::time>("time", 0.0, "Time", "the procedural sources' time, seconds", 0.0, 1e6));
-    t.push_back(flag<&S::paused>("paused", false, nullptr, "time stands still"));
-    t.push_back(choice<&S::readback>("readback", Readback::Sync, "Readback",
-                                     "sync: read the count every frame (waits); async: read when ready (never\n"
-                                     "waits, a few frames old); expected: never read, a given count"));
-    Setting& expected = t.emplace_back(number<&S::expected>("expected", 50000u, "Expected",
-                                                            "the count the expected readback assumes", 0,
-                                                            16384.0 * 16384.0));
+    t->push_back(number<&S::time>("time", 0.0, "Time", "the procedural sources' time, seconds", 0.0, 1e6));
+    t->push_back(flag<&S::paused>("paused", false, nullptr, "time stands still"));
+}
+
+// The count's read-back.
+void readback_rows(std::vector<Setting>* t) {
+    t->push_back(choice<&S::readback>("readback", Readback::Sync, "Readback",
+                                      "sync: read the count every frame (waits); async: read when ready (never\n"
+                                      "waits, a few frames old); expected: never read, a given count"));
+    Setting& expected = t->emplace_back(number<&S::expected>("expected", 50000u, "Expected",
+                                                             "the count the expected readback assumes", 0,
+                                                             16384.0 * 16384.0));
     expected.whole = true;
     expected.shown = [](const S& s) { return s.readback == Readback::Expected; };
     // No more keys than the atlas has texels (the overlay's limit too).
@@ -167,72 +179,92 @@ std::vector<Setting> make_table() {
         s->expected = unsigned(l.texel_count());
         return std::string();
     };
-    t.push_back(choice<&S::color>("color", SurfaceColor::Normal, "Colour",
-                                  "the 3D view's color: normal, depth, place in the stream, plain bone,\n"
-                                  "or each label's own (classify=labels)"));
-    Setting& vertices = t.emplace_back(choice<&S::vertices>(
+}
+
+// What the views draw: the 3D view's colour and mesh, the view, the Explain view's walk.
+void view_rows(std::vector<Setting>* t) {
+    t->push_back(choice<&S::color>("color", SurfaceColor::Normal, "Colour",
+                                   "the 3D view's color: normal, depth, place in the stream, plain bone,\n"
+                                   "or each label's own (classify=labels)"));
+    Setting& vertices = t->emplace_back(choice<&S::vertices>(
         "vertices", MeshVertices::Soup, "Vertices",
         "soup: each cell computes its triangles' vertices (a shared vertex up to 4 times);\n"
         "shared: a vertex per crossing edge, computed once; triangles as indices, drawn indexed"));
     vertices.shown = [](const S& s) { return is_webgpu(s.pyramid); };
     vertices.enabled = [](const S& s) { return s.classify != Classify::Labels; };  // a soup (frame_settings)
-    Setting& route = t.emplace_back(choice<&S::route>(  // vertex by default: measured faster (docs/algorithm.md)
+    Setting& route = t->emplace_back(choice<&S::route>(  // vertex by default: measured faster (docs/algorithm.md)
         "route", MeshRoute::Vertex, "Route",
         "fragment: an extraction pass writes the vertices into float textures (Mol*);\n"
         "vertex: the draw walks the pyramid for each vertex (HPMC)"));
     route.enabled = [](const S& s) { return !is_webgpu(s.pyramid); };
     // 0, the registry's first entry: the 3D surface.
-    t.push_back(choice<&S::view>("view", 0, "View", "which view is drawn: one, all of them, or none (for timing)"));
+    t->push_back(choice<&S::view>("view", 0, "View", "which view is drawn: one, all of them, or none (for timing)"));
     // The Explain view's: its own panel at the top of the controls edits them (overlay.cpp).
-    Setting& key = t.emplace_back(number<&S::key>("key", -1, nullptr,
-                                                  "the stream key the Explain view walks down the pyramid; -1: the "
-                                                  "middle of the stream",
-                                                  -1, 4096.0 * 4096.0 - 1));
+    Setting& key = t->emplace_back(number<&S::key>("key", -1, nullptr,
+                                                   "the stream key the Explain view walks down the pyramid; -1: the "
+                                                   "middle of the stream",
+                                                   -1, 4096.0 * 4096.0 - 1));
     key.whole = true;
-    Setting& step = t.emplace_back(number<&S::step>("step", -1, nullptr,
-                                                    "the levels of the walk the Explain view shows, from the top "
-                                                    "(0: the 1×1 level alone); -1: all of them",
-                                                    -1, 12));
+    Setting& step = t->emplace_back(number<&S::step>("step", -1, nullptr,
+                                                     "the levels of the walk the Explain view shows, from the top "
+                                                     "(0: the 1×1 level alone); -1: all of them",
+                                                     -1, 12));
     step.whole = true;
-    // The mesh that leaves the page (mesh_process.h), in the order its steps run.
-    t.push_back(choice<&S::pieces>("pieces", Pieces::All, "Pieces",
-                                   "the mesh's pieces kept: all, the largest (by enclosed volume), or those\n"
-                                   "enclosing at least minPiece mm³"));
-    Setting& min_piece = t.emplace_back(number<&S::min_piece>(
+}
+
+// The mesh that leaves the page (mesh_process.h), in the order its steps run.
+void mesh_rows(std::vector<Setting>* t) {
+    t->push_back(choice<&S::pieces>("pieces", Pieces::All, "Pieces",
+                                    "the mesh's pieces kept: all, the largest (by enclosed volume), or those\n"
+                                    "enclosing at least minPiece mm³"));
+    Setting& min_piece = t->emplace_back(number<&S::min_piece>(
         "minPiece", 1000.0, "Min piece", "pieces=above: the smallest enclosed volume kept, mm³", 0, 1e12));
     min_piece.shown = [](const S& s) { return s.pieces == Pieces::Above; };
-    Setting& smooth = t.emplace_back(number<&S::smooth>(
+    Setting& smooth = t->emplace_back(number<&S::smooth>(
         "smooth", 0, "Smooth", "Taubin smoothing iterations (λ 0.5, μ −0.53): no shrinking; 0: none", 0, 200));
     smooth.whole = true;
-    Setting& decimate = t.emplace_back(number<&S::decimate>(
+    Setting& decimate = t->emplace_back(number<&S::decimate>(
         "decimate", 0, "Decimate",
         "target triangles (meshoptimizer, error within half a voxel; may stop short); 0: none", 0, 1e9));
     decimate.whole = true;
-    t.push_back(flag<&S::closed>("closed", false, "Closed", "cap the mesh where the volume's faces cut it"));
-    t.push_back(flag<&S::processed>("processed", false, "Processed",
-                                    "the 3D view draws the processed mesh (what Save mesh writes), not the GPU's"));
+    t->push_back(flag<&S::closed>("closed", false, "Closed", "cap the mesh where the volume's faces cut it"));
+    t->push_back(flag<&S::processed>("processed", false, "Processed",
+                                     "the 3D view draws the processed mesh (what Save mesh writes), not the GPU's"));
     // A label map's meshes are closed by construction and not decimated (the simplifier would
     // collapse one label's edges alone and pull a shared face apart: mesh_work.h); its pieces
     // and smoothing apply, label by label and jointly.
     for (const char* key : {"decimate", "closed", "processed"})
-        for (Setting& row : t)
+        for (Setting& row : *t)
             if (std::string(row.key) == key) row.enabled = [](const S& s) { return s.classify != Classify::Labels; };
-    // Not in the overlay.
+}
+
+// Not in the overlay.
+void hidden_rows(std::vector<Setting>* t) {
     // 1024² holds a 64³ volume in its top quarter: the benchmark's fourth size. 0 (the default):
     // the smallest that holds the volume.
-    Setting& atlas = t.emplace_back(number<&S::atlas>("atlas", 0, nullptr, "S of the S² atlas", 0, 1e9));
+    Setting& atlas = t->emplace_back(number<&S::atlas>("atlas", 0, nullptr, "S of the S² atlas", 0, 1e9));
     atlas.values = {512, 1024, 2048, 4096, 16384};
     atlas.then = [](S* s) {
         s->volume = s->atlas <= 1024 ? 64 : s->atlas == 2048 ? 128 : s->atlas == 4096 ? 256 : 512;
     };
     atlas.effective = [](const S&, const SettingsContext& c) { return double(c.layout.atlas); };
-    t.push_back(flag<&S::overlay>("overlay", true, nullptr, "the controls and captions (H toggles)"));
-    t.push_back(
+    t->push_back(flag<&S::overlay>("overlay", true, nullptr, "the controls and captions (H toggles)"));
+    t->push_back(
         choice<&S::clock>("clock", Clock::Wall, nullptr, "wall: time runs with the clock; fixed: 1/60 s a frame"));
-    t.push_back(choice<&S::timestamps>("timestamps", Timestamps::Passes, nullptr,
-                                       "WebGPU timestamps around each pass, or the whole"));
-    t.push_back(
+    t->push_back(choice<&S::timestamps>("timestamps", Timestamps::Passes, nullptr,
+                                        "WebGPU timestamps around each pass, or the whole"));
+    t->push_back(
         flag<&S::fallback>("fallback", false, nullptr, "debug: the single-pass scan's look-back gives up at once"));
+}
+
+std::vector<Setting> make_table() {
+    std::vector<Setting> t;
+    pipeline_rows(&t);
+    source_rows(&t);
+    readback_rows(&t);
+    view_rows(&t);
+    mesh_rows(&t);
+    hidden_rows(&t);
     return t;
 }
 

@@ -131,15 +131,24 @@ bool read_segments(const std::map<long, Segment>& segments, std::map<std::string
     return true;
 }
 
-}  // namespace
-
-bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error) {
-    h->file = "nrrd";
+// The header's lines: its fields by name (lower case), a .seg.nrrd's key/value pairs, and where
+// the lines ended.
+struct Header {
     std::map<std::string, std::string> fields;
     std::map<long, Segment> segments;  // a .seg.nrrd's, by index
     bool segmentation = false;         // any Segment<N>_ or Segmentation_ key: a .seg.nrrd
+    bool ended = false;                // the empty line before the data was met
+    std::size_t data_at = 0;           // just past that line
+
+    std::string field(const char* name) const {
+        const auto it = fields.find(name);
+        return it == fields.end() ? std::string() : it->second;
+    }
+};
+
+bool read_lines(const std::uint8_t* data, std::size_t size, Header* out, std::string* error) {
     std::size_t at = 0;
-    bool first = true, ended = false;
+    bool first = true;
     while (at < size && at < (1u << 20)) {  // a header past 1 MiB is not one
         std::size_t end = at;
         while (end < size && data[end] != '\n') ++end;
@@ -151,60 +160,60 @@ bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* 
             continue;  // NRRD000N
         }
         if (text.empty()) {
-            ended = true;
+            out->ended = true;
             break;
         }
         if (text[0] == '#') continue;
         if (const std::size_t kv = text.find(":="); kv != std::string::npos) {  // key/value pairs
             const std::string key = trim(text.substr(0, kv));
-            segmentation = segment_pair(key, trim(text.substr(kv + 2)), &segments) ||
-                           key.compare(0, 13, "Segmentation_") == 0 || segmentation;
+            out->segmentation = segment_pair(key, trim(text.substr(kv + 2)), &out->segments) ||
+                                key.compare(0, 13, "Segmentation_") == 0 || out->segmentation;
             continue;
         }
         const std::size_t colon = line.find(": ");
         if (colon == std::string::npos)
             return *error = "the NRRD header line '" + text.substr(0, 40) + "' is not 'field: value'", false;
-        fields[lower(trim(line.substr(0, colon)))] = trim(line.substr(colon + 2));
+        out->fields[lower(trim(line.substr(0, colon)))] = trim(line.substr(colon + 2));
     }
-    auto field = [&](const char* name) {
-        const auto it = fields.find(name);
-        return it == fields.end() ? std::string() : it->second;
-    };
-    if (!field("data file").empty() || !field("datafile").empty())
-        return *error = "a detached NRRD header (.nhdr) names another file (" +
-                        (field("data file") + field("datafile")).substr(0, 60) +
-                        "): save it as one .nrrd (teem-unu save -f nrrd -e gzip) and open that",
-               false;
-    if (!ended) return *error = "the NRRD header has no empty line before its data: the file is cut short", false;
-    if (segmentation && !read_segments(segments, &fields, h, error)) return false;
-    const std::string type = lower(field("type"));
+    out->data_at = at;
+    return true;
+}
+
+// What a voxel is and how the data is stored: type, dimension, sizes, encoding, space, endian.
+bool read_format(const Header& f, VolumeHeader* h, std::string* error) {
+    const std::string type = lower(f.field("type"));
     if (!nrrd_type(type, &h->type))
         return *error = "NRRD type '" + type.substr(0, 30) +
                         "' is not one this page opens (uchar, signed char, short, ushort, int, float, double)",
                false;
-    if (field("dimension") != "3")
-        return *error = "a NRRD of dimension " + field("dimension").substr(0, 10) +
+    if (f.field("dimension") != "3")
+        return *error = "a NRRD of dimension " + f.field("dimension").substr(0, 10) +
                         ": this page opens 3D volumes of one value a voxel",
                false;
-    if (!read_dims(field("sizes"), "the NRRD's sizes", h, error)) return false;
-    std::vector<double> v;
-    const std::string encoding = lower(field("encoding"));
+    if (!read_dims(f.field("sizes"), "the NRRD's sizes", h, error)) return false;
+    const std::string encoding = lower(f.field("encoding"));
     if (encoding == "raw") h->encoding = Encoding::Raw;
     else if (encoding == "gzip" || encoding == "gz") h->encoding = Encoding::Gzip;
     else
         return *error = "NRRD encoding '" + encoding.substr(0, 20) +
                         "' is not supported: save it with encoding raw or gzip (teem-unu save -f nrrd -e gzip)",
                false;
-    const std::string space = lower(field("space"));
+    const std::string space = lower(f.field("space"));
     h->space = space == "left-posterior-superior" || space == "lps" ? "LPS"
                : space == "right-anterior-superior" || space == "ras" ? "RAS" : "";
-    const std::string endian = lower(field("endian"));
+    const std::string endian = lower(f.field("endian"));
     if (!endian.empty() && endian != "little" && endian != "big")
         return *error = "NRRD endian '" + endian.substr(0, 20) + "' is neither little nor big", false;
     h->big_endian = endian == "big";
+    return true;
+}
 
-    if (!field("space directions").empty()) {
-        const std::string dirs = field("space directions");
+// The voxels' place in the world: space directions (spacing = each vector's length) and space
+// origin, or spacings alone.
+bool read_geometry(const Header& f, VolumeHeader* h, std::string* error) {
+    std::vector<double> v;
+    if (!f.field("space directions").empty()) {
+        const std::string dirs = f.field("space directions");
         if (!numbers(dirs, &v) || v.size() != 9)
             return *error = "the NRRD's space directions are not three vectors of three numbers", false;
         for (int c = 0; c < 3; ++c) {
@@ -215,22 +224,29 @@ bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* 
             }
             h->spacing[std::size_t(c)] = std::sqrt(len);
         }
-        if (numbers(field("space origin"), &v) && v.size() == 3)
+        if (numbers(f.field("space origin"), &v) && v.size() == 3)
             for (int r = 0; r < 3; ++r) h->to_world[std::size_t(4 * r + 3)] = v[std::size_t(r)];
-    } else if (!field("spacings").empty()) {
-        std::string s = lower(field("spacings"));
+    } else if (!f.field("spacings").empty()) {
+        std::string s = lower(f.field("spacings"));
         for (std::size_t p; (p = s.find("nan")) != std::string::npos;) s.replace(p, 3, "x");  // NaN: not a number
         if (!numbers(s, &v) || v.size() != 3)
             return *error = "the NRRD's spacings are not three numbers: its voxel spacing must be positive numbers", false;
         for (int i = 0; i < 3; ++i) h->spacing[std::size_t(i)] = std::fabs(v[std::size_t(i)]);
     }
-    const int line_skip = std::atoi(field("line skip").c_str()) + std::atoi(field("lineskip").c_str());
+    return true;
+}
+
+// Where the data starts: past the header's lines, its line skip and its byte skip (-1: the data
+// ends the file).
+bool find_data(const Header& f, const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error) {
+    std::size_t at = f.data_at;
+    const int line_skip = std::atoi(f.field("line skip").c_str()) + std::atoi(f.field("lineskip").c_str());
     for (int i = 0; i < line_skip && at < size; ++i) {
         while (at < size && data[at] != '\n') ++at;
         ++at;
     }
     h->offset = std::min(at, size);
-    const std::string skip = field("byte skip") + field("byteskip");
+    const std::string skip = f.field("byte skip") + f.field("byteskip");
     if (skip == "-1") {
         if (h->encoding != Encoding::Raw) return *error = "NRRD byte skip -1 needs encoding raw", false;
         const std::uint64_t bytes = data_bytes(*h);
@@ -244,6 +260,22 @@ bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* 
         h->offset += std::size_t(n);
     }
     return true;
+}
+
+}  // namespace
+
+bool read_nrrd_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h, std::string* error) {
+    h->file = "nrrd";
+    Header f;
+    if (!read_lines(data, size, &f, error)) return false;
+    if (!f.field("data file").empty() || !f.field("datafile").empty())
+        return *error = "a detached NRRD header (.nhdr) names another file (" +
+                        (f.field("data file") + f.field("datafile")).substr(0, 60) +
+                        "): save it as one .nrrd (teem-unu save -f nrrd -e gzip) and open that",
+               false;
+    if (!f.ended) return *error = "the NRRD header has no empty line before its data: the file is cut short", false;
+    if (f.segmentation && !read_segments(f.segments, &f.fields, h, error)) return false;
+    return read_format(f, h, error) && read_geometry(f, h, error) && find_data(f, data, size, h, error);
 }
 
 }  // namespace hp::volume

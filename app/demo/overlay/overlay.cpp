@@ -76,7 +76,7 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
     const ViewInput in = app.view_input(layout.scale, 0);
     for (std::size_t i = 0; i < views.size(); ++i)
         if (layout.shows(i)) views[i].caption(in, layout.panels[i]);
-    const ViewEntry* chosen = std::size_t(app.state().view) < views.size() ? &views[std::size_t(app.state().view)] : nullptr;
+    const ViewHooks* chosen = view_hooks(app.state().view);
     if (chosen && chosen->marks) chosen->marks(in, layout);
 
     // On a narrow canvas (a phone) the panel starts closed: one bar-wide button over the views

@@ -192,8 +192,7 @@ void mark_surface(const Panel& p, const ViewInput& in, const Explanation& e) {
     dl->PopClipRect();
 }
 
-}  // namespace
-
+// Over the panels of layout `l`, after their captions.
 void explain_marks(const ViewInput& in, const Layout& l) {
     const Explanation* e = ready(in);
     if (!e) return;
@@ -203,6 +202,7 @@ void explain_marks(const ViewInput& in, const Layout& l) {
     if (const Panel* p = panel_named(l, "surface")) mark_surface(*p, in, *e);
 }
 
+// A click on the stream panel of layout `l`: the key of the texel under it.
 void explain_click(const ViewInput& in, const Layout& l, float x, float y, DemoState* pending) {
     const Panel* panel = panel_named(l, "stream");
     if (!panel || x < panel->x || x >= panel->x + panel->w || y < panel->y || y >= panel->y + panel->h) return;
@@ -213,6 +213,8 @@ void explain_click(const ViewInput& in, const Layout& l, float x, float y, DemoS
     pending->key = std::min(ty * size + tx, int(std::max(in.result.count, 1u)) - 1);  // not past the stream
 }
 
+}  // namespace
+
 void explain_key(const ViewInput& in, ViewKey k, DemoState* pending) {
     const int levels = in.layout.levels();
     const int step = pending->step < 0 ? levels : std::min(pending->step, levels);
@@ -221,4 +223,19 @@ void explain_key(const ViewInput& in, ViewKey k, DemoState* pending) {
     if (k == ViewKey::Right) pending->step = step + 1 >= levels ? -1 : step + 1;        // a level on
     if (k == ViewKey::Up) pending->key = std::max(0, key - 1);                          // the key before
     if (k == ViewKey::Down) pending->key = std::min(key + 1, int(std::max(1u, in.result.count)) - 1);  // after
-}}  // namespace hp
+}
+
+const ViewHooks* explain_hooks() {
+    static const ViewHooks hooks = [] {
+        ViewHooks h;
+        h.walks_key = true;
+        h.marks = explain_marks;
+        h.controls = explain_controls;
+        h.key = explain_key;
+        h.click = explain_click;
+        return h;
+    }();
+    return &hooks;
+}
+
+}  // namespace hp

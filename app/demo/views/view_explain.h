@@ -9,13 +9,15 @@
 
 namespace hp {
 
-// Over the panels of layout `l`, after their captions.
-void explain_marks(const ViewInput& in, const Layout& l);
-// A click on the stream panel of layout `l`: the key of the texel under it.
-void explain_click(const ViewInput& in, const Layout& l, float x, float y, DemoState* pending);
+// The view's hooks (its registry entry's): the app walks the `key` setting each frame while it
+// is shown; its marks over the panels, after their captions; its section of the control panel;
+// the arrows (← → a level back or on, ↑ ↓ the key before or after); a click on the stream
+// panel (the key of the texel under it).
+const ViewHooks* explain_hooks();
+
 // The control panel's section: the key (typed, or the middle), step / back, and the walk's numbers.
 void explain_controls(const ViewInput& in, DemoState* pending);
-// The arrows: ← → a level back or on, ↑ ↓ the key before or after.
+// The arrows (and the panel's step / back): ← → a level back or on, ↑ ↓ the key before or after.
 void explain_key(const ViewInput& in, ViewKey k, DemoState* pending);
 
 }  // namespace hp

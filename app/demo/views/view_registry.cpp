@@ -98,9 +98,22 @@ void draw_surface(const ViewInput& in, PanelRect r) {
     in.backend->draw_surface(d);
 }
 
+// The 3D view's own state: the label its last click named ("": none), in its caption until
+// the next click.
+std::string g_surface_picked;
+
 // A click in the 3D view of a label map names the label under it (in the caption).
 void surface_click(const ViewInput& in, const Layout& l, float x, float y, DemoState*) {
-    if (in.picked && in.labels) *in.picked = label_under(in, l, x, y);
+    if (in.labels) g_surface_picked = label_under(in, l, x, y);
+}
+
+const ViewHooks* surface_hooks() {
+    static const ViewHooks hooks = [] {
+        ViewHooks h;
+        h.click = surface_click;
+        return h;
+    }();
+    return &hooks;
 }
 
 void caption_surface(const ViewInput& in, const Panel& p) {
@@ -120,7 +133,7 @@ void caption_surface(const ViewInput& in, const Panel& p) {
     if (!processed && s.processed) detail += "; the processed mesh is being made";
     if (!processed && r.mesh && r.vertices > capacity)
         detail = "mesh truncated at " + with_thousands(capacity) + " vertices of " + with_thousands(r.vertices);
-    if (in.labels && in.picked && !in.picked->empty()) detail += "; clicked: " + *in.picked;
+    if (in.labels && !g_surface_picked.empty()) detail += "; clicked: " + g_surface_picked;
     else if (in.labels) detail += "; a click names a label";
     caption(p, title, detail);
     if (s.color == SurfaceColor::Depth) legend_bar(p, title, "far", "near", turbo);
@@ -198,8 +211,7 @@ void caption_stream(const ViewInput& in, const Panel& p) {
 
 //                 name       kind             aspect  keeps {volume, stream, surface}  pointer
 const std::vector<ViewEntry> kViews = {
-    {"surface", ViewKind::Panel, 1.0f, {false, false, true}, true, draw_surface, caption_surface, false, nullptr,
-     nullptr, nullptr, surface_click},
+    {"surface", ViewKind::Panel, 1.0f, {false, false, true}, true, draw_surface, caption_surface, surface_hooks()},
     {"all", ViewKind::All},
     {"slices", ViewKind::Panel, 1.0f, {true, false, false}, false, draw_slices, caption_slices},
     // The base, then the levels beside it.
@@ -207,8 +219,7 @@ const std::vector<ViewEntry> kViews = {
     {"stream", ViewKind::Panel, 1.0f, {false, true, false}, false, draw_stream, caption_stream},
     // Every panel, with one key's walk down the pyramid drawn over them; its numbers atop the
     // controls, the arrows stepping it, a click on the stream choosing the key.
-    {"explain", ViewKind::All, 1.0f, {false, false, false}, false, nullptr, nullptr, true, explain_marks,
-     explain_controls, explain_key, explain_click},
+    {"explain", ViewKind::All, 1.0f, {false, false, false}, false, nullptr, nullptr, explain_hooks()},
     {"none", ViewKind::None},
 };
 
@@ -238,6 +249,10 @@ std::string label_under(const ViewInput& in, const Layout& l, float x, float y, 
     char text[64];
     std::snprintf(text, sizeof text, " (%.9g)", double(hit.label));
     return (k >= 0 ? labels[std::size_t(k)].name : std::string("label")) + text;
+}
+
+const ViewHooks* view_hooks(int view) {
+    return view >= 0 && std::size_t(view) < kViews.size() ? kViews[std::size_t(view)].hooks : nullptr;
 }
 
 int view_entry(const char* name) {

@@ -37,7 +37,6 @@ struct ViewInput {
     const std::vector<LabelInfo>* labels = nullptr;  // classify=labels: the label map's (colours, shown)
     std::uint64_t labels_revision = 0;
     const Volume* label_volume = nullptr;  // ... and its values (a click names the label under it)
-    std::string* picked = nullptr;         // the label a click in the 3D view named ("": none)
 };
 
 
@@ -57,16 +56,10 @@ enum class ViewKind {
     None,   // nothing drawn (and, in the WebGPU modes, nothing copied for display): for timing
 };
 
-struct ViewEntry {
-    const char* name;
-    ViewKind kind;
-    float aspect = 1;    // the panel's width / height
-    ShownViews needs{false, false, false};  // what the backend keeps for display while it is shown
-    bool pointer = false;  // the mouse and touch act on it (the 3D view's camera)
-    void (*draw)(const ViewInput& in, PanelRect r) = nullptr;
-    void (*caption)(const ViewInput& in, const Panel& p) = nullptr;
-    // A view with behaviour (the Explain view: view_explain.cpp) gives it here; the app, main.cpp
-    // and the overlay call these for the view chosen, and never name a view.
+// What a view with behaviour adds to its entry, given in its own file (the Explain view's:
+// view_explain.cpp). The app, main.cpp and the overlay call these for the view chosen, and
+// never name a view.
+struct ViewHooks {
     bool walks_key = false;  // per frame while shown: the app walks the `key` setting down the pyramid
     void (*marks)(const ViewInput& in, const Layout& l) = nullptr;        // drawn over the panels (ImGui)
     void (*controls)(const ViewInput& in, DemoState* pending) = nullptr;  // its section atop the controls
@@ -75,12 +68,25 @@ struct ViewEntry {
     void (*click)(const ViewInput& in, const Layout& l, float x, float y, DemoState* pending) = nullptr;
 };
 
+struct ViewEntry {
+    const char* name;
+    ViewKind kind;
+    float aspect = 1;    // the panel's width / height
+    ShownViews needs{false, false, false};  // what the backend keeps for display while it is shown
+    bool pointer = false;  // the mouse and touch act on it (the 3D view's camera)
+    void (*draw)(const ViewInput& in, PanelRect r) = nullptr;
+    void (*caption)(const ViewInput& in, const Panel& p) = nullptr;
+    const ViewHooks* hooks = nullptr;  // null: a view with no behaviour of its own
+};
+
 // In the order of the `view` setting's choices and of the panels in "all"; the first is the
 // view the page opens on.
 const std::vector<ViewEntry>& view_entries();
 const std::vector<const char*>& view_names();
 // The entry of that name (its index), or -1.
 int view_entry(const char* name);
+// The hooks of entry `view` (the `view` setting), or null: a view with none, or no such entry.
+const ViewHooks* view_hooks(int view);
 
 inline constexpr std::size_t kMaxViews = 16;
 

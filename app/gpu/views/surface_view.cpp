@@ -24,14 +24,15 @@ bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std:
 }
 
 bool SurfaceView::init(std::string* error) {
-    if (!build(&textures_, {"stream_tiles.glsl", "label_colors.glsl", "surface.vert"}, error)) return false;
-    if (!build(&indexed_, {"surface_indexed.vert"}, error)) return false;
+    if (!build(&textures_, {"stream_tiles.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface.vert"}, error))
+        return false;
+    if (!build(&indexed_, {"surface_vertex.glsl", "surface_indexed.vert"}, error)) return false;
     // The walk reads the vertex pyramid's sums as they are stored: float or uint (HP_UINT).
     for (SumFormat f : {SumFormat::Float, SumFormat::Uint}) {
         Walking& w = walking_[int(f)];
         if (!build(&w.draw,
                    {"pyramid_format.glsl", "traverse_common.glsl", "traverse_scalar.glsl", "volume.glsl", "mc_tables.glsl", "labels.glsl",
-                    "emit_mesh_vertex.glsl", "label_colors.glsl", "surface_walk.vert"},
+                    "emit_mesh_vertex.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface_walk.vert"},
                    error, f == SumFormat::Uint ? "#define HP_UINT 1\n" : ""))
             return false;
         w.volume = VolumeUniforms::of(w.draw.program);

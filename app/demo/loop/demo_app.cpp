@@ -173,10 +173,20 @@ ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
     const bool processed = state().processed && state().classify != Classify::Labels &&
                            readbacks_.processed_current(frame_data());
     if (processed && processed_.revision != w.revision()) voxel_surface(w, &processed_);
-    return {state(), result(), layout(), host_.backend(), &views_, &camera_, css_scale, framebuffer_height, nullptr,
-            sources_.range_of(state()), sources_.scale_of(state()), &walker_.shown(),
-            processed ? &processed_ : nullptr, labels_shown(), labels_revision(),
-            labels_shown() ? &sources_.shown(state())->volume : nullptr, &picked_};
+    ViewInput in{state(), result(), layout()};
+    in.backend = host_.backend();
+    in.views = &views_;
+    in.camera = &camera_;
+    in.css_scale = css_scale;
+    in.framebuffer_height = framebuffer_height;
+    in.range = sources_.range_of(state());
+    in.scale = sources_.scale_of(state());
+    in.explanation = &walker_.shown();
+    in.processed = processed ? &processed_ : nullptr;
+    in.labels = labels_shown();
+    in.labels_revision = labels_revision();
+    in.label_volume = in.labels ? &sources_.shown(state())->volume : nullptr;
+    return in;
 }
 
 const std::vector<LabelInfo>* DemoApp::labels_shown() const {
@@ -193,7 +203,8 @@ void DemoApp::draw_views(const Layout& l, int fb_height) {
     shown_ = shown_views(l);
     if (walker_.asking()) shown_.volume = true;  // the WebGPU copies of the levels
     const std::vector<ViewEntry>& views = view_entries();
-    const bool walks = std::size_t(state().view) < views.size() && views[std::size_t(state().view)].walks_key;
+    const ViewHooks* hooks = view_hooks(state().view);
+    const bool walks = hooks && hooks->walks_key;
     walker_.walk({state(), result(), host_.backend(), host_.views_serial(), host_.serial_base(), frames_.done()},
                  walks);  // not timed: it reads back at once
     timer_.begin(int(Pass::Display));

@@ -170,7 +170,6 @@ private:
     bool timer_queries_ = false;
     ShownViews shown_;  // what the last layout showed
     Layout shown_layout_;
-    std::string picked_;  // the label a click in the 3D view named
     std::string view_problem_;  // why a view could not draw, last frame ("" when none)
     int framebuffer_height_ = 0;  // the last draw_views'
     double compute_ms_ = 0;

@@ -1,5 +1,5 @@
 // Walks a key of the stream down the pyramid the views show (explain.h): each frame for a view
-// that asks for it (a registry entry's walks_key: the Explain view shows the walk of the `key`
+// that asks for it (its registry hooks' walks_key: the Explain view shows the walk of the `key`
 // setting), and once for the API (hp.explain), whichever view is shown. The walk reads back at
 // once, so it is taken again only when what it reads may have changed.
 #pragma once

@@ -1,7 +1,7 @@
 // The demo's entry point in the browser: SDL2 window and WebGL2 context, Dear ImGui, the
 // frame loop, WebGL context loss. The plain Dear ImGui example shape: init, loop (events →
 // compute → views → overlay → present), nothing to clean up in a page.
-//   argv[1]: the URL's settings, one "name=value" a line (web/hp.js passes them)
+//   argv[1]: the URL's settings, one "name=value" a line (web/main.js passes them)
 #include <SDL.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -196,7 +196,7 @@ int main(int argc, char** argv) {
 
     g.app.set_max_texture_size(max_texture);
     std::string error;
-    // The URL's settings (web/hp.js); its load options go with a load, not here.
+    // The URL's settings (web/main.js); its load options go with a load, not here.
     if (argc > 1 && !g.app.request(hp::without_load_options(argv[1]), &error)) {
         g.app.set_message("Ignored the page's URL settings: " + error);
         hp::web_show_message(g.app.message());

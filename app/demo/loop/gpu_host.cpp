@@ -62,7 +62,7 @@ bool GpuHost::ready(FrameScheduler* frames, const Sources& sources, std::string*
 }
 
 // The WebGPU device is gone: the WebGL2 scalar pyramid runs, and the mode chosen comes back
-// by itself once the page has a device again (web/hp.js asks for one after a loss it did not
+// by itself once the page has a device again (web/gpu_device.js asks for one after a loss it did not
 // cause).
 void GpuHost::leave_webgpu(FrameScheduler* frames, const std::string& why, std::string* message) {
     if (is_webgpu(frames->state().pyramid)) webgpu_wanted_ = frames->state().pyramid;

@@ -93,7 +93,7 @@ public:
     std::array<double, 12> mesh_world(const DemoState& s) const;
 
     int& png_tile() { return png_tile_; }
-    // What the page offers to load ("name<TAB>label" lines, web/hp.js).
+    // What the page offers to load ("name<TAB>label" lines, web/main.js).
     void set_samples(const std::string& lines);
     const std::vector<std::pair<std::string, std::string>>& samples() const { return samples_; }
 

@@ -64,7 +64,7 @@ if (!site) {
   process.exit(2);
 }
 const { server, url } = await serve(site);
-const browser = await launch();
+let browser = await launch();
 // A case is {name, query, run(page), fresh?, setup?(page), ready?, viewport?, timeout?}.
 // Consecutive cases with the same query share a page unless one asks for a fresh one (or hooks
 // its setup). `timeout`: seconds, page load included (slow cases name their own).
@@ -111,6 +111,13 @@ try {
       console.log(`FAIL ${c.name}: ${e.message} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
       printErrors(caseLog());
       await closePage();  // a case that timed out may still be running on it
+      // A browser that went down with a case (its connection closed) fails that case alone:
+      // the next ones get a new one.
+      if (!browser.connected) {
+        console.log('     the browser went down: the next cases run in a new one');
+        page = null;
+        browser = await launch();
+      }
     }
     times.push([Date.now() - t0, c.name, c.file]);
   }

@@ -40,7 +40,7 @@ export function on(name, fn) {
   listeners.get(name).add(fn);
   return () => listeners.get(name).delete(fn);
 }
-export function emit(name, ...args) {
+function emit(name, ...args) {
   for (const fn of [...(listeners.get(name) || [])]) fn(...args);
 }
 const HOOKS = { hpFrameDone: 'frame', hpShowMessage: 'message', hpFail: 'fail', hpOpenFileDialog: 'openFile',

@@ -103,7 +103,7 @@ void frame() {
     } else {
         // Paused with nothing asked: no pass runs; what completes is drawn twice more, then the
         // canvas keeps its picture and the GPU rests.
-        if (g.app.rest()) g.settle = 2;
+        if (g.app.collect()) g.settle = 2;
         if (g.settle-- <= 0) return;
         g.app.begin_redraw();
     }

@@ -128,14 +128,6 @@ bool DemoApp::quiet() const {
            !walker_.asking() && page_task_.task.empty() && host_.backend() && !host_.lost();
 }
 
-bool DemoApp::rest() {
-    Backend* b = host_.backend();
-    FrameResult done;
-    if (!b || !b->poll(&timer_, shown_, frames_.settings(shown_.surface), &done, &message_)) return false;
-    frames_.complete(done);
-    return true;
-}
-
 int DemoApp::run_frames(int n, bool draw, bool mesh, int in_flight) {
     if (host_.lost()) return 0;  // until the context is restored
     if (host_.backend()) host_.backend()->set_frames_in_flight(in_flight);
@@ -155,11 +147,13 @@ int DemoApp::run_frames(int n, bool draw, bool mesh, int in_flight) {
     return issued;
 }
 
-void DemoApp::collect() {
+bool DemoApp::collect() {
     FrameResult done;
     Backend* b = host_.backend();
-    if (b && b->poll(&timer_, shown_, frames_.settings(shown_.surface), &done, &message_)) frames_.complete(done);
+    const bool completed = b && b->poll(&timer_, shown_, frames_.settings(shown_.surface), &done, &message_);
+    if (completed) frames_.complete(done);
     if (timer_.gpu()) timer_.collect();
+    return completed;
 }
 
 std::array<float, 3> DemoApp::view_box() const {

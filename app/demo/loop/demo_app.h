@@ -49,8 +49,9 @@ public:
     // the backend may queue (0: its own bound). finish() waits for the GPU.
     int run_frames(int n, bool draw, bool mesh, int in_flight);
     void finish() { if (host_.backend()) host_.backend()->finish(); }
-    // Takes in what has arrived (times, counts) without issuing a frame.
-    void collect();
+    // Takes in what has arrived (times, counts) without issuing a frame; true when a frame
+    // completed (a quiet page draws it).
+    bool collect();
 
     // Requests, applied at the start of the next frame. An error leaves everything as it was.
     // `settings`: one "name=value" a line, as in the URL ("pyramid=vec4\niso=0.4"); all or nothing.
@@ -141,9 +142,7 @@ public:
         const std::uint64_t f = until_frame ? until_frame : frames_.frame() + 2;
         if (f > wake_until_) wake_until_ = f;
     }
-    // A quiet frame: takes in what has arrived; true when a frame completed (draw it). Then
-    // begin_redraw() before draw_views() draws it.
-    bool rest();
+    // A quiet frame draws what completed (collect()) with begin_redraw() before draw_views().
     void begin_redraw() { timer_.begin_frame(); }
 
     // The last problem to show the user ("" when none).
@@ -173,7 +172,7 @@ private:
     std::string view_problem_;  // why a view could not draw, last frame ("" when none)
     int framebuffer_height_ = 0;  // the last draw_views'
     double compute_ms_ = 0;
-    std::uint64_t wake_until_ = 0;  // idle() only once this many frames have completed
+    std::uint64_t wake_until_ = 0;  // quiet() only once this many frames have completed
     std::string message_;
     ProcessedSurface processed_;  // the processed mesh in voxel units, for the 3D view
 };

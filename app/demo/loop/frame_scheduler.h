@@ -47,10 +47,7 @@ public:
 
     // The surface stages for reads even where no view shows the surface, for a few frames.
     void want_mesh(int frames) { mesh_wanted_ = frames > mesh_wanted_ ? frames : mesh_wanted_; }
-    void issued() {
-        if (mesh_wanted_ > 0) --mesh_wanted_;
-        ++issued_frames_;
-    }
+    void issued() { if (mesh_wanted_ > 0) --mesh_wanted_; }
     bool mesh_wanted() const { return mesh_wanted_ > 0; }
     FrameSettings settings(bool surface_shown) const { return frame_settings(state_, surface_shown, mesh_wanted_ > 0); }
 
@@ -61,15 +58,13 @@ public:
     // Each accepted request gets a serial; done() is the newest one a completed frame ran with.
     std::uint64_t requested_serial() const { return requested_; }
     std::uint64_t done() const { return done_; }
-    // Frames issued whose results have not come (a WebGPU frame completes when its count arrives).
-    bool in_flight() const { return issued_frames_ > frame_; }
 
 private:
     DemoState state_, pending_;
     DemoState built_over_;  // the state in effect before the last pipeline was built
     std::uint64_t requested_ = 0, issued_ = 0, done_ = 0;
     FrameResult result_;
-    std::uint64_t frame_ = 0, issued_frames_ = 0;
+    std::uint64_t frame_ = 0;
     int mesh_wanted_ = 0;  // frames left that run the surface stages for a read
 };
 

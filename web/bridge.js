@@ -16,7 +16,7 @@ export const EXPORTS = {
   hp_load_atlas: [S, [N, N, S]], hp_load_options: [S, []], hp_page_task: [null, [S, N, N]],
   hp_file_begin: [N, [N, N, N]], hp_file_end: [S, [S, S]], hp_file_refused: [S, [S, S, N, N, N]],
   hp_load_opens_downsampled: [N, []], hp_volume_refusal: [S, []], hp_volume_drop: [null, []],
-  hp_volume_begin: [N, [N, N, N, N, S, S]], hp_volume_end: [S, [S, S, S]],
+  hp_volume_begin: [N, [S]], hp_volume_end: [S, [S]],
   hp_volume_info: [S, []], hp_volume_values: [N, []],
   // web_reads.cpp: the read-back tickets
   hp_read: [N, [N, N, N, N]], hp_read_poll: [N, [N]], hp_read_error: [S, [N]], hp_read_size: [N, [N, N]],
@@ -32,9 +32,10 @@ export const EXPORTS = {
 let Module = null;            // the app, once started
 const listeners = new Map();  // event name → Set of functions
 
-// The app's events (its EM_ASM hooks, each `Module.hpEvent`-style name): 'frame' (frame), 'message'
-// (text), 'fail' (text), 'openFile', 'openFolder', 'openSeries' (uid), 'saveMesh' (type),
-// 'loadSample' (name). on() returns the function that stops listening.
+// The app's events, through its one channel (web_event in app/demo/page/web_api.h: a name and
+// JSON, here parsed): 'frame' (frames completed), 'message' (text), 'fail' (text), 'openFile',
+// 'openFolder', 'openSeries' (uid), 'saveMesh' (type), 'loadSample' (name). on() returns the
+// function that stops listening.
 export function on(name, fn) {
   if (!listeners.has(name)) listeners.set(name, new Set());
   listeners.get(name).add(fn);
@@ -43,15 +44,12 @@ export function on(name, fn) {
 function emit(name, ...args) {
   for (const fn of [...(listeners.get(name) || [])]) fn(...args);
 }
-const HOOKS = { hpFrameDone: 'frame', hpShowMessage: 'message', hpFail: 'fail', hpOpenFileDialog: 'openFile',
-  hpOpenFolderDialog: 'openFolder', hpOpenSeries: 'openSeries', hpSaveMesh: 'saveMesh', hpLoadSample: 'loadSample' };
 
 // Starts the app: `settings` its first argument (the URL's), `gpu` the WebGPU state it finds as
 // Module.hpGpu (web/gpu_device.js), `page` the Emscripten settings the page gives (canvas,
 // print, setStatus, onAbort). Resolves when its runtime is up (main() has run).
 export async function start({ settings, gpu, page }) {
-  const moduleArg = { ...page, arguments: [settings], hpGpu: gpu };
-  for (const [hook, event] of Object.entries(HOOKS)) moduleArg[hook] = (...args) => emit(event, ...args);
+  const moduleArg = { ...page, arguments: [settings], hpGpu: gpu, hpEvent: (name, json) => emit(name, JSON.parse(json) ?? undefined) };
   Module = moduleArg;  // the factory fills this very object; the hooks may fire before it resolves
   const { default: createApp } = await import('./app.js');
   await createApp(moduleArg);

@@ -4,7 +4,7 @@
 // them decode its slices, each going straight into the volume the app allocated for it
 // (hp_volume_begin), so the page holds the files plus the one volume, never a second copy of it.
 import { call } from './bridge.js';
-import { copyIn, withArray } from './heap.js';
+import { copyIn } from './heap.js';
 
 let nextId = 0;
 const jobs = new Map();  // id → {resolve, reject, ...}: one load at a time; a new one cancels the last
@@ -139,9 +139,8 @@ export function load(files, { series = '', name = 'DICOM' } = {}) {
           dims = plan.dims;
           const notes = [...plan.notes, ...(counts.notes || []), ...countNotes(counts), `transfer syntax: ${plan.syntax}`];
           try {
-            ptr = withArray(Float64Array.from([...plan.spacing, ...plan.toWorld]), 'the volume\'s frame', (frame) =>
-              call('hp_volume_begin', dims[0], dims[1], dims[2], frame, plan.type,
-                notes.map((n) => String(n).slice(0, 300)).slice(0, 20).join('\n')) >>> 0);
+            ptr = call('hp_volume_begin', JSON.stringify({ dims, spacing: plan.spacing, toWorld: plan.toWorld, type: plan.type,
+              notes: notes.map((n) => String(n).slice(0, 300)).slice(0, 20) })) >>> 0;
           } catch (e) {
             return job.fail('the page is out of memory');
           }
@@ -165,10 +164,10 @@ export function load(files, { series = '', name = 'DICOM' } = {}) {
           ms.decoders = pool.length;
           if (arrived !== dims[2]) return job.fail(`${dims[2] - arrived} slice(s) did not arrive`);
           // At most 200 series go to the app (a folder of single slices can hold thousands).
-          const lines = list.slice(0, 200).map((s) => [s.uid, s.description, s.modality, s.slices, ...s.dims]
-            .map((v) => String(v).replace(/[\t\n]/g, ' ').slice(0, 120)).join('\t')).join('\n');
+          const series = list.slice(0, 200).map(({ uid, description, modality, slices, dims: d }) =>
+            ({ uid, description: String(description).slice(0, 120), modality, slices, dims: d }));
           ptr = 0;
-          const error = call('hp_volume_end', name, lines, plan.series.uid);
+          const error = call('hp_volume_end', JSON.stringify({ name, series, shown: plan.series.uid }));
           ms.ended = performance.now() - t0;
           finish();
           if (error) return reject(new Error(error));

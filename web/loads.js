@@ -3,7 +3,7 @@
 import { call } from './bridge.js';
 import { withBytes } from './heap.js';
 import { ready, settled } from './frames.js';
-import { attribute, report, settingsText, showMessage } from './page.js';
+import { attribute, report, showMessage } from './page.js';
 import { bytesOf, isPng, nameOf } from './fetch_bytes.js';
 import { set } from './state.js';
 import * as dicom from './dicom_open.js';
@@ -16,7 +16,7 @@ export const samples = fetch('samples/samples.json').then((r) => (r.ok ? r.json(
 
 let loadSerial = 0;  // counts the loads asked for: the newest wins
 
-// A PNG atlas (its options' "key=value" lines) through the heap to the app; its refusal shown and thrown.
+// A PNG atlas (its options as JSON) through the heap to the app; its refusal shown and thrown.
 function loadPng(bytes, text) {
   let error;
   try {
@@ -65,16 +65,15 @@ export const loads = {
       newest();
       return openDicom(files, options);
     }
-    // The options as "key=value" lines, for the app's table of them (app/core/settings/load_options.cpp).
+    // The options as one JSON object, for the app's table of them (app/core/settings/load_options.cpp).
     const name = options.name ?? (typeof urlOrBytes === 'string' ? nameOf(urlOrBytes) : '');
-    const lines = Object.entries({ ...options, name }).filter(([, v]) => v !== undefined && v !== null && v !== '')
-      .map(([k, v]) => [k, String(v)]);
+    const given = Object.fromEntries(Object.entries({ ...options, name }).filter(([, v]) => v !== undefined && v !== null && v !== ''));
     // A sample opens at its own presets (the app decides the iso; its notice stays on the page
     // while it is shown).
     const sample = typeof urlOrBytes === 'string' ? (await samples).find((x) => x.file === urlOrBytes) : null;
     if (sample && Array.isArray(sample.presets) && sample.presets.length)
-      lines.push(['presets', sample.presets.map((p) => `${String(p.name).replace(/[=;\x00-\x1f]/g, ' ')}=${Number(p.iso)}`).join(';')]);
-    const text = settingsText(lines);
+      given.presets = sample.presets.map((p) => ({ name: String(p.name), iso: Number(p.iso) }));
+    const text = JSON.stringify(given);
     volumes.warm();  // the reader worker starts while the bytes come (a Blob is never read whole here)
     const file = urlOrBytes instanceof Blob ? urlOrBytes : await bytesOf(urlOrBytes, 'hp.loadVolume', name || 'the volume');
     const head = file instanceof Blob ? new Uint8Array(await file.slice(0, 1 << 16).arrayBuffer()) : file;

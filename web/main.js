@@ -37,7 +37,7 @@ request().finally(() => start({ settings: url.has('png') || url.has('load') ? ''
 
 // The overlay's sample choice.
 ready.then(() => hp.samples()).then((list) => call('hp_set_samples',
-  list.map((s) => `${String(s.name).replace(/[\t\n]/g, ' ')}\t${String(s.label || s.name).replace(/[\t\n]/g, ' ')}`).join('\n')));
+  JSON.stringify(list.map((s) => ({ name: String(s.name), label: String(s.label || s.name) })))));
 
 if (urlError) showMessage(urlError, false);
 // A file or an atlas in the URL: the mode first (the largest volume a file may be is the mode's:
@@ -45,7 +45,7 @@ if (urlError) showMessage(urlError, false);
 if (url.has('load') || url.has('png')) {
   ready.then(async () => {
     let error = urlError;
-    const loadKeys = new Set(call('hp_load_options').split(', '));
+    const loadKeys = new Set(JSON.parse(call('hp_load_options')));
     const options = Object.fromEntries(urlSettings.filter(([k]) => loadKeys.has(k)));
     const settings = urlSettings.filter(([k]) => !loadKeys.has(k));
     const pyramid = settings.find(([k]) => k === 'pyramid');

@@ -41,7 +41,7 @@ export function cancel(why = 'another load came first') {
 }
 
 // Opens `file` (a Blob or a Uint8Array; the bytes are copied, not taken) with the load's
-// options ("key=value" lines, the app's table of them). Resolves when the app shows it, with
+// options (a JSON object, the app's table of them). Resolves when the app shows it, with
 // {ms: {decoded, read, ended}: ms from the call to the file decoded, the last value in, the
 // app's volume made; workerHeapMB}. Rejects with the message the page shows (also the app's:
 // hp.stats().message), the Error's `refused` (the file was refused), `opensDownsampled` (the

@@ -2,7 +2,7 @@
 // zlib inflated) in a wasm program of their own (reader.js, app/reader/), so that the page draws
 // on while a file is read. One file at a time; the page stops a load it no longer wants by
 // terminating the worker, which may be deep in a decode (web/volume_open.js).
-//   page → {type: 'read', id, file: a Blob or a Uint8Array, options: the load's "key=value" lines}
+//   page → {type: 'read', id, file: a Blob or a Uint8Array, options: the load's options as JSON}
 //   worker → {type: 'progress', id, task, done, total} (at most every 100 ms, and at the end);
 //            {type: 'refused', id, error, halved, heapMB}: the reader's message (its header's
 //            or its data's, as load_volume gives them), `halved` the dims it opens at
@@ -71,7 +71,7 @@ async function read({ id, file, options }) {
   } finally {
     mod._free(ptr);
   }
-  const [X, Y, Z] = meta.match(/^dims=(\d+),(\d+),(\d+)$/m).slice(1).map(Number);
+  const [X, Y, Z] = JSON.parse(meta).dims;  // the description (volume_meta.h) is JSON
   const count = X * Y * Z, at = call('hpr_values', 'number', [], []) >>> 2;
   for (let i = 0; i < count; i += VALUES) {
     const values = mod.HEAPF32.slice(at + i, at + Math.min(count, i + VALUES));

@@ -187,4 +187,11 @@ bool json_scalar_text(const JsonValue& v, std::string* out) {
     }
 }
 
+const JsonValue* json_member(const JsonValue& object, std::string_view name) {
+    if (object.kind != JsonValue::Kind::Object) return nullptr;
+    for (const auto& [key, value] : object.members)
+        if (key == name) return &value;
+    return nullptr;
+}
+
 }  // namespace hp

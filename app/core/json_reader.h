@@ -35,4 +35,8 @@ bool read_json(std::string_view text, JsonValue* out, std::string* error);
 // String(value) gives); false for null, arrays and objects.
 bool json_scalar_text(const JsonValue& v, std::string* out);
 
+// An object's member by name (the first of that name); null when `object` is not an object or
+// has none.
+const JsonValue* json_member(const JsonValue& object, std::string_view name);
+
 }  // namespace hp

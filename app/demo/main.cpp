@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "demo_app.h"
+#include "json_writer.h"
 #include "load_options.h"
 #include "overlay.h"
 #include "web_api.h"
@@ -128,20 +129,20 @@ void frame() {
     glViewport(0, 0, fb_w, fb_h);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
-    if (actions.open_file) hp::web_open_file_dialog();
-    if (!actions.load_sample.empty()) hp::web_load_sample(actions.load_sample);
-    if (actions.open_folder) hp::web_open_folder_dialog();
-    if (!actions.open_series.empty()) hp::web_open_series(actions.open_series);
+    if (actions.open_file) hp::web_event("openFile");
+    if (!actions.load_sample.empty()) hp::web_event("loadSample", hp::json_string(actions.load_sample));
+    if (actions.open_folder) hp::web_event("openFolder");
+    if (!actions.open_series.empty()) hp::web_event("openSeries", hp::json_string(actions.open_series));
     if (actions.show_labels) g.app.sources().show_labels(actions.labels_shown);
-    if (actions.save_mesh) hp::web_save_mesh(hp::kMeshFileNames[std::size_t(actions.mesh_file)]);
-    hp::web_frame_done(g.app.frames().frame());
+    if (actions.save_mesh) hp::web_event("saveMesh", hp::json_string(hp::kMeshFileNames[std::size_t(actions.mesh_file)]));
+    hp::web_event("frame", std::to_string(g.app.frames().frame()));
 }
 
 EM_BOOL on_context_lost(int, const void*, void*) {
     g.context_lost = true;
     g.app.abandon_gpu();
     g.app.set_message("The WebGL context was lost; waiting for the browser to restore it.");
-    hp::web_show_message(g.app.message());
+    hp::web_event("message", hp::json_string(g.app.message()));
     return EM_TRUE;  // without this the browser never restores the context
 }
 
@@ -153,7 +154,7 @@ EM_BOOL on_context_restored(int, const void*, void*) {
     ImGui_ImplOpenGL3_CreateDeviceObjects();
     if (error.empty()) g.app.recreate_gpu(&error);
     g.app.set_message(error.empty() ? "" : "Cannot rebuild after the context was restored: " + error);
-    hp::web_show_message(g.app.message());
+    hp::web_event("message", hp::json_string(g.app.message()));
     g.context_lost = !error.empty();
     return EM_TRUE;
 }
@@ -163,7 +164,7 @@ EM_BOOL on_context_restored(int, const void*, void*) {
 int main(int argc, char** argv) {
     hp::web_bind(&g.app);
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
-        hp::web_fail(std::string("SDL cannot start: ") + SDL_GetError());
+        hp::web_event("fail", hp::json_string(std::string("SDL cannot start: ") + SDL_GetError()));
         return 1;
     }
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
@@ -180,12 +181,12 @@ int main(int argc, char** argv) {
                                 SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     SDL_GLContext gl = g.window ? SDL_GL_CreateContext(g.window) : nullptr;
     if (!gl) {
-        hp::web_fail("This browser cannot create a WebGL2 context, which the demo needs.");
+        hp::web_event("fail", hp::json_string("This browser cannot create a WebGL2 context, which the demo needs."));
         return 1;
     }
     if (!enable_float_targets()) {
-        hp::web_fail("This browser's WebGL2 cannot render into float textures "
-                     "(EXT_color_buffer_float is missing), which the histopyramid's exact sums need.");
+        hp::web_event("fail", hp::json_string("This browser's WebGL2 cannot render into float textures "
+                     "(EXT_color_buffer_float is missing), which the histopyramid's exact sums need."));
         return 1;
     }
     // Timer queries are optional: without them the overlay shows CPU-side times, labelled.
@@ -199,10 +200,10 @@ int main(int argc, char** argv) {
     // The URL's settings (web/main.js); its load options go with a load, not here.
     if (argc > 1 && !g.app.request(hp::without_load_options(argv[1]), &error)) {
         g.app.set_message("Ignored the page's URL settings: " + error);
-        hp::web_show_message(g.app.message());
+        hp::web_event("message", hp::json_string(g.app.message()));
     }
     if (!g.app.init(&error)) {
-        hp::web_fail("The demo cannot start on this GPU: " + error);
+        hp::web_event("fail", hp::json_string("The demo cannot start on this GPU: " + error));
         return 1;
     }
 

@@ -38,7 +38,7 @@ std::uint64_t voxels(const std::array<int, 3>& d) {
 // The options the page gives, with the demo's cap on voxels (512³: volume_atlas.h).
 bool options_of(const char* text, hp::LoadOptions* o, std::string* error) {
     *o = hp::LoadOptions();
-    const bool ok = hp::parse_load_options(text ? text : "", o, error);
+    const bool ok = hp::parse_load_options_json(text ? text : "", o, error);
     o->max_voxels = std::min(o->max_voxels, hp::kMaxVolumeVoxels);
     return ok;
 }
@@ -85,7 +85,7 @@ const char* header_of(const std::uint8_t* data, std::size_t size) {
 
 extern "C" {
 
-// The file at `data` (all of its `size` bytes) with the load's options ("key=value" lines,
+// The file at `data` (all of its `size` bytes) with the load's options (one JSON object,
 // load_options.h): its header, as header_json says. A file past kMaxFileBytes is refused here,
 // with its size and what the page opens: call hpr_too_large with its start instead.
 EMSCRIPTEN_KEEPALIVE const char* hpr_header(const std::uint8_t* data, double size, const char* options) {

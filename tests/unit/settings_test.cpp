@@ -2,6 +2,7 @@
 
 #include "frame.h"
 #include "json_writer.h"
+#include "load_options.h"
 #include "settings.h"
 
 namespace hp {
@@ -267,6 +268,55 @@ TEST(Settings, AFrameRunsWithTheStateAsItIs) {
     EXPECT_FALSE(frame_settings(s, false, false).mesh);
     ASSERT_TRUE(apply_setting(&s, "route", "fragment", kNoApp, &error)) << error;
     EXPECT_TRUE(frame_settings(s, true, false).extract);
+}
+
+}  // namespace
+}  // namespace hp
+
+namespace hp {
+namespace {
+
+// A load's options as the page sends them (load_options.h): one JSON object, by the table.
+TEST(LoadOptions, OneJsonObjectByTheTable) {
+    LoadOptions o;
+    std::string error;
+    ASSERT_TRUE(parse_load_options_json(
+        R"({"name": "head.raw", "dims": [64, 48, 32], "type": "int16", "spacing": "0.5,0.5,1", "endian": "big",
+            "downsample": 2, "png": true, "presets": [{"name": "bone", "iso": 400}, {"name": "skin", "iso": -300.5}]})",
+        &o, &error)) << error;
+    EXPECT_EQ(o.name, "head.raw");
+    EXPECT_EQ(o.dims, (std::array<int, 3>{64, 48, 32}));
+    EXPECT_EQ(o.type, "int16");
+    EXPECT_EQ(o.spacing, (std::array<double, 3>{0.5, 0.5, 1}));
+    EXPECT_TRUE(o.big_endian);
+    EXPECT_EQ(o.downsample, 2);
+    EXPECT_TRUE(o.png);
+    ASSERT_EQ(o.presets.size(), 2u);
+    EXPECT_EQ(o.presets[1].name, "skin");
+    EXPECT_EQ(o.presets[1].iso, -300.5f);
+    // The URL's text form of a list still reads ("64x48x32"); none given is none.
+    LoadOptions none;
+    ASSERT_TRUE(parse_load_options_json(R"({"dims": "64x48x32"})", &none, &error)) << error;
+    EXPECT_EQ(none.dims, (std::array<int, 3>{64, 48, 32}));
+    EXPECT_TRUE(parse_load_options_json("", &none, &error));
+}
+
+TEST(LoadOptions, RefusalsNameTheMember) {
+    LoadOptions o;
+    std::string error;
+    EXPECT_FALSE(parse_load_options_json(R"({"colour": "red"})", &o, &error));
+    EXPECT_EQ(error, "unknown option 'colour' (known: " + load_option_names() + ")");
+    EXPECT_FALSE(parse_load_options_json(R"({"dims": [64, 48]})", &o, &error));
+    EXPECT_EQ(error, "dims=64,48: 3 numbers separated by commas expected");
+    EXPECT_FALSE(parse_load_options_json(R"({"dims": [64, "a", 2]})", &o, &error));
+    EXPECT_EQ(error, "dims: 3 numbers expected");
+    EXPECT_FALSE(parse_load_options_json(R"({"name": {"a": 1}})", &o, &error));
+    EXPECT_EQ(error, "name: a value must be a string, number or boolean");
+    EXPECT_FALSE(parse_load_options_json(R"({"presets": "bone=400;skin=-300"})", &o, &error));  // no ';' lists
+    EXPECT_FALSE(parse_load_options_json(R"({"presets": [{"name": "bone"}]})", &o, &error));
+    EXPECT_FALSE(parse_load_options_json("[1]", &o, &error));
+    EXPECT_EQ(error, "the load's options must be an object");
+    EXPECT_EQ(load_option_keys(), (std::vector<std::string>{"name", "dims", "type", "spacing", "endian", "downsample", "tile"}));
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // What the page's reader worker hands the app (app/reader/): a volume's description as text and
-// back (volume_meta.h), and the progress the readers report during a long read (volume_file.h),
+// back (volume_meta.h: one JSON object), and the progress the readers report during a long read (volume_file.h),
 // the header of a file too large to read from its start alone.
 #include <gtest/gtest.h>
 #include <zlib.h>
@@ -47,7 +47,7 @@ TEST(VolumeMeta, RoundTripsEverythingButTheValues) {
     EXPECT_EQ(back.replaced, v.replaced);
     ASSERT_EQ(back.notes.size(), 2u);
     EXPECT_EQ(back.notes[0], v.notes[0]);
-    EXPECT_EQ(back.notes[1], "a note with a line break");
+    EXPECT_EQ(back.notes[1], v.notes[1]);  // its line break kept
     EXPECT_EQ(back.labels.from, "seg.nrrd");
     ASSERT_EQ(back.labels.entries.size(), 3u);
     for (std::size_t i = 0; i < 3; ++i) {
@@ -61,14 +61,18 @@ TEST(VolumeMeta, RoundTripsEverythingButTheValues) {
     EXPECT_EQ(back.values, (std::vector<float>{1, 2, 3}));
 }
 
-TEST(VolumeMeta, RefusesWhatItDoesNotWriteNamingTheLine) {
+TEST(VolumeMeta, RefusesWhatItDoesNotWriteNamingTheMember) {
     Volume back;
     back.file = "untouched";
     std::string error;
-    EXPECT_FALSE(read_volume_meta("dims=4,4,4\nspacing=1,1\n", &back, &error));
-    EXPECT_EQ(error, "the volume's description, line 2: 'spacing=1,1'");
-    EXPECT_FALSE(read_volume_meta("dims=4,4,4\ncolour=red\n", &back, &error));
-    EXPECT_FALSE(read_volume_meta("label=1\t300,0,0\tx\n", &back, &error));
+    EXPECT_FALSE(read_volume_meta(R"({"dims": [4, 4, 4], "spacing": [1, 1]})", &back, &error));
+    EXPECT_EQ(error, "the volume's description: 'spacing'");
+    EXPECT_FALSE(read_volume_meta(R"({"dims": [4, 4, 4], "colour": "red"})", &back, &error));
+    EXPECT_EQ(error, "the volume's description: 'colour'");
+    EXPECT_FALSE(read_volume_meta(R"({"labels": [{"value": 1, "name": "x", "rgb": [300, 0, 0]}]})", &back, &error));
+    EXPECT_FALSE(read_volume_meta(R"({"dims": [4, 4, 4.5]})", &back, &error));
+    EXPECT_FALSE(read_volume_meta("dims=4,4,4\n", &back, &error));  // the old lines are no JSON
+    EXPECT_EQ(error.rfind("the volume's description: JSON at byte 0", 0), 0u) << error;
     EXPECT_EQ(back.file, "untouched");
 }
 

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "json_reader.h"
+
 namespace hp {
 namespace {
 
@@ -73,30 +75,34 @@ const std::vector<Row>& rows() {
              return o->tile = int(tile), true;
          }},
         {"png", [](const std::string& v, LoadOptions* o, std::string*) { return o->png = v == "true" || v == "1", true; }},
-        // "name=iso;name=iso" (the page's sample presets) into "name<TAB>iso" lines.
+        // A sample's presets come only as JSON (parse_load_options_json): a list is no line.
         {"presets",
-         [](const std::string& v, LoadOptions* o, std::string*) {
-             o->presets.clear();
-             for (std::size_t at = 0; at <= v.size();) {
-                 std::size_t end = v.find(';', at);
-                 if (end == std::string::npos) end = v.size();
-                 const std::string item = v.substr(at, end - at);
-                 const std::size_t eq = item.rfind('=');
-                 if (eq != std::string::npos) o->presets += item.substr(0, eq) + "\t" + item.substr(eq + 1) + "\n";
-                 at = end + 1;
-             }
-             return true;
+         [](const std::string&, LoadOptions*, std::string* error) {
+             return *error = "presets: a list of {name, iso}, given as JSON", false;
          }},
     };
     return table;
 }
 
+// One option by its row; an unknown key is refused, naming the known ones.
+bool parse_option(const std::string& key, const std::string& value, LoadOptions* o, std::string* error) {
+    for (const Row& r : rows())
+        if (key == r.key) return r.parse(value, o, error);
+    return *error = "unknown option '" + key.substr(0, 40) + "' (known: " + load_option_names() + ")", false;
+}
+
 }  // namespace
+
+std::vector<std::string> load_option_keys() {
+    std::vector<std::string> out;
+    for (const Row& r : rows())
+        if (std::string(r.key) != "png" && std::string(r.key) != "presets") out.emplace_back(r.key);
+    return out;
+}
 
 std::string load_option_names() {
     std::string out;
-    for (const Row& r : rows())
-        if (std::string(r.key) != "png" && std::string(r.key) != "presets") out += (out.empty() ? "" : ", ") + std::string(r.key);
+    for (const std::string& key : load_option_keys()) out += (out.empty() ? "" : ", ") + key;
     return out;
 }
 
@@ -119,21 +125,34 @@ std::string without_load_options(const std::string& text) {
     return out;
 }
 
-bool parse_load_options(const std::string& text, LoadOptions* o, std::string* error) {
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        const std::string line = text.substr(start, end - start);
-        start = end + 1;
-        const std::size_t eq = line.find('=');
-        const std::string key = line.substr(0, eq), value = eq == std::string::npos ? "" : line.substr(eq + 1);
-        if (key.empty()) continue;
-        const Row* row = nullptr;
-        for (const Row& r : rows())
-            if (key == r.key) row = &r;
-        if (!row) return *error = "unknown option '" + key.substr(0, 40) + "' (known: " + load_option_names() + ")", false;
-        if (!row->parse(value, o, error)) return false;
+bool parse_load_options_json(std::string_view json, LoadOptions* o, std::string* error) {
+    if (json.find_first_not_of(" \t\r\n") == std::string_view::npos) return true;  // none given
+    JsonValue v;
+    if (!read_json(json, &v, error)) return false;
+    if (v.kind != JsonValue::Kind::Object) return *error = "the load's options must be an object", false;
+    for (const auto& [key, value] : v.members) {
+        std::string text;
+        if (key == "presets" && value.kind == JsonValue::Kind::Array) {
+            o->presets.clear();
+            for (const JsonValue& p : value.items) {
+                const JsonValue* name = json_member(p, "name");
+                const JsonValue* iso = json_member(p, "iso");
+                if (!name || name->kind != JsonValue::Kind::String || !iso || iso->kind != JsonValue::Kind::Number ||
+                    !std::isfinite(iso->number))
+                    return *error = "presets: each is {name: text, iso: a number}", false;
+                if (o->presets.size() < 8) o->presets.push_back({name->text.substr(0, 40), float(iso->number)});
+            }
+            continue;
+        }
+        if (value.kind == JsonValue::Kind::Array && (key == "dims" || key == "spacing")) {
+            for (const JsonValue& n : value.items) {
+                if (n.kind != JsonValue::Kind::Number) return *error = key + ": 3 numbers expected", false;
+                text += (text.empty() ? "" : ",") + n.text;
+            }
+        } else if (!json_scalar_text(value, &text)) {
+            return *error = key.substr(0, 40) + ": a value must be a string, number or boolean", false;
+        }
+        if (!parse_option(key, text, o, error)) return false;
     }
     return true;
 }

@@ -62,8 +62,8 @@ void DemoApp::loaded() {
     frames_.requested();
 }
 
-bool DemoApp::end_file(Volume meta, const std::string& name, const std::string& presets, std::string* error) {
-    if (!sources_.end_file(std::move(meta), name, presets, &frames_.pending(), error)) return false;
+bool DemoApp::end_file(Volume meta, const std::string& name, std::vector<IsoPreset> presets, std::string* error) {
+    if (!sources_.end_file(std::move(meta), name, std::move(presets), &frames_.pending(), error)) return false;
     loaded();
     return true;
 }

@@ -59,12 +59,12 @@ public:
     // A volume that arrives in parts from the page's workers (a volume file read by the core
     // readers, a DICOM series; Sources::begin_volume): begun against the limits of the modes in
     // use, filled by the page, then shown from the next frame at its first preset (a file's:
-    // `presets`, "name<TAB>iso" lines the page knows of a sample, else the reader's guess). False
+    // `presets`, those the page knows of a sample; else the reader's guess). False
     // with a message; the volume shown stays.
     bool begin_volume(Volume header, std::string* error) {
         return sources_.begin_volume(std::move(header), host_.limit(frames_.pending()), error);
     }
-    bool end_file(Volume meta, const std::string& name, const std::string& presets, std::string* error);
+    bool end_file(Volume meta, const std::string& name, std::vector<IsoPreset> presets, std::string* error);
     bool end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,
                     std::string* error);
     // Whether a volume refused at full size for its size opens downsampled by 2 at `halved`: the

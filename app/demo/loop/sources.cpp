@@ -10,32 +10,6 @@
 namespace hp {
 namespace {
 
-// "name<TAB>value" lines from the page, at most `most` of them (others are ignored).
-std::vector<std::pair<std::string, std::string>> tab_lines(const std::string& text, std::size_t most) {
-    std::vector<std::pair<std::string, std::string>> out;
-    std::size_t start = 0;
-    while (start < text.size() && out.size() < most) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        const std::string line = text.substr(start, end - start);
-        const std::size_t tab = line.find('\t');
-        if (tab != std::string::npos) out.emplace_back(line.substr(0, tab), line.substr(tab + 1));
-        start = end + 1;
-    }
-    return out;
-}
-
-// A sample's presets as the page knows them ("name<TAB>iso" lines); none when none parses.
-std::vector<IsoPreset> presets_of(const std::string& lines) {
-    std::vector<IsoPreset> presets;
-    for (const auto& [name, value] : tab_lines(lines, 8)) {
-        char* rest = nullptr;
-        const float iso = std::strtof(value.c_str(), &rest);
-        if (rest != value.c_str() && std::isfinite(iso)) presets.push_back({name.substr(0, 40), iso});
-    }
-    return presets;
-}
-
 }  // namespace
 
 bool Sources::begin_volume(Volume header, const AtlasLimit& limit, std::string* error) {
@@ -55,7 +29,7 @@ bool Sources::begin_volume(Volume header, const AtlasLimit& limit, std::string* 
     return true;
 }
 
-bool Sources::end_file(Volume meta, const std::string& name, const std::string& presets, DemoState* pending,
+bool Sources::end_file(Volume meta, const std::string& name, std::vector<IsoPreset> presets, DemoState* pending,
                        std::string* error) {
     if (!arriving_) return *error = "no volume is arriving", false;
     LoadedVolume v = std::move(*arriving_);
@@ -68,7 +42,7 @@ bool Sources::end_file(Volume meta, const std::string& name, const std::string& 
     meta.replaced = replaced;
     v.volume = std::move(meta);
     v.name = name;
-    v.presets = presets_of(presets);
+    v.presets = std::move(presets);
     if (v.presets.empty()) v.presets = iso_presets(v.volume);
     for (std::uint32_t count : value_histogram(v.volume, 96)) v.histogram.push_back(std::log1p(float(count)));
     v.source = Source::File;
@@ -154,7 +128,10 @@ std::array<double, 12> Sources::mesh_world(const DemoState& s) const {
     return to_world;
 }
 
-void Sources::set_samples(const std::string& lines) { samples_ = tab_lines(lines, 16); }
+void Sources::set_samples(std::vector<std::pair<std::string, std::string>> samples) {
+    if (samples.size() > 16) samples.resize(16);
+    samples_ = std::move(samples);
+}
 
 }  // namespace hp
 

@@ -56,12 +56,12 @@ public:
     // kMaxVolumeVoxels and `limit` and allocates its values (the one full-size copy; nothing
     // else is held for it), which the page fills (arriving_values(), x fastest). end_file then
     // opens a file with its description (`meta`: all but the values, volume_meta.h) at its first
-    // preset (`presets`, "name<TAB>iso" lines the page knows of a sample, else the reader's
+    // preset (`presets`, those the page knows of a sample; else the reader's
     // guess); end_volume a DICOM series with its series. Each decides the range, presets and
     // histogram; false with a message, what was loaded staying.
     bool begin_volume(Volume header, const AtlasLimit& limit, std::string* error);
     float* arriving_values() { return arriving_ ? arriving_->volume.values.data() : nullptr; }
-    bool end_file(Volume meta, const std::string& name, const std::string& presets, DemoState* pending,
+    bool end_file(Volume meta, const std::string& name, std::vector<IsoPreset> presets, DemoState* pending,
                   std::string* error);
     bool end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,
                     DemoState* pending, std::string* error);
@@ -94,7 +94,7 @@ public:
 
     int& png_tile() { return png_tile_; }
     // What the page offers to load ("name<TAB>label" lines, web/main.js).
-    void set_samples(const std::string& lines);
+    void set_samples(std::vector<std::pair<std::string, std::string>> samples);  // (name, label), 16 at most
     const std::vector<std::pair<std::string, std::string>>& samples() const { return samples_; }
 
 private:

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "demo_app.h"
+#include "json_reader.h"
 #include "settings_json.h"
 #include "json_writer.h"
 #include "view_registry.h"
@@ -89,36 +90,8 @@ const char* timing() {
 void web_bind(DemoApp* app) { g_app = app; }
 DemoApp* web_app() { return g_app; }
 
-void web_show_message(const std::string& text) {
-    EM_ASM({ if (Module.hpShowMessage) Module.hpShowMessage(UTF8ToString($0)); }, text.c_str());
-}
-
-void web_fail(const std::string& text) {
-    EM_ASM({ if (Module.hpFail) Module.hpFail(UTF8ToString($0)); }, text.c_str());
-}
-
-void web_open_file_dialog() {
-    EM_ASM({ if (Module.hpOpenFileDialog) Module.hpOpenFileDialog(); });
-}
-
-void web_open_folder_dialog() {
-    EM_ASM({ if (Module.hpOpenFolderDialog) Module.hpOpenFolderDialog(); });
-}
-
-void web_open_series(const std::string& uid) {
-    EM_ASM({ if (Module.hpOpenSeries) Module.hpOpenSeries(UTF8ToString($0)); }, uid.c_str());
-}
-
-void web_load_sample(const std::string& name) {
-    EM_ASM({ if (Module.hpLoadSample) Module.hpLoadSample(UTF8ToString($0)); }, name.c_str());
-}
-
-void web_save_mesh(const char* type) {
-    EM_ASM({ if (Module.hpSaveMesh) Module.hpSaveMesh(UTF8ToString($0)); }, type);
-}
-
-void web_frame_done(std::uint64_t frame) {
-    EM_ASM({ if (Module.hpFrameDone) Module.hpFrameDone($0); }, double(frame));
+void web_event(const char* name, const std::string& json) {
+    EM_ASM({ if (Module.hpEvent) Module.hpEvent(UTF8ToString($0), UTF8ToString($1)); }, name, json.c_str());
 }
 
 }  // namespace hp
@@ -212,8 +185,20 @@ EMSCRIPTEN_KEEPALIVE int hp_run_frames(int n, int draw, int mesh, int in_flight)
 EMSCRIPTEN_KEEPALIVE void hp_finish() { g_app->finish(); }
 EMSCRIPTEN_KEEPALIVE void hp_collect() { g_app->collect(); }
 
-// The samples the page offers, one "name<TAB>label" a line (hp.samples()).
-EMSCRIPTEN_KEEPALIVE void hp_set_samples(const char* text) { g_app->sources().set_samples(text); }
+// The samples the page offers, a JSON array of {"name", "label"} (hp.samples()).
+EMSCRIPTEN_KEEPALIVE void hp_set_samples(const char* json) {
+    hp::JsonValue list;
+    std::string unused;
+    std::vector<std::pair<std::string, std::string>> samples;
+    if (hp::read_json(json, &list, &unused))
+        for (const hp::JsonValue& s : list.items) {
+            const hp::JsonValue* name = hp::json_member(s, "name");
+            const hp::JsonValue* label = hp::json_member(s, "label");
+            if (name && name->kind == hp::JsonValue::Kind::String)
+                samples.emplace_back(name->text, label && label->kind == hp::JsonValue::Kind::String ? label->text : name->text);
+        }
+    g_app->sources().set_samples(std::move(samples));
+}
 
 // A problem the page met on its own (a file it could not fetch): shown in the overlay and
 // given by hp.stats().message, like the app's own.

@@ -14,13 +14,12 @@ class DemoApp;
 
 void web_bind(DemoApp* app);
 DemoApp* web_app();  // the app the exports act on (web_api.cpp, web_load.cpp, web_reads.cpp)
-void web_show_message(const std::string& text);  // shown on the page as text, never as HTML
-void web_fail(const std::string& text);          // the demo cannot run: say why, reject hp.ready
-void web_open_file_dialog();
-void web_open_folder_dialog();
-void web_open_series(const std::string& uid);  // another series of the DICOM files read last
-void web_load_sample(const std::string& name);   // a sample by name (hp.samples(): the phantom, scans)
-void web_save_mesh(const char* type);  // the processed mesh as a download (ply, stl, glb, obj)
-void web_frame_done(std::uint64_t frame);
+// The app's one way to the page: an event, its name and its JSON (web/bridge.js's on(name, fn) gets
+// the value parsed). The events: "frame" (the frames completed, a number), "message" (a text
+// shown on the page as text, never as HTML), "fail" (the demo cannot run: why; hp.ready
+// rejects), "openFile" and "openFolder" (the page's pickers), "openSeries" (a UID: another series
+// of the DICOM files read last), "loadSample" (a sample's name: hp.samples()), "saveMesh" (ply,
+// stl, glb, obj: the processed mesh as a download).
+void web_event(const char* name, const std::string& json = "null");
 
 }  // namespace hp

@@ -5,13 +5,13 @@
 #include <emscripten.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
-#include <sstream>
+#include <array>
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "demo_app.h"
+#include "json_reader.h"
 #include "json_writer.h"
 #include "load_options.h"
 #include "volume_meta.h"
@@ -57,17 +57,35 @@ std::string volume_json(const hp::LoadedVolume& loaded) {
     return w.text();
 }
 
+// A member's text ("" when it is not a string).
+std::string text_of(const hp::JsonValue& object, const char* key) {
+    const hp::JsonValue* v = hp::json_member(object, key);
+    return v && v->kind == hp::JsonValue::Kind::String ? v->text : std::string();
+}
+
+// A member that is an array of N finite numbers into *out; false otherwise.
+template <typename T, std::size_t N>
+bool numbers_in(const hp::JsonValue& object, const char* key, std::array<T, N>* out) {
+    const hp::JsonValue* v = hp::json_member(object, key);
+    if (!v || v->items.size() != N) return false;
+    for (std::size_t i = 0; i < N; ++i) {
+        if (v->items[i].kind != hp::JsonValue::Kind::Number || !std::isfinite(v->items[i].number)) return false;
+        (*out)[i] = T(v->items[i].number);
+    }
+    return true;
+}
+
 }  // namespace
 
 extern "C" {
 
-// A PNG slice atlas: `options` holds "key=value" lines (load_options.h: name, tile). "" when it
+// A PNG slice atlas: `options` one JSON object (load_options.h: name, tile). "" when it
 // is shown from the next frame, at the iso source=png had, else why not (the volume shown stays).
 // (A volume file is read in the page's reader worker and arrives as hp_file_* below.)
 EMSCRIPTEN_KEEPALIVE const char* hp_load_atlas(const std::uint8_t* data, int size, const char* options) {
     g_reply.clear();
     hp::LoadOptions o;
-    if (hp::parse_load_options(options, &o, &g_reply) &&
+    if (hp::parse_load_options_json(options, &o, &g_reply) &&
         hp::web_app()->load_atlas(data, std::size_t(std::max(size, 0)), o.tile, &g_reply))
         return g_reply.c_str();
     g_reply = "cannot load the PNG atlas: " + g_reply;
@@ -76,7 +94,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_load_atlas(const std::uint8_t* data, int siz
 }
 
 // A volume file read by the page's reader worker (web/volume_open.js; its options the load's
-// "key=value" lines) arrives as a DICOM series does. hp_file_begin: its dims as it opens,
+// JSON object) arrives as a DICOM series does. hp_file_begin: its dims as it opens,
 // checked against the voxel cap and the atlas of the modes in use: where the page writes its
 // X·Y·Z values (x fastest), or 0 (hp_volume_refusal says why; the volume shown stays).
 EMSCRIPTEN_KEEPALIVE float* hp_file_begin(int x, int y, int z) {
@@ -92,7 +110,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_file_end(const char* options, const char* me
     hp::LoadOptions o;
     hp::Volume v;
     g_reply.clear();
-    if (hp::parse_load_options(options, &o, &g_reply) && hp::read_volume_meta(meta, &v, &g_reply))
+    if (hp::parse_load_options_json(options, &o, &g_reply) && hp::read_volume_meta(meta, &v, &g_reply))
         hp::web_app()->end_file(std::move(v), o.name, o.presets, &g_reply);
     return g_reply.c_str();
 }
@@ -104,7 +122,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_file_end(const char* options, const char* me
 EMSCRIPTEN_KEEPALIVE const char* hp_file_refused(const char* options, const char* why, int hx, int hy, int hz) {
     hp::LoadOptions o;
     std::string unused;
-    hp::parse_load_options(options, &o, &unused);
+    hp::parse_load_options_json(options, &o, &unused);
     g_reply = "cannot open " + (o.name.empty() ? std::string("the volume") : o.name) + ": " + why;
     g_opens_downsampled = hx > 0 && hp::web_app()->opens_halved({hx, hy, hz});
     if (g_opens_downsampled)
@@ -130,46 +148,45 @@ EMSCRIPTEN_KEEPALIVE const float* hp_volume_values() {
 }
 
 // A volume decoded by the page's DICOM worker (web/dicom_open.js) arrives in slices.
-// hp_volume_begin: its dims, `frame` (spacing ×3, then voxel → world ×12, row-major, LPS mm), its
-// stored type and notes (lines); returns where the page writes its X·Y·Z values (x fastest, data
-// units), or 0 when the demo cannot hold it (hp_volume_refusal says why; the volume shown stays).
-EMSCRIPTEN_KEEPALIVE float* hp_volume_begin(int x, int y, int z, const double* frame, const char* type,
-                                            const char* notes) {
+// hp_volume_begin: one JSON object, {"dims": [X, Y, Z], "spacing": [3 mm], "toWorld": [12: voxel →
+// world, row-major, LPS mm], "type": its stored type, "notes": [texts]}; returns where the page
+// writes its X·Y·Z values (x fastest, data units), or 0 when the demo cannot hold it
+// (hp_volume_refusal says why; the volume shown stays).
+EMSCRIPTEN_KEEPALIVE float* hp_volume_begin(const char* json) {
+    hp::JsonValue d;
     hp::Volume v;
-    v.dims = {x, y, z};
-    for (int i = 0; i < 3; ++i) v.spacing[std::size_t(i)] = frame[i];
-    for (int i = 0; i < 12; ++i) v.to_world[std::size_t(i)] = frame[3 + i];
+    g_reply.clear();
+    if (!hp::read_json(json, &d, &g_reply) || !numbers_in(d, "dims", &v.dims) || !numbers_in(d, "spacing", &v.spacing) ||
+        !numbers_in(d, "toWorld", &v.to_world)) {
+        if (g_reply.empty()) g_reply = "the DICOM volume's description is not {dims, spacing, toWorld, type, notes}";
+        return nullptr;
+    }
     v.file = "dicom";
     v.space = "LPS";
-    v.type = type;
-    for (std::size_t at = 0; notes[at];) {
-        const char* end = std::strchr(notes + at, '\n');
-        const std::size_t n = end ? std::size_t(end - (notes + at)) : std::strlen(notes + at);
-        if (n) v.notes.emplace_back(notes + at, n);
-        at += n + (end ? 1 : 0);
-    }
-    g_reply.clear();
+    if (const hp::JsonValue* type = hp::json_member(d, "type")) v.type = type->text;
+    if (const hp::JsonValue* notes = hp::json_member(d, "notes"))
+        for (const hp::JsonValue& n : notes->items)
+            if (n.kind == hp::JsonValue::Kind::String && !n.text.empty() && v.notes.size() < 20) v.notes.push_back(n.text);
     if (hp::web_app()->begin_volume(std::move(v), &g_reply)) return hp::web_app()->sources().arriving_values();
     return nullptr;
 }
 EMSCRIPTEN_KEEPALIVE const char* hp_volume_refusal() { return g_reply.c_str(); }
-// The volume begun, filled: shown from the next frame. `series`: the folder's series, one a line
-// ("uid<TAB>description<TAB>modality<TAB>slices<TAB>X<TAB>Y<TAB>Z", largest first), `shown` the
-// one this is. "" or why not.
-EMSCRIPTEN_KEEPALIVE const char* hp_volume_end(const char* name, const char* series, const char* shown) {
-    std::vector<hp::DicomSeriesInfo> list;
-    std::istringstream lines(series);
-    for (std::string line; std::getline(lines, line) && list.size() < 1000;) {
-        std::vector<std::string> f;
-        std::istringstream fields(line);
-        for (std::string field; std::getline(fields, field, '\t');) f.push_back(field);
-        if (f.size() != 7) continue;
-        hp::DicomSeriesInfo s{f[0], f[1], f[2], std::atoi(f[3].c_str()),
-                              {std::atoi(f[4].c_str()), std::atoi(f[5].c_str()), std::atoi(f[6].c_str())}};
-        list.push_back(std::move(s));
-    }
+// The volume begun, filled: shown from the next frame. One JSON object: {"name", "series": the
+// folder's series, largest first, as hp.loadVolume gives them ({uid, description, modality,
+// slices, dims}; 200 at most), "shown": the UID of the one this is}. "" or why not.
+EMSCRIPTEN_KEEPALIVE const char* hp_volume_end(const char* json) {
+    hp::JsonValue d;
     g_reply.clear();
-    hp::web_app()->end_volume(name, std::move(list), shown, &g_reply);
+    if (!hp::read_json(json, &d, &g_reply)) return g_reply.c_str();
+    std::vector<hp::DicomSeriesInfo> list;
+    if (const hp::JsonValue* series = hp::json_member(d, "series"))
+        for (const hp::JsonValue& s : series->items) {
+            hp::DicomSeriesInfo info{text_of(s, "uid"), text_of(s, "description"), text_of(s, "modality")};
+            const hp::JsonValue* slices = hp::json_member(s, "slices");
+            info.slices = slices ? int(slices->number) : 0;
+            if (numbers_in(s, "dims", &info.dims) && list.size() < 200) list.push_back(std::move(info));
+        }
+    hp::web_app()->end_volume(text_of(d, "name"), std::move(list), text_of(d, "shown"), &g_reply);
     return g_reply.c_str();
 }
 // A volume begun and not to be ended (the worker failed, or another load came first).
@@ -180,9 +197,13 @@ EMSCRIPTEN_KEEPALIVE void hp_page_task(const char* task, double done, double tot
     hp::web_app()->set_page_task({task, std::int64_t(done), std::int64_t(total)});
 }
 
-// The load options' names, as the table has them ("name, dims, ..."): the URL's keys beside load=.
+// The load options' names, as the table has them (["name", "dims", ...]): the URL's keys beside load=.
 EMSCRIPTEN_KEEPALIVE const char* hp_load_options() {
-    g_reply = hp::load_option_names();
+    hp::JsonWriter w;
+    w.begin_array();
+    for (const std::string& key : hp::load_option_keys()) w.string(key);
+    w.end_array();
+    g_reply = w.text();
     return g_reply.c_str();
 }
 

@@ -129,7 +129,7 @@ cases.push({
   },
   async run(page) {
     const before = await page.evaluate(() => hp.stats());
-    await page.evaluate(() => hp.testing.module.hpLoadSample());  // what the overlay's Sample button calls
+    await page.evaluate(() => hp.testing.module.hpEvent('loadSample', 'null'));  // what the overlay's Sample button sends
     await page.waitForFunction(() => hp.stats().message !== '', { timeout: 20000 });
     const text = await pageMessage(page), stats = await page.evaluate(() => hp.stats());
     assert(/cannot fetch assets\/head-phantom-64\.png: HTTP 404/.test(text), `the page says: '${text}'`);

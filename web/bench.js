@@ -1,3 +1,4 @@
+// @ts-check
 // The benchmark, run by the page itself: index.html?bench=quick (or full). It needs no Node
 // (the GPU machine has none): it drives the demo through window.hp, then sets window.hpBench
 // to its JSON and POSTs it to /result. scripts/bench.sh and the GPU machine's drive.py both
@@ -35,7 +36,7 @@
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
 
   function renderer() {
-    const gl = document.getElementById('canvas').getContext('webgl2');
+    const gl = /** @type {HTMLCanvasElement} */ (document.getElementById('canvas')).getContext('webgl2');
     const info = gl.getExtension('WEBGL_debug_renderer_info');
     return info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
   }

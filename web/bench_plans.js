@@ -1,3 +1,4 @@
+// @ts-check
 // The benchmark's tables (web/bench.js loads this when the page's URL asks for a benchmark):
 // the modes (settings a row runs), the plans (which matrix a run measures) and the triangle
 // counts the volumes must give; and the plan a URL asks for, with its smoke-test overrides.

@@ -1,3 +1,4 @@
+// @ts-check
 // The benchmark's rows (web/bench.js loads this): the occupancy's calibration, and one row of a
 // mode in either regime (paced: one frame an animation frame; saturated: hp.runFrames after a
 // warm-up and the burst), summed up from hp.stats() into the row's fields.

@@ -1,3 +1,4 @@
+// @ts-check
 // The benchmark's volume rows (web/bench.js loads this for the molstar and scaling plans): the
 // benchmark's volumes and the real samples, each in every mode and regime, beside Mol*'s
 // isosurface where the plan has it.

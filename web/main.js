@@ -2,7 +2,7 @@
 // The page: the one module index.html loads. WebGPU is asked for, the app started with the
 // URL's settings, window.hp made (the one global), the page's own parts wired (messages, the
 // file picker and drops, the overlay's buttons, the samples), then the URL's load, and the
-// benchmark where ?bench= asks for one (web/bench.js, loaded only then).
+// benchmark where ?bench= asks for one (web/bench/bench.js, loaded only then).
 import { on, start, call } from './bridge.js';
 import { fail, ready } from './frames.js';
 import { $, showMessage, url, urlSettings, settingsText } from './page.js';
@@ -61,6 +61,6 @@ if (url.has('load') || url.has('png')) {
 // The benchmark, a classic script of its own (it drives window.hp like any tool).
 if (url.has('bench')) {
   const s = document.createElement('script');
-  s.src = 'bench.js';
+  s.src = 'bench/bench.js';
   document.head.append(s);
 }

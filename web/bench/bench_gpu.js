@@ -1,10 +1,10 @@
 // @ts-check
-// The benchmark's own WebGPU work on the page's device (web/bench.js loads this): the floor
+// The benchmark's own WebGPU work on the page's device (web/bench/bench.js loads this): the floor
 // beside the modes (dependent dispatch chains, a copy of the atlas, an unordered compaction),
 // timed by timestamp queries, and the burst that brings the clocks up before a saturated row.
 'use strict';
 window.hpBenchParts = window.hpBenchParts || {};
-// gpu(B): { floor, burst }; B is the run's context (web/bench.js: P, median).
+// gpu(B): { floor, burst }; B is the run's context (web/bench/bench.js: P, median).
 hpBenchParts.gpu = function (B) {
   const { P, median } = B;
 

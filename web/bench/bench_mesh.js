@@ -16,7 +16,7 @@ window.hpBenchMesh = async function (status) {
   if (!(await hp.samples()).some((s) => s.name === 'ct-head')) throw new Error('no CT sample: run scripts/setup.sh');
   status('mesh benchmark: the CT head sample');
   await hp.loadSample('ct-head');
-  /** @type {import('./types/hp').Settings} */
+  /** @type {import('../types/hp').Settings} */
   const steps = { pieces: 'largest', smooth, decimate };
   const rows = [];
   const timed = async (what, run) => {

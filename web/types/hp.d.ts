@@ -37,7 +37,8 @@ export interface Stats {
   frame: number; count: number; countRead: boolean; countAge: number; keysDrawn: number;
   pyramid: Pyramid; sums: string; source: Source; classify: string; iso: number; time: number; paused: boolean | number;
   atlas: number; volume: number | null; readback: string; expected: number; overlay: boolean | number; view: View;
-  clock: string; timestamps: string; scan: string; fallback: boolean | number;
+  clock: string; timestamps: string; scan: string; fallback: boolean | number; key: number; step: number;
+  pieces: string; minPiece: number; smooth: number; decimate: number; closed: boolean | number; processed: boolean | number;
   timing: 'gpu' | 'cpu' | 'none'; backend: 'webgl2' | 'webgpu'; webgpu: string; serial: number;
   mesh: boolean; meshCapacity: number; vertexCount: number; verticesRead: boolean; vertexKeysDrawn: number;
   sharedVertexCount: number; extracted: boolean; color: string; route: string; vertices: string;
@@ -47,7 +48,7 @@ export interface Stats {
   file: string | null;
   layout: { surface: Rect; slices: Rect; stream: Rect; pyramid: Rect; overlay: Rect };
   camera: { yaw: number; pitch: number; distance: number; target: number[] };
-  key: number; step: number; explain: Explain | { error: string } | null; message: string;
+  explain: Explain | { error: string } | null; message: string;
   progress: { task: string; done: number; total: number } | null;
   heapBytes: number; losses: Losses; dicomMs: DicomMs | null;
 }

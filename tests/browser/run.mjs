@@ -3,7 +3,7 @@
 // "N passed, N failed, N skipped". A case that runs past its time limit fails, naming it; a
 // selection that matches no case fails.
 //   node run.mjs SITE_DIR [regular expression the case names must match] [--quick] [--list]
-// --quick: the first case of each kind (each cases/ file), for the inner loop.
+// --quick: the first case of each kind (each cases/ file; the webgpu_* files one kind), for the inner loop.
 // --list: the cases that would run, a line each ("FILE<tab>NAME"), nothing run (SITE_DIR is not read).
 // HP_CASE_TIMEOUT=seconds: the limit of every case that sets none (default 300).
 import { serve } from './serve.mjs';
@@ -40,8 +40,11 @@ const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness
   webgpu_device: webgpuDevice, hostile, volumes, reader, samples,
   layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, labels, bench, bridge };
 const quick = process.argv.includes('--quick');
-const cases = Object.entries(kinds).flatMap(([file, list]) =>
-  (quick ? list.slice(0, 1) : list).map((c) => ({ ...c, file })));
+// --quick's kinds: the files, the webgpu_* files counting as one (the WebGPU modes' first case).
+const quickKind = (file) => (file.startsWith('webgpu_') ? 'webgpu' : file);
+const all = Object.entries(kinds).flatMap(([file, list]) => list.map((c) => ({ ...c, file })));
+const firsts = new Set();
+const cases = quick ? all.filter((c) => !firsts.has(quickKind(c.file)) && firsts.add(quickKind(c.file))) : all;
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.
 const SMALL = { width: 640, height: 400 };
 

@@ -88,13 +88,17 @@ target_link_options(reader PRIVATE
   -sINITIAL_MEMORY=16777216)
 add_dependencies(app reader)
 
-# The page and the assets go next to app.js.
-file(GLOB HP_WEB_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*)
+# The page and the assets go next to app.js, the benchmark's scripts in bench/ (the page's files:
+# not its types, web/types/ and web/tsconfig*.json, which only scripts/check-types.sh reads).
+file(GLOB HP_WEB_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*.js ${CMAKE_SOURCE_DIR}/web/*.html
+  ${CMAKE_SOURCE_DIR}/web/*.css)
+file(GLOB HP_BENCH_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/bench/*.js)
 file(GLOB HP_ASSET_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/assets/*)
 add_custom_target(site ALL
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${HP_SITE}/assets
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${HP_SITE}/assets ${HP_SITE}/bench
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${HP_WEB_FILES} ${HP_SITE}/
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${HP_BENCH_FILES} ${HP_SITE}/bench/
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${HP_ASSET_FILES} ${HP_SITE}/assets/
-  DEPENDS ${HP_WEB_FILES} ${HP_ASSET_FILES}
+  DEPENDS ${HP_WEB_FILES} ${HP_BENCH_FILES} ${HP_ASSET_FILES}
   COMMENT "Copying web/ and assets/ into the site")
 add_dependencies(app site)

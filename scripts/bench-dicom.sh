@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The DICOM benchmark on this machine: a CT-like series of 256 slices of 512² int16, JPEG lossless
 # (made once by tests/dicom/make_series.py and gdcmconv, cached), opened through the folder picker
-# and by URLs in headless Chromium, beside `gdcmconv --raw` natively (tests/browser/bench-dicom.mjs
+# and by URLs in headless Chromium, beside `gdcmconv --raw` natively (bench/drivers/bench-dicom.mjs
 # says how each is timed). Needs the test tier (scripts/setup.sh --test-tier: pydicom, gdcmconv).
 # The GPU machine runs the same page plan: scripts/bench-gpu.sh.
 #   scripts/bench-dicom.sh [RUNS]
@@ -23,4 +23,4 @@ if [ ! -f "$data/.complete" ]; then
 fi
 mkdir -p "$root/bench/results"
 name="$(date +%Y-%m-%d)-$(hostname -s | tr -c 'A-Za-z0-9_\n-' '_')-dicom"
-node "$root/tests/browser/bench-dicom.mjs" "$root/build/web/site" "$data" "$root/bench/results/$name.json" "$@"
+node "$root/bench/drivers/bench-dicom.mjs" "$root/build/web/site" "$data" "$root/bench/results/$name.json" "$@"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The DICOM, mesh-steps and label-map benchmarks on the GPU machine, each beside its native
-# reference in the same run (scripts/bench-gpu-device.py says what runs there; docs/benchmark.md,
+# reference in the same run (bench/drivers/bench-gpu-device.py says what runs there; docs/benchmark.md,
 # "On the GPU machine"). The GPU machine has no network, no Node and no browser, and takes 64 MiB
 # an upload (the tree counted in it), so everything goes packed and cut in parts:
 #   scripts/bench-gpu.sh pack [PART_MIB]   here: the site, Chromium (../shared/gpu-browser), the
@@ -10,7 +10,7 @@
 #       commands only while it stays up, 30 s), the last one running the benchmarks (~4 minutes).
 #   scripts/bench-gpu.sh try     the same device script here, on SwiftShader (modes=scalar,
 #       no procedural map): to try it before spending GPU time.
-#   scripts/bench-gpu.sh join DIR [MACHINE]   joins each row's clocks (tests/browser/bench-clocks.mjs)
+#   scripts/bench-gpu.sh join DIR [MACHINE]   joins each row's clocks (bench/drivers/bench-clocks.mjs)
 #       and writes bench/results/<date>-MACHINE-{dicom,mesh-steps,labels}.json (MACHINE: h100).
 # Needs the test tier (scripts/setup.sh --test-tier) and Debian's chromium. HP_BENCH_NO_BUILD=1:
 # pack build/web/site as it is (no scripts/build-web.sh).
@@ -43,7 +43,7 @@ stage() {
   /usr/bin/python3 -c "import nibabel as nib, numpy as np, sys
 a = np.asarray(nib.load(sys.argv[1]).dataobj).astype(np.uint8)
 np.ascontiguousarray(a.transpose(2, 1, 0)).tofile(sys.argv[2])" "$HP_SAMPLES/aal-atlas.nii.gz" "$pack/tools/aal.u8"
-  cp "$root/scripts/bench-gpu-device.py" "$shared/drive.py" "$shared/device.sh" "$pack/"
+  cp "$root/bench/drivers/bench-gpu-device.py" "$shared/drive.py" "$shared/device.sh" "$pack/"
 }
 
 case "$mode" in
@@ -88,7 +88,7 @@ case "$mode" in
     for b in dicom:dicom mesh:mesh-steps labels:labels; do
       [ -f "$dir/${b%%:*}.json" ] || { echo "[bench] no ${b%%:*}.json in $dir" >&2; continue; }
       out="$root/bench/results/$day-$machine-${b#*:}.json"
-      node "$root/tests/browser/bench-clocks.mjs" "$dir/${b%%:*}.json" "$out"
+      node "$root/bench/drivers/bench-clocks.mjs" "$dir/${b%%:*}.json" "$out"
       echo "$out"
     done
     ;;

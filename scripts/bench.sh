@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The benchmark in headless Chromium on this machine: every pyramid mode and readback mode over
-# atlas sizes and occupancies (web/bench.js has the matrix), GPU timer queries per pass.
+# atlas sizes and occupancies (web/bench/bench.js has the matrix), GPU timer queries per pass.
 #   scripts/bench.sh [--quick | --compute | --surface | --molstar] [QUERY]
 #     --compute: histopyramid vs WebGPU scan over occupancy; --surface: the marching-cubes stages;
 #     --molstar: the surface beside Mol*'s GPU isosurface on the same volumes (builds its bundle,
@@ -23,5 +23,5 @@ if [ $plan = molstar ]; then
 fi
 mkdir -p "$root/bench/results"
 name="$(date +%Y-%m-%d)-$(hostname -s | tr -c 'A-Za-z0-9_\n-' '_')-swiftshader-$plan"
-node "$root/tests/browser/bench.mjs" "$root/build/web/site" "$root/bench/results/$name.json" \
+node "$root/bench/drivers/bench.mjs" "$root/build/web/site" "$root/bench/results/$name.json" \
   "$root/bench/results/$name.png" "$plan${query:+&$query}"

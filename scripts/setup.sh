@@ -10,7 +10,8 @@
 #                                  once into the cache (scripts/run.sh builds it after the page is served)
 #   scripts/setup.sh --test-tier   that, and what only the tests need: EGL/GLES and GoogleTest for the
 #                                  native tests, clang-14 with libFuzzer for scripts/fuzz.sh, the
-#                                  third-party readers and writers, Firefox ESR, WebKitGTK, Xvfb
+#                                  third-party readers and writers, Firefox ESR, WebKitGTK, Xvfb,
+#                                  TypeScript (scripts/check-types.sh)
 # Each step that does something prints its own time; with everything there a run takes a second or two.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -228,10 +229,11 @@ else
 fi
 
 # --- the test tier's npm packages: three.js's loaders and the Khronos glTF validator, which read
-# the mesh files back (the test tier's Debian packages are installed above) -------------------
+# the mesh files back, and TypeScript with the WebGPU types, which checks the page's types
+# (scripts/check-types.sh; the test tier's Debian packages are installed above) ---------------
 if [ $tier = test ] && { [ ! -f "$root/tests/node_modules/.hp-installed" ] ||
                          [ "$root/tests/package.json" -nt "$root/tests/node_modules/.hp-installed" ]; }; then
-  timed "installing the test tier's npm packages (three.js, gltf-validator)" npm_in "$root/tests"
+  timed "installing the test tier's npm packages (three.js, gltf-validator, typescript)" npm_in "$root/tests"
 fi
 
 # What the build scripts read.

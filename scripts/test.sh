@@ -2,7 +2,8 @@
 # Builds everything and runs every test: unit and native GPU tests (CTest, GoogleTest on
 # Mesa's EGL), the fuzzers (5 s each), then the browser tests (puppeteer-core + headless
 # Chromium) and the Firefox ESR and WebKitGTK tiers (under Xvfb), each case's line as it finishes. Ends with one line "N passed, N failed, N skipped"
-# (a skipped case says why on its line); exits non-zero on any failure.
+# (a skipped case says why on its line); exits non-zero on any failure. Between them, the page's
+# types: tsc --noEmit over web/ (its JSDoc types; one check, failed by any error).
 #   --quick: the fuzzers only replay their seeds and the browser runs one case of each kind
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -84,6 +85,12 @@ tally() {
     failed=$((failed + 1))
   fi
 }
+
+# The page's types: tsc --noEmit over web/, its JSDoc types checked (scripts/check-types.sh).
+echo "== the page's types (tsc --noEmit over web/)"
+t0=$SECONDS
+if "$root/scripts/check-types.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+echo "time: page types 1 $((SECONDS - t0))" >>"$times"
 
 echo "== browser tests (headless Chromium)"
 tally node "$root/tests/browser/run.mjs" "$root/build/web/site" "${quick[@]}"

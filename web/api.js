@@ -1,3 +1,4 @@
+// @ts-check
 // window.hp, the page's whole API (docs/api.md), from its parts: the state (state.js), frames
 // (frames.js), read-backs (reads.js), loads (loads.js), looks inside (inspect.js), the
 // benchmark's saturated regime (saturate.js), and the tests' one seam, hp.testing.
@@ -11,6 +12,7 @@ import { loads } from './loads.js';
 import { inspect } from './inspect.js';
 import { runFrames } from './saturate.js';
 
+/** window.hp (types/hp.d.ts: what its calls take and give). */
 export const hp = {
   ready,
   set,

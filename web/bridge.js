@@ -1,3 +1,4 @@
+// @ts-check
 // The bridge: the one file that touches the Emscripten module (app.js, linked as an ES module:
 // -sMODULARIZE -sEXPORT_ES6, cmake/web.cmake). Every export the page calls is declared once
 // below, grouped as the C++ files that define them (app/demo/page/*.cpp; a test checks this table
@@ -6,6 +7,8 @@
 
 // name: [return type, argument types]; 'string' arguments are copied in, returned ones copied out.
 const S = 'string', N = 'number';
+/** @typedef {keyof typeof EXPORTS} ExportName a declared export: tsc checks every call's name */
+/** @satisfies {Record<string, [import('./types/emscripten').CType, import('./types/emscripten').CType[]]>} */
 export const EXPORTS = {
   // web_api.cpp: settings, stats, frames, the walk, the benchmark's loop
   hp_request: [S, [S]], hp_stats: [S, []], hp_requested_serial: [N, []], hp_reset_timings: [null, []],
@@ -29,18 +32,22 @@ export const EXPORTS = {
   hp_want_mesh: [null, []], hp_webgpu_id_check: [S, []],
 };
 
+/** @type {import('./types/emscripten').EmscriptenModule | null} */
 let Module = null;            // the app, once started
+/** @type {Map<string, Set<(...args: any[]) => void>>} */
 const listeners = new Map();  // event name → Set of functions
 
 // The app's events, through its one channel (web_event in app/demo/page/web_api.h: a name and
 // JSON, here parsed): 'frame' (frames completed), 'message' (text), 'fail' (text), 'openFile',
 // 'openFolder', 'openSeries' (uid), 'saveMesh' (type), 'loadSample' (name). on() returns the
 // function that stops listening.
+/** @param {string} name @param {(...args: any[]) => void} fn @returns {() => boolean} */
 export function on(name, fn) {
   if (!listeners.has(name)) listeners.set(name, new Set());
   listeners.get(name).add(fn);
   return () => listeners.get(name).delete(fn);
 }
+/** @param {string} name @param {...any} args */
 function emit(name, ...args) {
   for (const fn of [...(listeners.get(name) || [])]) fn(...args);
 }
@@ -48,9 +55,15 @@ function emit(name, ...args) {
 // Starts the app: `settings` its first argument (the URL's), `gpu` the WebGPU state it finds as
 // Module.hpGpu (web/gpu_device.js), `page` the Emscripten settings the page gives (canvas,
 // print, setStatus, onAbort). Resolves when its runtime is up (main() has run).
+/**
+ * @param {{settings: string, gpu: object, page: {canvas: HTMLElement, [setting: string]: unknown}}} how
+ * @returns {Promise<void>}
+ */
 export async function start({ settings, gpu, page }) {
-  const moduleArg = { ...page, arguments: [settings], hpGpu: gpu, hpEvent: (name, json) => emit(name, JSON.parse(json) ?? undefined) };
-  Module = moduleArg;  // the factory fills this very object; the hooks may fire before it resolves
+  /** @type {Record<string, any>} */
+  const moduleArg = { ...page, arguments: [settings], hpGpu: gpu,
+    hpEvent: (/** @type {string} */ name, /** @type {string} */ json) => emit(name, JSON.parse(json) ?? undefined) };
+  Module = /** @type {import('./types/emscripten').EmscriptenModule} */ (moduleArg);  // the factory fills this very object; the hooks may fire before it resolves
   const { default: createApp } = await import('./app.js');
   await createApp(moduleArg);
 }
@@ -58,6 +71,7 @@ export const started = () => !!(Module && Module.calledRun);
 
 // Calls an export by its declared name (it wakes a paused page: a call may change what the next
 // frame shows).
+/** @param {ExportName} name @param {...(string | number)} args @returns {any} the export's number or string */
 export function call(name, ...args) {
   const sig = EXPORTS[name];
   if (!sig) throw new Error(`${name} is not a declared export (web/bridge.js)`);
@@ -66,12 +80,14 @@ export function call(name, ...args) {
   return Module.ccall(name, sig[0], sig[1], args);
 }
 // Asks for frames without waking anything else (hp.frames: until `frame` frames have completed).
+/** @param {number} frame */
 export function wakeUntil(frame) { if (Module && Module._hp_wake) Module._hp_wake(frame); }
 
 // The heap's raw parts, for heap.js alone: the allocator and the views (which change as it grows).
 export const raw = {
-  malloc: (bytes) => Module._malloc(bytes),
-  free: (ptr) => Module._free(ptr),
+  malloc: (/** @type {number} */ bytes) => Module._malloc(bytes),
+  free: (/** @type {number} */ ptr) => Module._free(ptr),
+  /** @type {(name: string) => any} a heap view by its name ('HEAPU8', …) */
   view: (name) => Module[name],
 };
 

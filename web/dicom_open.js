@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of DICOM (used by web/loads.js): which bytes are DICOM or a zip,
 // every file of a dropped folder, and a load through the DICOM workers (web/dicom_worker.js,
 // started at the first DICOM met): the first reads the headers and plans one series; all of

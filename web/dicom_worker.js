@@ -1,3 +1,4 @@
+// @ts-check
 // The DICOM reader's worker: GDCM in a wasm program of its own (dicom.js, app/dicom/), started
 // only when the page meets DICOM, so the page keeps drawing while a folder is read. The page runs
 // several (web/dicom_open.js): the first reads the headers and plans; all of them decode.
@@ -23,6 +24,7 @@ const missing = 'the DICOM reader (dicom.js) is not built yet: scripts/run.sh bu
   '(a few minutes the first time; build/web/dicom-build.log); try again when it is there';
 
 const headerBytes = 256 * 1024;
+/** @type {import('./types/emscripten').EmscriptenModule} */
 let mod = null;
 const ready = import('./dicom.js').then(({ default: createDicom }) => createDicom(), () => { throw new Error(missing); })
   .then((m) => { mod = m; });

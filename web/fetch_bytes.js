@@ -1,6 +1,11 @@
+// @ts-check
 // A file's bytes from a URL (fetched with its progress on the page) or given as bytes.
 import { report, status } from './page.js';
 
+/**
+ * @param {import('./types/hp').Bytes} urlOrBytes @param {string} api (its name in messages) @param {string} what
+ * @returns {Promise<Uint8Array<ArrayBuffer>>}
+ */
 export async function bytesOf(urlOrBytes, api, what) {
   if (urlOrBytes instanceof Uint8Array) return urlOrBytes;
   if (urlOrBytes instanceof ArrayBuffer) return new Uint8Array(urlOrBytes);
@@ -33,6 +38,6 @@ export async function bytesOf(urlOrBytes, api, what) {
 }
 
 // A file's name from its URL.
-export const nameOf = (u) => u.split(/[?#]/)[0].split('/').pop();
+export const nameOf = (/** @type {string} */ u) => u.split(/[?#]/)[0].split('/').pop();
 // A PNG by its signature: a slice atlas, whatever the file's name.
-export const isPng = (b) => b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+export const isPng = (/** @type {Uint8Array} */ b) => b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;

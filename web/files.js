@@ -1,3 +1,4 @@
+// @ts-check
 // Opening files from the picker or by dropping them on the page: several files, a folder, a zip
 // or a DICOM file go to the DICOM reader; else a PNG (by its signature) is a slice atlas,
 // anything else a volume file. A volume too large for the atlas is offered downsampled by 2, a
@@ -43,8 +44,9 @@ async function loadFile(file, name = file.name) {
 }
 
 export function listenForFiles() {
-  $('file').addEventListener('change', (e) => { loadFiles(Array.from(e.target.files)); e.target.value = ''; });
-  $('folder').addEventListener('change', (e) => { loadFiles(Array.from(e.target.files), 1); e.target.value = ''; });
+  const input = (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target);
+  $('file').addEventListener('change', (e) => { loadFiles(Array.from(input(e).files)); input(e).value = ''; });
+  $('folder').addEventListener('change', (e) => { loadFiles(Array.from(input(e).files), 1); input(e).value = ''; });
   window.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   window.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
   window.addEventListener('drop', (e) => {

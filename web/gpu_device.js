@@ -1,14 +1,22 @@
+// @ts-check
 // The page's GPUs: the WebGPU device the webgpu-* modes run on, asked for before the module
 // starts and asked for again after a loss the page did not cause, until one comes, and the count of GPU losses
 // (hp.stats().losses). web/main.js calls request() and watch(canvas) and gives the app `gpu`
 // (its Module.hpGpu: the C++ side and app/webgpu/hp_webgpu.js find the device there).
 // The GPU losses the page met (hp.stats().losses): WebGL context losses and restores as the
 // canvas reports them, WebGPU devices lost and got back (openDevice), the last reason.
+/** @type {import('./types/hp').Losses} */
 export const losses = { webgl: 0, webglRestored: 0, webgpu: 0, webgpuRestored: 0, reason: '' };
 // The state the app reads as Module.hpGpu (its test hooks too: gridRow, streamKeys, …).
+/**
+ * @typedef {{device: GPUDevice | null, reason: string, errors: string[], restored: number, adapter?: string,
+ *   serial?: number, lost?: boolean, answered?: () => Promise<unknown>, [hook: string]: any}} GpuState
+ * @type {GpuState}
+ */
 export const gpu = { device: null, reason: '', errors: [], restored: 0 };
+/** @param {HTMLElement} canvas */
 export function watch(canvas) {
-  canvas.addEventListener('webglcontextlost', (e) => {
+  canvas.addEventListener('webglcontextlost', (/** @type {WebGLContextEvent} */ e) => {
     losses.webgl++;
     losses.reason = `the WebGL context was lost${e.statusMessage ? `: ${e.statusMessage}` : ''}`;
   });
@@ -22,6 +30,7 @@ export function watch(canvas) {
 // the modes are shown disabled with the reason, and the WebGL2 demo runs as ever.
 export async function request() {
   if (!navigator.gpu) { gpu.reason = 'this browser has no navigator.gpu'; return; }
+  /** @type {Promise<string>} */
   const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5000));
   const opened = openDevice(gpu).then((why) => {
     if (why) gpu.reason = why;
@@ -34,12 +43,13 @@ export async function request() {
 // is kept from an earlier device: after a crash the old adapter and its instance are gone.
 // The device must answer once (its queue's work done) before it counts: one asked for while
 // the GPU process was going down is lost at once, and is not taken.
+/** @param {GpuState} gpu @returns {Promise<string>} why not, or '' */
 async function openDevice(gpu) {
   let device;
   try {
     const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
     if (!adapter) return 'the browser offers no WebGPU adapter';
-    const features = ['timestamp-query', 'subgroups'].filter((f) => adapter.features.has(f));
+    const features = /** @type {GPUFeatureName[]} */ (['timestamp-query', 'subgroups']).filter((f) => adapter.features.has(f));
     // The stream holds up to S² entries of 16 bytes: ask for the adapter's largest buffers.
     const requiredLimits = { maxBufferSize: adapter.limits.maxBufferSize,
       maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize };
@@ -82,6 +92,7 @@ async function openDevice(gpu) {
 // waited for however long it takes: a GPU process restarting on a slow machine takes many
 // seconds); the app runs the WebGL2 scalar pyramid meanwhile and returns to the WebGPU mode
 // once gpu.device is back. A device the page destroyed is not asked for again.
+/** @param {GpuState} gpu @param {string} lostReason */
 async function reopen(gpu, lostReason) {
   for (let wait = 500; ; wait = Math.min(2 * wait, 8000)) {
     await new Promise((r) => setTimeout(r, wait));

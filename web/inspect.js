@@ -1,3 +1,4 @@
+// @ts-check
 // window.hp's looks inside: a label map's labels, the label under a point, which labels are
 // shown, the volume's values, a key's walk down the pyramid, and a WebGPU scan on given values.
 import { call } from './bridge.js';
@@ -6,6 +7,7 @@ import { frames, ready, settled } from './frames.js';
 import { reads } from './reads.js';
 import { stats } from './state.js';
 
+/** @type {Promise<unknown>} */
 let explaining = Promise.resolve();  // hp.explain's walks, one after another
 
 export const inspect = {
@@ -14,6 +16,7 @@ export const inspect = {
   // areaMm2}], the mesh's figures from the meshes the page makes on the CPU (hp.meshReport's
   // labels; {mesh: false} leaves them out and answers at once). Rejects where the volume shown
   // is no label map.
+  /** @param {{mesh?: boolean}} [options] @returns {Promise<import('./types/hp').Label[]>} */
   async labels({ mesh = true } = {}) {
     await ready;
     await settled();
@@ -25,12 +28,14 @@ export const inspect = {
   },
   // The label under (x, y), CSS pixels of the page, in the 3D view (what a click there names):
   // a Promise of {value, name, voxel: [x, y, z]}, or null where no shown label is under it.
+  /** @param {number} x @param {number} y @returns {Promise<import('./types/hp').LabelAt | null>} */
   async labelAt(x, y) {
     await ready;
     if (!Number.isFinite(Number(x)) || !Number.isFinite(Number(y))) throw new Error('hp.labelAt takes CSS pixels (two numbers)');
     return JSON.parse(call('hp_label_at', Number(x), Number(y)));
   },
   // Which labels the 3D view draws and the mesh files hold: an array of values (all: none given).
+  /** @param {Iterable<number> | ArrayLike<number>} [values] @returns {Promise<void>} */
   async showLabels(values = []) {
     await ready;
     const list = Float64Array.from(Array.from(values, Number));
@@ -40,6 +45,7 @@ export const inspect = {
   },
   // The volume file shown last, as hp.loadVolume resolved it, with its values: a Float32Array of
   // X·Y·Z, x fastest, after scaling and replacement (a copy); null before one is loaded.
+  /** @returns {Promise<import('./types/hp').Volume | null>} */
   async volume() {
     await ready;
     const info = JSON.parse(call('hp_volume_info'));
@@ -50,6 +56,7 @@ export const inspect = {
   // path: [{level, texel, sum, range: [lo, hi], children, child}, …]} from the 1×1 top to the
   // base, walked on the GPU's own pyramid; for webgpu-scan {…, scan: {tile, tileSize,
   // tileStart, offsetInTile}}. Rejects a key at or past the count, with the reason.
+  /** @param {number} key @returns {Promise<import('./types/hp').Explain>} */
   explain(key) {
     const k = Number(key);
     if (!Number.isInteger(k) || k < 0 || k > 0xffffffff)
@@ -76,6 +83,7 @@ export const inspect = {
   // 'aggregates' withholds every inclusive post but the first tile's so that each look-back
   // walks over aggregates to tile 0}. Resolves to {scan: its exclusive scan, total}. For the
   // scans' own tests.
+  /** @param {Uint32Array} values @param {import('./types/hp').ScanOptions} [options] @returns {Promise<import('./types/hp').ScanResult>} */
   async webgpuScan(values, { scan = 'blocks', fallback = false } = {}) {
     await ready;
     const kind = ['blocks', 'rts', 'single'].indexOf(scan);

@@ -1,3 +1,4 @@
+// @ts-check
 // The loads of window.hp: volume files, DICOM folders and zips, PNG atlases, samples and label
 // tables, each through the heap or a worker into the app; the newest load wins.
 import { call } from './bridge.js';
@@ -9,14 +10,21 @@ import { set } from './state.js';
 import * as dicom from './dicom_open.js';
 import * as volumes from './volume_open.js';
 
+/** @typedef {import('./types/hp').LoadOptions} LoadOptions @typedef {import('./types/hp').VolumeInfo} VolumeInfo */
+/** @typedef {import('./types/hp').Bytes} Bytes @typedef {import('./types/hp').Sample} Sample */
+/** @typedef {{name: string, blob: Blob}} NamedFile a file of a folder, a zip or a drop */
+
+/** @type {Sample} */
 const PHANTOM = { name: 'phantom', label: 'Phantom (synthetic, 64³ PNG)', file: 'assets/head-phantom-64.png', tile: 64 };
 // The samples setup could fetch (samples/samples.json, scripts/make-samples.py), then the phantom.
+/** @type {Promise<Sample[]>} */
 export const samples = fetch('samples/samples.json').then((r) => (r.ok ? r.json() : [])).catch(() => [])
   .then((list) => [...(Array.isArray(list) ? list : []), PHANTOM]);
 
 let loadSerial = 0;  // counts the loads asked for: the newest wins
 
 // A PNG atlas (its options as JSON) through the heap to the app; its refusal shown and thrown.
+/** @param {Uint8Array} bytes @param {string} text */
 function loadPng(bytes, text) {
   let error;
   try {
@@ -28,6 +36,10 @@ function loadPng(bytes, text) {
 
 // DICOM files (or a zip of them) through the DICOM workers (web/dicom_open.js), files null for
 // another series of the last; the message shown where it fails.
+/**
+ * @param {NamedFile[] | null} files @param {LoadOptions} options @param {{quiet?: boolean}} [how]
+ * @returns {Promise<VolumeInfo>}
+ */
 export async function openDicom(files, options, { quiet = false } = {}) {
   volumes.cancel();
   const name = options.name || (files && files.length === 1 ? files[0].name : files ? `${files.length} files` : 'DICOM');
@@ -51,6 +63,7 @@ export const loads = {
   // byte arrays (a folder's files), or a .zip of them, or one DICOM file ({series: a UID}); a
   // label map's table {table: URL or bytes}. Resolves to what was opened; rejects with the
   // loader's message, the volume shown staying.
+  /** @param {Bytes | Blob | Bytes[]} urlOrBytes @param {LoadOptions} [allOptions] @returns {Promise<VolumeInfo>} */
   async loadVolume(urlOrBytes, allOptions = {}) {
     await ready;
     if (allOptions === null || typeof allOptions !== 'object') throw new Error('hp.loadVolume options must be an object');
@@ -67,6 +80,7 @@ export const loads = {
     }
     // The options as one JSON object, for the app's table of them (app/core/settings/load_options.cpp).
     const name = options.name ?? (typeof urlOrBytes === 'string' ? nameOf(urlOrBytes) : '');
+    /** @type {Record<string, unknown>} */
     const given = Object.fromEntries(Object.entries({ ...options, name }).filter(([, v]) => v !== undefined && v !== null && v !== ''));
     // A sample opens at its own presets (the app decides the iso; its notice stays on the page
     // while it is shown).
@@ -82,7 +96,7 @@ export const loads = {
     if (!options.png && dicom.looksLike(head)) return openDicom(asDicom(), options);
     // A DICOM file without its mark, by its parse; what the DICOM reader calls not DICOM goes on.
     if (!options.png && dicom.unmarked(head)) {
-      const got = await openDicom(asDicom(), options, { quiet: true }).catch((e) => e);
+      const got = await openDicom(asDicom(), options, { quiet: true }).catch((/** @type {Error & {notDicom?: boolean}} */ e) => e);
       if (!(got instanceof Error)) return got;
       if (!got.notDicom) throw report(got.message);
     }
@@ -108,6 +122,7 @@ export const loads = {
   },
   // A label table for the volume shown (URL or bytes; {name}: the file's, which tells a binary
   // .lut): its names and colours become the labels'. Rejects with why, the labels keeping theirs.
+  /** @param {Bytes} urlOrBytes @param {{name?: string}} [options] @returns {Promise<void>} */
   async loadLabelTable(urlOrBytes, { name } = {}) {
     await ready;
     const bytes = await bytesOf(urlOrBytes, 'hp.loadLabelTable', name || 'the table');
@@ -115,14 +130,17 @@ export const loads = {
     if (error) throw new Error(error);
   },
   // Another series of the DICOM files opened last (a UID of hp.loadVolume's series), as it resolves.
+  /** @param {string} uid @returns {Promise<VolumeInfo>} */
   async openSeries(uid) {
     await ready;
     ++loadSerial;
     return openDicom(null, { series: String(uid) });
   },
   // The samples there are ({name, label, file, presets, attribution}; the phantom always).
+  /** @returns {Promise<Sample[]>} */
   samples: () => samples,
   // Loads a sample by name (the phantom: its PNG atlas); shows its attribution.
+  /** @param {string} [name] @returns {Promise<VolumeInfo | void>} */
   async loadSample(name = 'phantom') {
     const s = (await samples).find((x) => x.name === name);
     if (!s) throw report(`no sample '${String(name).slice(0, 40)}' (there are: ${(await samples).map((x) => x.name).join(', ')})`);
@@ -131,6 +149,7 @@ export const loads = {
   },
   // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at first,
   // unless given).
+  /** @param {Bytes} urlOrBytes @param {LoadOptions} [options] @returns {Promise<void>} */
   async loadAtlas(urlOrBytes, options = {}) {
     const name = typeof urlOrBytes === 'string' ? nameOf(urlOrBytes) : undefined;
     await loads.loadVolume(await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG'), { name, ...options, png: true });

@@ -1,7 +1,8 @@
+// @ts-check
 // The page: the one module index.html loads. WebGPU is asked for, the app started with the
 // URL's settings, window.hp made (the one global), the page's own parts wired (messages, the
 // file picker and drops, the overlay's buttons, the samples), then the URL's load, and the
-// benchmark where ?bench= asks for one (web/bench.js, loaded only then).
+// benchmark where ?bench= asks for one (web/bench/bench.js, loaded only then).
 import { on, start, call } from './bridge.js';
 import { fail, ready } from './frames.js';
 import { $, showMessage, url, urlSettings, settingsText } from './page.js';
@@ -20,7 +21,7 @@ on('fail', (t) => { $('status').textContent = ''; showMessage(t, true); fail(t);
 on('openFile', () => $('file').click());
 on('openFolder', () => $('folder').click());
 on('openSeries', (uid) => hp.openSeries(uid).catch(() => {}));  // reported there
-on('saveMesh', (type = 'ply') => hp.saveMesh(`surface.${type}`, { type }).catch((e) => showMessage(`cannot save the mesh: ${e.message}`, false)));
+on('saveMesh', (/** @type {import('./types/hp').MeshType} */ type = 'ply') => hp.saveMesh(`surface.${type}`, { type }).catch((e) => showMessage(`cannot save the mesh: ${e.message}`, false)));
 on('loadSample', (name) => hp.loadSample(name).catch(() => {}));  // reported there
 listenForFiles();
 
@@ -49,7 +50,7 @@ if (url.has('load') || url.has('png')) {
     const options = Object.fromEntries(urlSettings.filter(([k]) => loadKeys.has(k)));
     const settings = urlSettings.filter(([k]) => !loadKeys.has(k));
     const pyramid = settings.find(([k]) => k === 'pyramid');
-    if (pyramid && url.has('load')) await hp.set({ pyramid: pyramid[1] }).catch(() => {});  // said again below
+    if (pyramid && url.has('load')) await hp.set(/** @type {import('./types/hp').Settings} the app checks it */ ({ pyramid: pyramid[1] })).catch(() => {});  // said again below
     const load = url.has('load') ? hp.loadVolume(url.get('load'), options) : hp.loadAtlas(url.get('png'), options);
     await load.catch((e) => { error ||= e.message; });
     if (settings.length) await hp.set(Object.fromEntries(settings)).catch((e) => { error ||= `Ignored the page's URL settings: ${e.message}`; });
@@ -60,6 +61,6 @@ if (url.has('load') || url.has('png')) {
 // The benchmark, a classic script of its own (it drives window.hp like any tool).
 if (url.has('bench')) {
   const s = document.createElement('script');
-  s.src = 'bench.js';
+  s.src = 'bench/bench.js';
   document.head.append(s);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // hp.runFrames: the saturated regime of the benchmark. The page's frame loop paused, frames
 // issued back to back (`chunk` at a time, with a return to the event loop between chunks, where
 // WebGL makes timer results available and WebGPU's reads arrive), `n` of them or for `ms`
@@ -11,13 +12,18 @@ import { call } from './bridge.js';
 import { ready } from './frames.js';
 import { gpu } from './gpu_device.js';
 
+/** @typedef {import('./types/hp').RunFramesOptions} RunFramesOptions @typedef {import('./types/hp').RunFramesResult} RunFramesResult */
+
+/** @type {Promise<unknown>} */
 let running = Promise.resolve();
+/** @param {number} n @param {RunFramesOptions} [options] @returns {Promise<RunFramesResult>} */
 export function runFrames(n, options = {}) {
   const run = running.then(() => saturate(n, options));
   running = run.catch(() => {});
   return run;
 }
 
+/** @param {number} n @param {RunFramesOptions} options @returns {Promise<RunFramesResult>} */
 async function saturate(n, { ms = 0, draw = false, mesh = false, inFlight = 16, chunk = 4, between = null } = {}) {
   await ready;
   const task = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });

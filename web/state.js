@@ -1,3 +1,4 @@
+// @ts-check
 // window.hp's state: set (any subset of the settings, docs/api.md) and stats.
 import { call } from './bridge.js';
 import { heapBytes } from './heap.js';
@@ -6,6 +7,7 @@ import { losses } from './gpu_device.js';
 import { dicomTimes } from './dicom_open.js';
 
 // Rejects naming the bad key or value, changing nothing; resolves after a frame ran it.
+/** @param {import('./types/hp').Settings} state @returns {Promise<void>} */
 export async function set(state) {
   await ready;
   if (state === null || typeof state !== 'object' || Array.isArray(state)) throw new Error('hp.set takes an object of settings');
@@ -18,6 +20,7 @@ export async function set(state) {
 }
 
 // The app's JSON (hp_stats) and the page's own: its heap, the GPU losses, the last DICOM load's steps.
+/** @returns {import('./types/hp').Stats} */
 export function stats() {
   const s = JSON.parse(call('hp_stats'));
   s.heapBytes = heapBytes();

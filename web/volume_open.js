@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of volume files (used by web/loads.js): a file is read in a
 // Worker (web/volume_reader.js: the core readers in reader.wasm, app/reader/), so that the page
 // draws on while it is inflated and decoded, and goes into the app as a DICOM series does: once
@@ -46,6 +47,7 @@ export function cancel(why = 'another load came first') {
 // app's volume made; workerHeapMB}. Rejects with the message the page shows (also the app's:
 // hp.stats().message), the Error's `refused` (the file was refused), `opensDownsampled` (the
 // page offers downsampling by 2), `cancelled` (a newer load came first); the volume shown stays.
+/** @param {Blob | Uint8Array} file @param {string} options @returns {Promise<{ms: object}>} ms: {decoded, read, ended, workerHeapMB} */
 export function load(file, options) {
   cancel();
   const id = ++nextId;

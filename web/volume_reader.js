@@ -1,3 +1,4 @@
+// @ts-check
 // The volume files' reader worker: the core readers (NIfTI, NRRD, MetaImage, VTK, raw; gzip and
 // zlib inflated) in a wasm program of their own (reader.js, app/reader/), so that the page draws
 // on while a file is read. One file at a time; the page stops a load it no longer wants by
@@ -17,6 +18,7 @@
 // not read: its first MiB tells what it holds, for the message.
 import createReader from './reader.js';
 
+/** @type {import('./types/emscripten').EmscriptenModule} */
 let mod = null;
 const ready = createReader().then((m) => { mod = m; });
 const PART = 16 << 20;        // bytes read from a Blob at a time

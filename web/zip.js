@@ -1,3 +1,4 @@
+// @ts-check
 // A .zip among DICOM files (web/dicom_worker.js): its central directory, then each entry stored
 // or deflated (the platform's inflate, DecompressionStream 'deflate-raw'), one at a time into a
 // Blob. ZIP64 sizes and offsets read; an entry past 1 GiB, or entries past 2 GiB in all, refused.

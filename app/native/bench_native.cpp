@@ -1,5 +1,5 @@
 // The benchmark on OpenGL ES 3 through EGL with no window (Mesa here, the NVIDIA driver on the
-// GPU machine): the matrix of web/bench.js (atlas sizes × occupancies × modes × readbacks),
+// GPU machine): the matrix of web/bench/bench.js (atlas sizes × occupancies × modes × readbacks),
 // GL timer queries per pass, and the whole frame as throughput: F frames issued back to back,
 // one glFinish at the end, wall time / F (so a blocking readback's stall counts, and an async
 // one's overlap shows). Writes JSON (the browser benchmark's schema) to stdout.

@@ -1,6 +1,6 @@
 // Checks the Mol* harness end to end in headless Chromium (SwiftShader here: the times mean
 // nothing, the triangle counts must be exact). Builds the bundle if needed, serves it with
-// web/bench_volumes.js on a blank page, runs hpMolstar.isosurface on three volumes and exits
+// web/bench/bench_volumes.js on a blank page, runs hpMolstar.isosurface on three volumes and exits
 // non-zero when a count differs from the marching-cubes reference.
 //   node bench/molstar/check.mjs
 import { execFileSync } from 'node:child_process';
@@ -26,7 +26,7 @@ const CASES = [
 
 const site = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-molstar-check-'));
 fs.copyFileSync(path.join(root, 'build/molstar/molstar-iso.js'), path.join(site, 'molstar-iso.js'));
-fs.copyFileSync(path.join(root, 'web/bench_volumes.js'), path.join(site, 'bench_volumes.js'));
+fs.copyFileSync(path.join(root, 'web/bench/bench_volumes.js'), path.join(site, 'bench_volumes.js'));
 fs.writeFileSync(path.join(site, 'index.html'),
   '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script src="bench_volumes.js"></script><script src="molstar-iso.js"></script>\n');
 

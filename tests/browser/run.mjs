@@ -2,8 +2,9 @@
 // Chromium (WebGL2 on SwiftShader). One line per case (with the errors its page logged), then
 // "N passed, N failed, N skipped". A case that runs past its time limit fails, naming it; a
 // selection that matches no case fails.
-//   node run.mjs SITE_DIR [regular expression the case names must match] [--quick]
-// --quick: the first case of each kind (each cases/ file), for the inner loop.
+//   node run.mjs SITE_DIR [regular expression the case names must match] [--quick] [--list]
+// --quick: the first case of each kind (each cases/ file; the webgpu_* files one kind), for the inner loop.
+// --list: the cases that would run, a line each ("FILE<tab>NAME"), nothing run (SITE_DIR is not read).
 // HP_CASE_TIMEOUT=seconds: the limit of every case that sets none (default 300).
 import { serve } from './serve.mjs';
 import { launch, openDemo } from './browser.mjs';
@@ -13,7 +14,12 @@ import exact from './cases/exact.mjs';
 import badInput from './cases/bad_input.mjs';
 import goldens from './cases/goldens.mjs';
 import robustness from './cases/robustness.mjs';
-import webgpu from './cases/webgpu.mjs';
+import webgpuExact from './cases/webgpu_exact.mjs';
+import webgpuMesh from './cases/webgpu_mesh.mjs';
+import webgpuShared from './cases/webgpu_shared.mjs';
+import webgpuDraw from './cases/webgpu_draw.mjs';
+import webgpuScans from './cases/webgpu_scans.mjs';
+import webgpuDevice from './cases/webgpu_device.mjs';
 import surface from './cases/surface.mjs';
 import hostile from './cases/hostile.mjs';
 import volumes from './cases/volumes.mjs';
@@ -29,15 +35,25 @@ import labels from './cases/labels.mjs';
 import bridge from './cases/bridge.mjs';
 
 // Each kind by its file in cases/ (the time table sums the cases' own times by it).
-const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness, webgpu, hostile, volumes, reader, samples,
+const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness, webgpu_exact: webgpuExact,
+  webgpu_mesh: webgpuMesh, webgpu_shared: webgpuShared, webgpu_draw: webgpuDraw, webgpu_scans: webgpuScans,
+  webgpu_device: webgpuDevice, hostile, volumes, reader, samples,
   layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, labels, bench, bridge };
 const quick = process.argv.includes('--quick');
-const cases = Object.entries(kinds).flatMap(([file, list]) =>
-  (quick ? list.slice(0, 1) : list).map((c) => ({ ...c, file })));
+// --quick's kinds: the files, the webgpu_* files counting as one (the WebGPU modes' first case).
+const quickKind = (file) => (file.startsWith('webgpu_') ? 'webgpu' : file);
+const all = Object.entries(kinds).flatMap(([file, list]) => list.map((c) => ({ ...c, file })));
+const firsts = new Set();
+const cases = quick ? all.filter((c) => !firsts.has(quickKind(c.file)) && firsts.add(quickKind(c.file))) : all;
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.
 const SMALL = { width: 640, height: 400 };
 
-const [site, filter = ''] = process.argv.slice(2).filter((a) => a !== '--quick');
+const [site, filter = ''] = process.argv.slice(2).filter((a) => a !== '--quick' && a !== '--list');
+if (process.argv.includes('--list')) {
+  const only = new RegExp(filter);
+  for (const c of cases.filter((x) => only.test(x.name))) console.log(`${c.file}\t${c.name}`);
+  process.exit(0);
+}
 
 // Runs `body`, failing it once `seconds` have passed.
 async function withinLimit(seconds, body) {

@@ -1,7 +1,7 @@
 // VTK's vtkDiscreteFlyingEdges3D with every label of a label map in one filter (as 3D Slicer's
 // joint mode runs it): the native baseline of the label-map benchmark (scripts/bench-labels.sh,
 // scripts/bench-gpu.sh). Reads a raw volume (x fastest), or makes the page's procedural label map
-// (web/bench_labels.js's make(), the same arithmetic: RAW = "procedural"), sets every distinct
+// (web/bench/bench_labels.js's make(), the same arithmetic: RAW = "procedural"), sets every distinct
 // non-zero value, runs the filter once to warm up and then `runs` times back to back, and prints
 // one JSON line: the times (ms), the triangles, the input's FNV-1a hash (the page gives the same
 // for its map), the runs' span in ms since the epoch (startMs, endMs: the clock the GPU machine's
@@ -26,7 +26,7 @@
 
 namespace {
 
-// web/bench_labels.js's make(), operation for operation.
+// web/bench/bench_labels.js's make(), operation for operation.
 void make_procedural(unsigned char* out, int X, int Y, int Z) {
     const auto table = [](int n, double period, double amp) {
         std::vector<double> t(n);

@@ -173,7 +173,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_explained() {
     return hp::g_reply.c_str();
 }
 
-// The saturated benchmark (web/bench.js, through hp.runFrames): the page's own frame loop
+// The saturated benchmark (web/bench/bench.js, through hp.runFrames): the page's own frame loop
 // paused, frames issued back to back, then one wait for the GPU.
 EMSCRIPTEN_KEEPALIVE void hp_main_loop(int run) {
     if (run) emscripten_resume_main_loop();

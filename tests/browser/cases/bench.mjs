@@ -1,13 +1,13 @@
 // What the benchmark stands on: the saturated regime (hp.runFrames: frames back to back with
-// the page's loop paused, then the loop resumes), the benchmark's volumes (web/bench_volumes.js:
-// blobs 64³ at iso 0.5 has the 12,496 triangles Mol* finds; web/bench_labels.js: the procedural
-// label map has its 120 labels), the clocks joined to rows (bench-clocks.mjs), and the rows a
+// the page's loop paused, then the loop resumes), the benchmark's volumes (web/bench/bench_volumes.js:
+// blobs 64³ at iso 0.5 has the 12,496 triangles Mol* finds; web/bench/bench_labels.js: the procedural
+// label map has its 120 labels), the clocks joined to rows (bench/drivers/bench-clocks.mjs), and the rows a
 // plan of its own writes (the DICOM plan's: regime, span, the browser's full build).
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { assert, exact } from '../lib.mjs';
-import { clocksOf, withClocks } from '../bench-clocks.mjs';
+import { clocksOf, withClocks } from '../../../bench/drivers/bench-clocks.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
@@ -35,7 +35,7 @@ for (const [pyramid, n] of [['scalar', 40], ['webgpu-scan', 12]])
   });
 
 add('bench volumes: blobs 64³ as a raw uint16 file has the 12,496 triangles Mol* finds at iso 0.5', async (page) => {
-  await page.addScriptTag({ url: 'bench_volumes.js' });
+  await page.addScriptTag({ url: 'bench/bench_volumes.js' });
   const r = await page.evaluate(async () => {
     const data = hpBenchVolumes.make('blobs', 64);
     await hp.loadVolume(new Uint8Array(data.buffer), { name: 'blobs_64x64x64_uint16.raw' });
@@ -60,7 +60,7 @@ add('bench clocks: a row gets the SM clock over its span, the nearest sample whe
 
 add('bench labels: the procedural 512×512×448 label map holds all 120 labels, each of them in thousands of voxels', () => {
   const window = {};
-  new Function('window', fs.readFileSync(path.join(ROOT, 'web/bench_labels.js'), 'utf8'))(window);
+  new Function('window', fs.readFileSync(path.join(ROOT, 'web/bench/bench_labels.js'), 'utf8'))(window);
   const map = window.hpBenchLabels.make();
   const voxels = new Uint32Array(256);
   for (let i = 0; i < map.length; i++) voxels[map[i]]++;

@@ -40,8 +40,9 @@ add('the bridge: every export declared once, as the C++ defines it (return, argu
     assert(cret === ret, `${name}: the bridge says it returns ${ret}, ${path.relative(root, file)} ${cret}`);
     assert(cargs === args.length, `${name}: the bridge gives ${args.length} arguments, ${path.relative(root, file)} takes ${cargs}`);
   }
-  // Code, not comments: a line of web/ that names Module outside the bridge.
-  for (const f of fs.readdirSync(path.join(root, 'web')).filter((f) => f.endsWith('.js') && f !== 'bridge.js')) {
+  // Code, not comments: a line of web/ (the benchmark's web/bench/ too) that names Module outside the bridge.
+  const files = ['', 'bench/'].flatMap((dir) => fs.readdirSync(path.join(root, 'web', dir)).map((f) => dir + f));
+  for (const f of files.filter((f) => f.endsWith('.js') && f !== 'bridge.js')) {
     const lines = fs.readFileSync(path.join(root, 'web', f), 'utf8').split('\n');
     const i = lines.findIndex((l) => /\bModule\b/.test(l.replace(/\/\/.*$/, '')));
     assert(i < 0, `web/${f}:${i + 1} touches the module outside web/bridge.js: ${lines[i]?.trim()}`);

@@ -2,7 +2,7 @@
 // JPEG lossless (written by pydicom, re-encoded by gdcmconv: tests/dicom/), opened in headless
 // Chromium (WebGL2, sums=uint: SwiftShader's largest texture is 8192², which this volume needs) as
 // a person would: the folder given to the page's folder picker, timed from the pick to the
-// first frame drawn with the volume (route 'picker'); then the page's own plan (web/bench_dicom.js,
+// first frame drawn with the volume (route 'picker'); then the page's own plan (web/bench/bench_dicom.js,
 // index.html?bench=dicom, as on the GPU machine: the same files by hp.loadVolume(URLs), fetched
 // from this machine's server, route 'urls'). Every row paced (the page's own frame loop runs) with
 // its span; beside them, in the same run, `gdcmconv --raw` decoding the series natively, with 1
@@ -13,8 +13,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from './serve.mjs';
-import { launch, openDemo } from './browser.mjs';
+import { serve } from '../../tests/browser/serve.mjs';
+import { launch, openDemo } from '../../tests/browser/browser.mjs';
 import { pagePlan, write } from './bench-page.mjs';
 
 const [site, data, out, runs = '2'] = process.argv.slice(2);
@@ -56,7 +56,7 @@ result.rows = [...picked, ...result.rows];
 result.series = { files: files.length, megabytes: +(bytes / 1048576).toFixed(1), dims: [512, 512, 256],
   encoding: 'JPEG lossless (gdcmconv --jpeg)' };
 const decoders = Math.max(...result.rows.map((r) => (r.steps && r.steps.decoders) || 1));
-const timer = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dicom/time_gdcmconv.py');
+const timer = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../tests/dicom/time_gdcmconv.py');
 const ref = JSON.parse(execFileSync('/usr/bin/python3', [timer, data, String(decoders)], { encoding: 'utf8' }));
 result.reference = ref.rows.map((r) => ({ ...r, tool: ref.tool }));
 write(out, result);

@@ -1,10 +1,10 @@
-// Reports a benchmark result (web/bench.js's JSON): a table on stdout and a PNG chart drawn
+// Reports a benchmark result (web/bench/bench.js's JSON): a table on stdout and a PNG chart drawn
 // by Chromium on a 2D canvas (ms per frame by mode and size, ms per pass, cost against atlas
 // area, cost against occupancy).
 //   node bench-report.mjs RESULT.json [CHART.png]
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { launch } from './browser.mjs';
+import { launch } from '../../tests/browser/browser.mjs';
 
 // 'compaction': classify to stream timed as one pass (WebGPU, timestamps=whole); the mesh
 // passes (the surface plan): vertex counts, their compaction with the total, the extraction.
@@ -45,7 +45,7 @@ export function table(result) {
       f(r.ms.mesh), f(r.ms.gpu), f(r.ms.compute), f(r.ms.frame), r.ms.wall ? f(r.ms.wall) : ''.padStart(12),
       clockText(r).padStart(12), ratio.padStart(12)].join(''));
   }
-  // The floor (web/bench.js's floor()): what the API and the memory allow, per atlas, with its
+  // The floor (web/bench/bench.js's floor()): what the API and the memory allow, per atlas, with its
   // regime and clocks (before 2026-11-26 it had neither: 'no regime', 'unknown').
   if (result.floor && result.floor.length) {
     lines.push('', 'floor (WebGPU timestamps, ms; regime; SM MHz):');

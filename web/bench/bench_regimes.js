@@ -1,9 +1,10 @@
-// The benchmark's rows (web/bench.js loads this): the occupancy's calibration, and one row of a
+// @ts-check
+// The benchmark's rows (web/bench/bench.js loads this): the occupancy's calibration, and one row of a
 // mode in either regime (paced: one frame an animation frame; saturated: hp.runFrames after a
 // warm-up and the burst), summed up from hp.stats() into the row's fields.
 'use strict';
 window.hpBenchParts = window.hpBenchParts || {};
-// regimes(B): { calibrate, sceneCount, row }; B is the run's context (web/bench.js: P, MODES,
+// regimes(B): { calibrate, sceneCount, row }; B is the run's context (web/bench/bench.js: P, MODES,
 // median, burst).
 hpBenchParts.regimes = function (B) {
   const { P, MODES, median } = B;

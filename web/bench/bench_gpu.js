@@ -1,9 +1,10 @@
-// The benchmark's own WebGPU work on the page's device (web/bench.js loads this): the floor
+// @ts-check
+// The benchmark's own WebGPU work on the page's device (web/bench/bench.js loads this): the floor
 // beside the modes (dependent dispatch chains, a copy of the atlas, an unordered compaction),
 // timed by timestamp queries, and the burst that brings the clocks up before a saturated row.
 'use strict';
 window.hpBenchParts = window.hpBenchParts || {};
-// gpu(B): { floor, burst }; B is the run's context (web/bench.js: P, median).
+// gpu(B): { floor, burst }; B is the run's context (web/bench/bench.js: P, median).
 hpBenchParts.gpu = function (B) {
   const { P, median } = B;
 
@@ -15,6 +16,7 @@ hpBenchParts.gpu = function (B) {
     const queries = device.createQuerySet({ type: 'timestamp', count: 2 * most });
     const resolve = device.createBuffer({ size: 16 * most, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
     const read = device.createBuffer({ size: 16 * most, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    /** @param {(pass: GPUComputePassEncoder) => void} record @param {(encoder: GPUCommandEncoder) => void} [before] @param {number} [n] */
     const time = async (record, before = () => {}, n = 1) => {
       const encoder = device.createCommandEncoder();
       for (let i = 0; i < n; i++) {

@@ -11,7 +11,7 @@ beside its native reference in the same run:
     VTK's discrete flying edges on both (tests/mesh/vtk_flying_edges.cpp).
 The GPU's clocks are sampled the whole time (drive.py's sampler); each benchmark's file is what
 drive.py writes (`result`, `gpu`, `clocks`) with the references' rows in `result.reference`, the
-samples of its whole span in `clocks`, and `machine`. Here, node tests/browser/bench-clocks.mjs
+samples of its whole span in `clocks`, and `machine`. Here, node bench/drivers/bench-clocks.mjs
 joins the clocks to each row (scripts/bench-gpu.sh join).
 Standard library only. --swiftshader runs it on a machine with no GPU (to try it first).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The benchmark's two synthetic 16-bit volumes, defined so that any implementation (this demo,
 // Mol*, a native one) can rebuild them bit for bit: hpBenchVolumes.make(name, n) returns n³
 // samples, x fastest, then y, then z. Iso 0.5 is 32767.5 in sample units; at that iso,

@@ -1,5 +1,5 @@
 // The VM's benchmark drivers (bench-dicom.mjs, bench-mesh.mjs, bench-labels.mjs) run the same page
-// plans as the GPU machine (web/bench.js: index.html?bench=dicom|mesh|labels) and write their
+// plans as the GPU machine (web/bench/bench.js: index.html?bench=dicom|mesh|labels) and write their
 // results the same way: the page's rows and the native references' rows, each with its regime,
 // span and clocks (bench-clocks.mjs; none here), the browser's full build, the machine.
 import fs from 'node:fs';

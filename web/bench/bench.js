@@ -1,3 +1,4 @@
+// @ts-check
 // The benchmark, run by the page itself: index.html?bench=quick (or full). It needs no Node
 // (the GPU machine has none): it drives the demo through window.hp, then sets window.hpBench
 // to its JSON and POSTs it to /result. scripts/bench.sh and the GPU machine's drive.py both
@@ -9,7 +10,7 @@
 //    (hp.runFrames), after a warm-up that keeps the GPU busy, async or expected readback;
 //    the per-pass medians and the wall time over the frames (`ms.wall`).
 // Every row, the floor's too, has `startMs` and `endMs` (Date.now()): the GPU machine's driver samples the clocks
-// on the same clock, and tests/browser/bench-clocks.mjs gives each row the clocks it ran at.
+// on the same clock, and bench/drivers/bench-clocks.mjs gives each row the clocks it ran at.
 // The parts, loaded only when a benchmark runs: bench_plans.js (modes, plans, the URL's plan),
 // bench_regimes.js (a row in either regime), bench_gpu.js (the floor and the burst) and
 // bench_volume_rows.js (the benchmark's volumes and the samples, beside Mol*); plans of their own:
@@ -35,7 +36,7 @@
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
 
   function renderer() {
-    const gl = document.getElementById('canvas').getContext('webgl2');
+    const gl = /** @type {HTMLCanvasElement} */ (document.getElementById('canvas')).getContext('webgl2');
     const info = gl.getExtension('WEBGL_debug_renderer_info');
     return info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
   }
@@ -107,8 +108,8 @@
   }
 
   // Plans of their own: their script, and the function that runs them (a Promise of the result).
-  const OWN = { labels: ['bench_labels.js', () => window.hpBenchLabels.run(status)],
-    dicom: ['bench_dicom.js', () => window.hpBenchDicom(status)], mesh: ['bench_mesh.js', () => window.hpBenchMesh(status)] };
+  const OWN = { labels: ['bench/bench_labels.js', () => window.hpBenchLabels.run(status)],
+    dicom: ['bench/bench_dicom.js', () => window.hpBenchDicom(status)], mesh: ['bench/bench_mesh.js', () => window.hpBenchMesh(status)] };
 
   async function main() {
     if (OWN[plan]) {
@@ -117,7 +118,7 @@
       status(`benchmark ${plan}: done`);
       return;
     }
-    const parts = ['bench_plans.js', 'bench_regimes.js', 'bench_gpu.js', 'bench_volume_rows.js'];
+    const parts = ['bench/bench_plans.js', 'bench/bench_regimes.js', 'bench/bench_gpu.js', 'bench/bench_volume_rows.js'];
     await Promise.all(parts.map((src) => loadScript(src, 'a part of the benchmark, beside bench.js')));
     const { P, MODES, TRIANGLES } = hpBenchParts.plan(plan, location.search);
     if (!P) return;

@@ -1,4 +1,4 @@
-// The mesh steps' benchmark (scripts/bench-mesh.sh): the page's own plan (web/bench_mesh.js,
+// The mesh steps' benchmark (scripts/bench-mesh.sh): the page's own plan (web/bench/bench_mesh.js,
 // index.html?bench=mesh: the CT head sample at its bone preset, closed; the largest piece,
 // ITERATIONS Taubin iterations, decimated to TARGET triangles; once from the volume and RUNS
 // times from the welded surface; paced) in headless Chromium here (WebGL2 on SwiftShader,
@@ -10,8 +10,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from './serve.mjs';
-import { launch } from './browser.mjs';
+import { serve } from '../../tests/browser/serve.mjs';
+import { launch } from '../../tests/browser/browser.mjs';
 import { pagePlan, write } from './bench-page.mjs';
 
 const [site, out, vtkSteps, iterations = '10', target = '100000', runs = '3'] = process.argv.slice(2);

@@ -1,11 +1,11 @@
-// scripts/bench.sh's driver: runs the page's own benchmark (web/bench.js) in headless
+// scripts/bench.sh's driver: runs the page's own benchmark (web/bench/bench.js) in headless
 // Chromium here, writes its JSON with this machine's name (every row's clocks joined: none here,
 // bench-clocks.mjs), prints the table, draws the chart.
 //   node bench.mjs SITE_DIR OUT.json OUT.png [quick|full]
 import fs from 'node:fs';
 import os from 'node:os';
-import { serve } from './serve.mjs';
-import { launch } from './browser.mjs';
+import { serve } from '../../tests/browser/serve.mjs';
+import { launch } from '../../tests/browser/browser.mjs';
 import { table, chart } from './bench-report.mjs';
 import { withClocks } from './bench-clocks.mjs';
 

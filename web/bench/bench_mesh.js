@@ -1,3 +1,4 @@
+// @ts-check
 // The mesh steps' benchmark as the page runs it alone (index.html?bench=mesh&paused=1&clock=fixed
 // &overlay=0&view=none; scripts/bench-mesh.sh here, drive.py on the GPU machine): the CT head
 // sample at its bone preset (400 HU), closed; the processed mesh (the largest piece, `smooth`
@@ -15,6 +16,7 @@ window.hpBenchMesh = async function (status) {
   if (!(await hp.samples()).some((s) => s.name === 'ct-head')) throw new Error('no CT sample: run scripts/setup.sh');
   status('mesh benchmark: the CT head sample');
   await hp.loadSample('ct-head');
+  /** @type {import('../types/hp').Settings} */
   const steps = { pieces: 'largest', smooth, decimate };
   const rows = [];
   const timed = async (what, run) => {

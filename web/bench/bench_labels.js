@@ -1,3 +1,4 @@
+// @ts-check
 // The label-map benchmark as the page runs it alone (index.html?bench=labels; the GPU machine's
 // drive.py, or scripts/bench-labels.sh here): every label's mesh, classify=labels, in the
 // saturated regime (hp.runFrames: frames back to back after a warm-up, the views not drawn, the

@@ -1,3 +1,4 @@
+// @ts-check
 // The DICOM benchmark as the page runs it alone (index.html?bench=dicom, where no Node drives a
 // browser: the GPU machine's drive.py): the series listed in bench-dicom/files.json (made by
 // scripts/bench-dicom.sh) opened by hp.loadVolume(URLs) three times in WebGL2 with sums=uint (the

@@ -1,4 +1,5 @@
-// The benchmark's tables (web/bench.js loads this when the page's URL asks for a benchmark):
+// @ts-check
+// The benchmark's tables (web/bench/bench.js loads this when the page's URL asks for a benchmark):
 // the modes (settings a row runs), the plans (which matrix a run measures) and the triangle
 // counts the volumes must give; and the plan a URL asks for, with its smoke-test overrides.
 'use strict';
@@ -53,7 +54,7 @@ hpBenchParts.plan = function (plan, search) {
         'webgpu-pyramid-shared'],
       readbacks: ['sync', 'async'], warmup: 8, frames: 30, regimes: ['paced', 'saturated'] },
     // The demo beside Mol*'s GPU isosurface (bench/molstar, loaded when this plan runs) on the
-    // same 16-bit volumes (web/bench_volumes.js: blobs and gyroid, iso 0.5), both regimes: the
+    // same 16-bit volumes (web/bench/bench_volumes.js: blobs and gyroid, iso 0.5), both regimes: the
     // triangle counts must agree. The demo gets each volume as a raw uint16 file. Then the real
     // samples (samples/samples.json, where setup fetched them) at each of their presets.
     molstar: { volumes: [['blobs', 128], ['gyroid', 128], ['blobs', 256], ['gyroid', 256]],

@@ -1,9 +1,10 @@
-// The benchmark's volume rows (web/bench.js loads this for the molstar and scaling plans): the
+// @ts-check
+// The benchmark's volume rows (web/bench/bench.js loads this for the molstar and scaling plans): the
 // benchmark's volumes and the real samples, each in every mode and regime, beside Mol*'s
 // isosurface where the plan has it.
 'use strict';
 window.hpBenchParts = window.hpBenchParts || {};
-// volumes(B): { volumeRows }; B is the run's context (web/bench.js: plan, P, MODES, TRIANGLES,
+// volumes(B): { volumeRows }; B is the run's context (web/bench/bench.js: plan, P, MODES, TRIANGLES,
 // status, loadScript, row).
 hpBenchParts.volumes = function (B) {
   const { plan, P, MODES, TRIANGLES, status, loadScript } = B;
@@ -18,7 +19,7 @@ hpBenchParts.volumes = function (B) {
   // queries. `order`: the rows' place in the run.
   let order = 0;
   async function volumeRows(rows) {
-    await loadScript('bench_volumes.js');
+    await loadScript('bench/bench_volumes.js');
     if (P.modes.includes('molstar')) await loadScript('molstar-iso.js');
     for (const [name, n] of P.volumes) {
       status(`benchmark ${plan}: making ${name} ${n}³`);

@@ -1,8 +1,8 @@
 // Gives each benchmark row the GPU clocks it ran at, and refuses a result whose rows cannot be
 // read beside them. The GPU machine's driver (../shared/gpu-browser/drive.py, and
-// scripts/bench-gpu-device.py around the native references) samples nvidia-smi every 250 ms,
+// bench/drivers/bench-gpu-device.py around the native references) samples nvidia-smi every 250 ms,
 // each sample stamped with `epochMs`; every row (the page's rows and floor rows, and the native
-// references' rows, `reference`) is stamped with Date.now() at its start and end (web/bench.js
+// references' rows, `reference`) is stamped with Date.now() at its start and end (web/bench/bench.js
 // checks the page's). A row gets the SM clock's min / median / max over the samples inside its
 // span (or the nearest sample within 500 ms, for a row shorter than the sampling period); a row
 // no sample covers gets `clocks: null`, as every row does on a machine with no nvidia-smi (this

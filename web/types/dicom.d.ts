@@ -1,0 +1,4 @@
+// dicom.js, a build output (build/web/site): its factory (types/emscripten.d.ts).
+import type { Factory } from './emscripten';
+declare const createDicom: Factory;
+export default createDicom;

@@ -27,17 +27,18 @@ add('loads; the WebGPU modes are unavailable with the browser\'s reason', async 
   const refused = await page.evaluate(() => hp.set({ pyramid: 'webgpu-scan' }).then(() => '', (e) => e.message));
   assert(/needs WebGPU/.test(refused), `webgpu-scan: '${refused}'`);
 });
-// Every mode at 64³ in both classifications. At 128³ (2048² textures, two more levels; llvmpipe
-// takes a quarter of a minute or more a stream there) two: scalar with float sums on the surface,
-// vec4 with uint sums on the solid, so that each pyramid and each kind of sum meets the large
-// textures once (the 64³ cases run every pair).
+// Every mode at 64³ in both classifications. At 128³ (2048² textures, two more levels) two on
+// the surface: scalar with float sums, vec4 with uint sums, so that each pyramid and each kind of
+// sum meets the large textures once (the 64³ cases run every pair of mode and classification).
+// Not the solid there: its million keys took llvmpipe 55 s to traverse and read back, and prove
+// nothing about the large textures that the surface's do not.
 const MODES = [{ pyramid: 'scalar', sums: 'float' }, { pyramid: 'vec4', sums: 'float' },
   { pyramid: 'scalar', sums: 'uint' }, { pyramid: 'vec4', sums: 'uint' }, { pyramid: 'baseline' }];
 const SURFACE = { source: 'metaballs', classify: 'surface', iso: 0.5, time: 1.25 };
 const SOLID = { source: 'noise', classify: 'solid', iso: 0.55 };
 for (const volume of [64, 128])
   for (const mode of volume === 64 ? MODES : [MODES[0], MODES[3]]) {
-    const streams = volume === 64 ? [SURFACE, SOLID] : mode.pyramid === 'scalar' ? [SURFACE] : [SOLID];
+    const streams = volume === 64 ? [SURFACE, SOLID] : [SURFACE];
     add(`${Object.values(mode).join(' ')} ${volume}³: streams exact (${streams.map((x) => x.classify).join(' and ')})`, async (page) => {
       for (const state of streams) await exact(page, { sums: 'float', ...mode, volume, ...state }, { atLeast: 100 });
     });

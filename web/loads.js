@@ -140,7 +140,7 @@ export const loads = {
   /** @returns {Promise<Sample[]>} */
   samples: () => samples,
   // Loads a sample by name (the phantom: its PNG atlas); shows its attribution.
-  /** @param {string} [name] @returns {Promise<VolumeInfo | void>} */
+  /** @param {string} [name] @returns {Promise<VolumeInfo>} */
   async loadSample(name = 'phantom') {
     const s = (await samples).find((x) => x.name === name);
     if (!s) throw report(`no sample '${String(name).slice(0, 40)}' (there are: ${(await samples).map((x) => x.name).join(', ')})`);
@@ -149,9 +149,9 @@ export const loads = {
   },
   // A PNG slice atlas from a URL or bytes; tile = the volume's N (the overlay's, 128 at first,
   // unless given).
-  /** @param {Bytes} urlOrBytes @param {LoadOptions} [options] @returns {Promise<void>} */
+  /** @param {Bytes} urlOrBytes @param {LoadOptions} [options] @returns {Promise<VolumeInfo>} */
   async loadAtlas(urlOrBytes, options = {}) {
     const name = typeof urlOrBytes === 'string' ? nameOf(urlOrBytes) : undefined;
-    await loads.loadVolume(await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG'), { name, ...options, png: true });
+    return loads.loadVolume(await bytesOf(urlOrBytes, 'hp.loadAtlas', 'the PNG'), { name, ...options, png: true });
   },
 };

@@ -50,4 +50,10 @@ for (const [name, want] of Object.entries(SAMPLES)) {
   });
 }
 
+// The phantom (a PNG atlas, always there) resolves to what it opened, as the scans do.
+add('sample phantom: hp.loadSample resolves to what it opened (its PNG atlas as a volume)', async (page) => {
+  const info = await page.evaluate(() => hp.loadSample('phantom'));
+  assert(info && JSON.stringify(info.dims) === '[64,64,64]' && info.file === 'png', `hp.loadSample('phantom'): ${JSON.stringify(info)}`.slice(0, 300));
+});
+
 export default cases;

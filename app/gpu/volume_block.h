@@ -5,8 +5,9 @@
 // it links the program (GLSL ES 3.00 has no layout(binding)). No GL here: the unit tests compare
 // it with the WebGPU twin.
 //
-// A field is three lines: here (with its static_assert), in volume.glsl's block at the same
-// offset, and in of() from the frame's settings. The first fields are laid out as WebGPU's
+// A setting that reaches the shaders is a field here (with its static_assert and its line in
+// of(), which reads the frame's state), the member at the same offset in volume.glsl's block,
+// and the shader that reads it (docs/adding.md). The first fields are laid out as WebGPU's
 // `Volume` (shaders/volume.wgsl, wgpu::VolumeUniform in app/webgpu/webgpu_uniforms.h) up to
 // `classify`: same order, same offsets (volume_block_test.cpp); GLSL's ints are WGSL's u32
 // where the value is never negative.
@@ -40,15 +41,16 @@ struct VolumeBlock {
     std::int32_t classify = 0;             // uClassify: Classify (0 surface, 1 solid, 2 labels)
     std::int32_t pad[3] = {0, 0, 0};       // std140 rounds the block up to 16 bytes
 
-    static VolumeBlock of(const AtlasLayout& l, Classify mode, float iso) {
+    // The frame's block: the layout and the settings the shaders read.
+    static VolumeBlock of(const AtlasLayout& l, const DemoState& s) {
         VolumeBlock b;
         for (int i = 0; i < 3; ++i) b.dims[i] = l.dims[std::size_t(i)];
         b.atlas = l.atlas;
         b.tile_shift[0] = log2_exact(l.tile_w());
         b.tile_shift[1] = log2_exact(l.tile_h());
         b.tiles_shift = log2_exact(l.tiles_per_row());
-        b.iso = iso;
-        b.classify = int(mode);
+        b.iso = s.iso;
+        b.classify = int(s.classify);
         return b;
     }
     bool operator==(const VolumeBlock& o) const {

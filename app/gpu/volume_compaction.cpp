@@ -57,7 +57,7 @@ void VolumeCompaction::abandon() {
 FrameResult VolumeCompaction::run(const FrameSettings& s, GpuTimer* timer) {
     FrameResult r;
     // The frame's `Volume` block, once, for every program that reads the volume.
-    frame_->volume.use(s.classify, s.iso);
+    frame_->volume.use(s);
     for (const auto& stage : stages_)
         if (stage->wanted(s)) stage->begin(*frame_, s);
     for (const auto& stage : stages_) {

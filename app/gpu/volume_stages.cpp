@@ -20,7 +20,7 @@ bool VolumeStages::init(const AtlasLayout& layout, std::string* error) {
         return false;
     }
     block_buffer_ = gl::make_buffer();
-    block_ = VolumeBlock::of(layout, Classify::Surface, 0.5f);
+    block_ = VolumeBlock::of(layout, DemoState());
     glBindBuffer(GL_UNIFORM_BUFFER, block_buffer_.id());
     glBufferData(GL_UNIFORM_BUFFER, sizeof(VolumeBlock), &block_, GL_DYNAMIC_DRAW);
     glBindBuffer(GL_UNIFORM_BUFFER, 0);
@@ -42,7 +42,13 @@ void VolumeStages::abandon() {
 }
 
 void VolumeStages::use(Classify mode, float iso) const {
-    const VolumeBlock b = VolumeBlock::of(layout_, mode, iso);
+    VolumeBlock b = block_;
+    b.classify = int(mode);
+    b.iso = iso;
+    write(b);
+}
+
+void VolumeStages::write(const VolumeBlock& b) const {
     glBindBufferBase(GL_UNIFORM_BUFFER, kVolumeBinding, block_buffer_.id());
     if (!(b == block_)) {
         block_ = b;

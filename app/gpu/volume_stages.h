@@ -25,9 +25,11 @@ public:
     void upload(const Volume& volume);
     // Uploads `rows` atlas rows from `first` (S floats each); the rest keep their values.
     void upload_rows(const float* values, int rows, int first = 0);
-    // For every program built with volume.glsl: writes the `Volume` block (the layout, `mode`
-    // and `iso`; once a frame, and only when it changed), binds its buffer at kVolumeBinding
-    // and the atlas at kAtlasUnit. use(iso) keeps the mode.
+    // For every program built with volume.glsl: writes the `Volume` block (the layout and the
+    // state's settings, VolumeBlock::of; once a frame, and only when it changed), binds its
+    // buffer at kVolumeBinding and the atlas at kAtlasUnit. The views' forms keep the rest of
+    // the frame's block and set the mode and iso they draw with.
+    void use(const DemoState& s) const { write(VolumeBlock::of(layout_, s)); }
     void use(Classify mode, float iso) const;
     void use(float iso) const { use(Classify(block_.classify), iso); }
 
@@ -51,6 +53,8 @@ public:
     void draw_volume_rows() const;
 
 private:
+    void write(const VolumeBlock& b) const;
+
     AtlasLayout layout_;
     gl::Texture atlas_, base_;
     gl::Framebuffer atlas_target_, base_target_;

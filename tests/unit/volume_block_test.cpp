@@ -54,7 +54,10 @@ TEST(VolumeBlock, SharedFieldsSitWhereWebGpusDo) {
 }
 
 TEST(VolumeBlock, OfFillsTheLayout) {
-    const VolumeBlock b = VolumeBlock::of(AtlasLayout(1024, {100, 60, 30}), Classify::Solid, 0.25f);
+    DemoState s;
+    s.classify = Classify::Solid;
+    s.iso = 0.25f;
+    const VolumeBlock b = VolumeBlock::of(AtlasLayout(1024, {100, 60, 30}), s);
     EXPECT_EQ(b.dims[0], 100);
     EXPECT_EQ(b.dims[2], 30);
     EXPECT_EQ(b.atlas, 1024);

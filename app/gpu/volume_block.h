@@ -39,7 +39,7 @@ struct VolumeBlock {
     std::int32_t tiles_shift = 0;          // uTilesShift: log2(T)
     float iso = 0.0f;                      // uIso
     std::int32_t classify = 0;             // uClassify: Classify (0 surface, 1 solid, 2 labels)
-    std::int32_t pad[3] = {0, 0, 0};       // std140 rounds the block up to 16 bytes
+    std::int32_t pad[3] = {0, 0, 0};       // std140 rounds the block up to 16 bytes (always last)
 
     // The frame's block: the layout and the settings the shaders read.
     static VolumeBlock of(const AtlasLayout& l, const DemoState& s) {

@@ -53,11 +53,6 @@ struct VolumeBlock {
         b.classify = int(s.classify);
         return b;
     }
-    bool operator==(const VolumeBlock& o) const {
-        return dims[0] == o.dims[0] && dims[1] == o.dims[1] && dims[2] == o.dims[2] && atlas == o.atlas &&
-               tile_shift[0] == o.tile_shift[0] && tile_shift[1] == o.tile_shift[1] && tiles_shift == o.tiles_shift &&
-               iso == o.iso && classify == o.classify;
-    }
 };
 // std140: an ivec3 is 16-aligned and 12 bytes long, so an int fits after it; an ivec2 is
 // 8-aligned.

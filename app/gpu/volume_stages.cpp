@@ -1,6 +1,7 @@
 #include "volume_stages.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "volume_atlas.h"
 
@@ -50,7 +51,7 @@ void VolumeStages::use(Classify mode, float iso) const {
 
 void VolumeStages::write(const VolumeBlock& b) const {
     glBindBufferBase(GL_UNIFORM_BUFFER, kVolumeBinding, block_buffer_.id());
-    if (!(b == block_)) {
+    if (std::memcmp(&b, &block_, sizeof b) != 0) {  // every byte is a field (pad included)
         block_ = b;
         glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof(VolumeBlock), &block_);
     }

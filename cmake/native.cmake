@@ -51,6 +51,9 @@ target_include_directories(unit_tests PRIVATE app/webgpu)
 # The surface's vertex order in 8×4 tiles (app/gpu/stream_tiles.h, header only).
 target_sources(unit_tests PRIVATE tests/unit/stream_tiles_test.cpp)
 target_include_directories(unit_tests PRIVATE app/gpu)
+# The volume's uniform block (app/gpu/volume_block.h, header only) against volume.glsl's and
+# WebGPU's twin (app/webgpu/webgpu_uniforms.h).
+target_sources(unit_tests PRIVATE tests/unit/volume_block_test.cpp)
 
 # The files the docs name exist (README.md, docs/*.md; docs/layout.md's map covers app/).
 find_package(Python3 REQUIRED COMPONENTS Interpreter)

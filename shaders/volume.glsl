@@ -4,12 +4,18 @@
 // or above X and Y), T = atlas / W tiles per row. W, H and T are powers of two: the layout
 // math is shifts and masks (integer division is slow on software rasterizers, and this runs
 // for every texel).
-uniform sampler2D uAtlas;  // the slice atlas, R32F values in the volume's data units
-uniform ivec3 uDims;       // X, Y, Z
-uniform ivec2 uTileShift;  // log2(W), log2(H)
-uniform int uTilesShift;   // log2(T)
-uniform float uIso;
-uniform int uClassify;     // 0 surface, 1 solid, 2 labels (Classify, app/core/cpu_reference.h)
+uniform sampler2D uAtlas;  // the slice atlas, R32F values in the volume's data units (unit 2)
+// The volume's parameters, one block every program shares: one buffer written once a frame,
+// bound at one binding point (its C++ mirror and the layout: app/gpu/volume_block.h; the
+// order and offsets are WebGPU's Volume's, volume.wgsl, as far as classify).
+layout(std140) uniform Volume {
+    ivec3 uDims;       // X, Y, Z
+    int uAtlasSize;    // S
+    ivec2 uTileShift;  // log2(W), log2(H)
+    int uTilesShift;   // log2(T)
+    float uIso;
+    int uClassify;     // 0 surface, 1 solid, 2 labels (Classify, app/core/cpu_reference.h)
+};
 
 ivec2 atlas_texel(ivec3 v) {
     int tiles_mask = (1 << uTilesShift) - 1;

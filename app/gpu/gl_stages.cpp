@@ -2,27 +2,47 @@
 
 #include <algorithm>
 
+#include "classify_count_pass.h"
+#include "classify_pass.h"
+#include "mesh_count_pass.h"
+#include "mesh_extract_pass.h"
+#include "source_pass.h"
+
 namespace hp {
 
 namespace {
 
 bool async(const FrameSettings& s) { return s.readback == Readback::Async; }
 
+// A stage that owns one pass (a FullscreenPass, say), built and abandoned with the stage.
+template <typename P>
+class StageOf : public GlStage {
+public:
+    bool init(GlFrame&, std::string* error) override { return pass_.init(error); }
+    void abandon() override { pass_.abandon(); }
+
+protected:
+    P pass_;
+};
+
 // Each stage names the file of the pass it runs.
 // source_pass.h (a loaded PNG is uploaded instead: VolumeStages::upload)
-class SourceStage : public GlStage {
+class SourceStage : public StageOf<SourcePass> {
     Pass pass() const override { return Pass::Source; }
-    void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { f.volume.evaluate(s.source, s.time); }
+    void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { pass_.run(f.volume, s.source, s.time); }
 };
 
 // classify_pass.h; in frames that draw the surface, classify_count_pass.h writes the vertex
 // counts too.
-class ClassifyStage : public GlStage {
+class ClassifyStage : public StageOf<ClassifyPass> {
     Pass pass() const override { return Pass::Classify; }
+    bool init(GlFrame&, std::string* error) override { return pass_.init(error) && fused_.init(error); }
+    void abandon() override { pass_.abandon(), fused_.abandon(); }
     void run(GlFrame& f, const FrameSettings& s, FrameResult*) override {
-        if (s.mesh && s.fused_count) f.mesh.classify_and_count(f.volume, s.classify, s.iso);
-        else f.volume.classify(s.classify, s.iso);
+        if (s.mesh && s.fused_count) fused_.run(f.volume, f.mesh);
+        else pass_.run(f.volume);
     }
+    ClassifyCountPass fused_;
 };
 
 // reduce_pass.h (the baseline: baseline_pyramid.h)
@@ -68,8 +88,7 @@ class CountStage : public GlStage {
 // traverse_pass.h
 class TraverseStage : public GlStage {
     Pass pass() const override { return Pass::Traverse; }
-    void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
-        f.volume.bind_volume(f.compactor->traversal_program(), f.traversal_volume, s.classify, s.iso);
+    void run(GlFrame& f, const FrameSettings&, FrameResult* r) override {
         f.compactor->traverse(f.volume.base(), r->keys_drawn);
     }
 };
@@ -80,10 +99,10 @@ class MeshStage : public GlStage {
 };
 
 // mesh_count_pass.h: the vertex counts in a pass of their own (when the classification did not write them).
-class MeshCountStage : public MeshStage {
+class MeshCountStage : public StageOf<MeshCountPass> {
     Pass pass() const override { return Pass::MeshCount; }
     bool wanted(const FrameSettings& s) const override { return s.mesh && !s.fused_count; }
-    void run(GlFrame& f, const FrameSettings& s, FrameResult*) override { f.mesh.count(f.volume, s.classify, s.iso); }
+    void run(GlFrame& f, const FrameSettings&, FrameResult*) override { pass_.run(f.mesh); }
 };
 
 // surface_mesh.h: the pyramid over the vertex counts, and the vertex total read the way the cell count is
@@ -119,9 +138,9 @@ class MeshReduceStage : public MeshStage {
 class MeshExtractStage : public MeshStage {
     Pass pass() const override { return Pass::MeshExtract; }
     bool wanted(const FrameSettings& s) const override { return s.mesh && s.extract; }
-    void run(GlFrame& f, const FrameSettings& s, FrameResult* r) override {
+    void run(GlFrame& f, const FrameSettings&, FrameResult* r) override {
         r->extracted = true;
-        f.mesh.extract(f.volume, s.classify, s.iso, r->vertex_keys_drawn);
+        MeshExtractPass::run(f.mesh, r->vertex_keys_drawn);
     }
 };
 

@@ -1,11 +1,14 @@
 // The WebGL2 frame as an ordered list of stages: source → classify → reduce → count →
 // traverse, then the surface's vertex counts → their pyramid and total → extraction. Each
-// stage is one small class and one timed pass; VolumeCompaction::run runs the list in order.
-// A new stage is a class here and one line in gl_stage_list().
+// stage is one small class and one timed pass, and owns the pass it runs (its programs):
+// VolumeCompaction builds, abandons and runs the list in order, after writing the frame's
+// `Volume` block once (VolumeStages::use). A new stage is a class in gl_stages.cpp and one
+// line in gl_stage_list().
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "compactor.h"
@@ -19,7 +22,6 @@ namespace hp {
 struct GlFrame {
     VolumeStages volume;
     std::unique_ptr<Compactor> compactor;
-    VolumeUniforms traversal_volume;  // in the compactor's traversal program (its emit chunk)
     SurfaceMesh mesh;
     AsyncLimit cell_limit, vertex_limit;
     // Async readback: the newest count and vertex total that had arrived when the frame began.
@@ -31,6 +33,10 @@ class GlStage {
 public:
     virtual ~GlStage() = default;
     virtual Pass pass() const = 0;
+    // Builds the stage's passes (once the frame's shared objects are made); abandon() forgets
+    // their GL objects after a lost context.
+    virtual bool init(GlFrame&, std::string*) { return true; }
+    virtual void abandon() {}
     // Whether the stage runs in a frame with these settings (the surface's only when asked).
     virtual bool wanted(const FrameSettings&) const { return true; }
     // Before any stage's work is issued: collect what has arrived from earlier frames.

@@ -1,5 +1,6 @@
 #include "surface_mesh.h"
 
+#include "mesh_extract_pass.h"
 #include "shader_program.h"
 
 namespace hp {
@@ -13,31 +14,24 @@ bool SurfaceMesh::init(const AtlasLayout& layout, SumFormat format, std::string*
         *error = "cannot render into an RG16F texture (the mesh's vertex counts)";
         return false;
     }
-    if (!count_.init(error) || !classify_count_.init(error)) return false;
     // The fused pass writes only the volume's rows: the rest stays zero.
     glBindFramebuffer(GL_FRAMEBUFFER, counts_target_.id());
     glClearColor(0, 0, 0, 0);
     glClear(GL_COLOR_BUFFER_BIT);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     tables_.init();
-    if (!pyramid_.init(MeshExtractPass::pyramid_desc(s, format), error)) return false;
-    extract_.init(pyramid_);
-    glUseProgram(0);
-    return true;
+    return pyramid_.init(MeshExtractPass::pyramid_desc(s, format), error);
 }
 
 void SurfaceMesh::abandon() {
     counts_.abandon();
     counts_target_.abandon();
     tables_.abandon();
-    count_.abandon();
-    classify_count_.abandon();
     pyramid_.abandon();
 }
 
 SurfaceMesh::WalkUniforms SurfaceMesh::WalkUniforms::of(const gl::Program& p) {
-    return {gl::uniform(p, "uPyramid"), gl::uniform(p, "uBase"),   gl::uniform(p, "uMcCounts"),
-            gl::uniform(p, "uMcEdges"), gl::uniform(p, "uTopLod"), gl::uniform(p, "uSize"),
+    return {gl::uniform(p, "uPyramid"), gl::uniform(p, "uBase"), gl::uniform(p, "uTopLod"), gl::uniform(p, "uSize"),
             gl::uniform(p, "uLimit")};
 }
 
@@ -45,8 +39,6 @@ void SurfaceMesh::bind_walk(const gl::Program& p, const WalkUniforms& u, std::ui
     glUseProgram(p.id());
     glUniform1i(u.pyramid, 0);
     glUniform1i(u.base, 1);
-    glUniform1i(u.counts, kMcCountsUnit);
-    glUniform1i(u.edges, kMcEdgesUnit);
     glUniform1i(u.top_lod, pyramid_.levels() - 1);
     glUniform1i(u.size, pyramid_.size());
     glUniform1ui(u.limit, limit);

@@ -7,21 +7,19 @@
 // Capacity: size² vertices (key k at its texel in 8×4 tiles: stream_tiles.h); the total is exact
 // beyond it, the vertices past it are not written.
 //
-// Its passes, a file each: mesh_count_pass.h (or classify_count_pass.h, fused with the
-// classification), the reduction and the vertex total (this pyramid's reduce_pass.h and
-// count_readback.h, below), mesh_extract_pass.h. This class holds what they share.
+// Its passes, a file each, owned by their stages (gl_stages.cpp): mesh_count_pass.h (or
+// classify_count_pass.h, fused with the classification), the reduction and the vertex total
+// (this pyramid's reduce_pass.h and count_readback.h, below), mesh_extract_pass.h. This class
+// holds what they share: the counts, the tables, the pyramid.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "classify_count_pass.h"
 #include "gl_objects.h"
 #include "histopyramid.h"
 #include "mc_tables.h"
-#include "mesh_count_pass.h"
-#include "mesh_extract_pass.h"
 #include "volume_stages.h"
 
 namespace hp {
@@ -33,15 +31,11 @@ public:
     bool init(const AtlasLayout& layout, SumFormat format, std::string* error);
     void abandon();
 
-    // The base: every cell's vertex count, from the volume's atlas at `iso`.
-    void count(const VolumeStages& volume, Classify mode, float iso) {
-        count_.run(volume, tables_, counts_, counts_target_, mode, iso);
-    }
-    // Classification (the volume's base, as VolumeStages::classify) and the vertex counts in
-    // one pass with two targets: the cell's case is computed once for both.
-    void classify_and_count(const VolumeStages& volume, Classify mode, float iso) {
-        classify_count_.run(volume, tables_, counts_, mode, iso);
-    }
+    // The base: RG16F, exact integers: each cell's vertex count (the pyramid's base) and its
+    // case, which the extraction reads instead of the cell's eight corners.
+    const gl::Texture& counts() const { return counts_; }
+    const gl::Framebuffer& counts_target() const { return counts_target_; }
+    const McTables& tables() const { return tables_; }
     // The pyramid over the counts.
     void reduce() { pyramid_.reduce(counts_); }
     // The vertex total, like the cell count: read now (waits), or requested and collected.
@@ -50,16 +44,12 @@ public:
     bool newest_total(std::uint32_t* total, std::uint32_t* frames_old) {
         return pyramid_.newest_count(total, frames_old);
     }
-    // Writes vertex keys below min(total, limit, capacity()).
-    void extract(const VolumeStages& volume, Classify mode, float iso, std::uint32_t limit) {
-        extract_.run(volume, tables_, pyramid_, counts_, mode, iso, limit);
-    }
     // For a program that walks the pyramid itself (traverse_scalar.glsl, mc_tables.glsl: the
     // vertex route of the 3D view): binds the pyramid, its base and the tables, and sets the
     // traversal's uniforms (the program is in use afterwards), their locations looked up once
     // by the program's owner.
     struct WalkUniforms {
-        GLint pyramid = -1, base = -1, counts = -1, edges = -1, top_lod = -1, size = -1, limit = -1;
+        GLint pyramid = -1, base = -1, top_lod = -1, size = -1, limit = -1;
         static WalkUniforms of(const gl::Program& p);
     };
     void bind_walk(const gl::Program& p, const WalkUniforms& u, std::uint32_t limit) const;
@@ -70,6 +60,7 @@ public:
     const gl::Texture& positions() const { return pyramid_.stream(0); }  // RGBA32F: x, y, z, 1
     const gl::Texture& normals() const { return pyramid_.stream(1); }    // RGBA32F: nx, ny, nz, 0 (labels: the other side)
     const HistoPyramid& pyramid() const { return pyramid_; }
+    HistoPyramid& pyramid() { return pyramid_; }
     // The first `n` vertices, 3 floats each (the textures' fourth components dropped).
     std::vector<float> read_positions(std::uint32_t n) const { return xyz(pyramid_.read_stream(n, 0)); }
     std::vector<float> read_normals(std::uint32_t n) const { return xyz(pyramid_.read_stream(n, 1)); }
@@ -85,15 +76,10 @@ public:
 private:
     static std::vector<float> xyz(const std::vector<float>& rgba);
 
-    // RG16F, exact integers: the cell's vertex count (the pyramid's base) and its case, which
-    // the extraction reads instead of the cell's eight corners.
     gl::Texture counts_;
     gl::Framebuffer counts_target_;
     McTables tables_;
-    MeshCountPass count_;
-    ClassifyCountPass classify_count_;
     HistoPyramid pyramid_;  // over counts_
-    MeshExtractPass extract_;
 };
 
 }  // namespace hp

@@ -42,7 +42,8 @@ bool VolumeCompaction::init(const AtlasLayout& layout, const CompactionMode& mod
     if (!f.volume.init(layout, error) || !f.mesh.init(layout, sums_of(mode), error)) return false;
     f.compactor = make_compactor(layout, mode, error);
     if (!f.compactor) return false;
-    f.traversal_volume = VolumeUniforms::of(f.compactor->traversal_program());
+    for (const auto& stage : stages_)
+        if (!stage->init(f, error)) return false;
     return true;
 }
 
@@ -50,10 +51,13 @@ void VolumeCompaction::abandon() {
     frame_->volume.abandon();
     frame_->mesh.abandon();
     if (frame_->compactor) frame_->compactor->abandon();
+    for (const auto& stage : stages_) stage->abandon();
 }
 
 FrameResult VolumeCompaction::run(const FrameSettings& s, GpuTimer* timer) {
     FrameResult r;
+    // The frame's `Volume` block, once, for every program that reads the volume.
+    frame_->volume.use(s);
     for (const auto& stage : stages_)
         if (stage->wanted(s)) stage->begin(*frame_, s);
     for (const auto& stage : stages_) {

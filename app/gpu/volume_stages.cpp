@@ -1,16 +1,11 @@
 #include "volume_stages.h"
 
 #include <algorithm>
+#include <cstring>
 
-#include "shader_program.h"
 #include "volume_atlas.h"
 
 namespace hp {
-
-VolumeUniforms VolumeUniforms::of(const gl::Program& p) {
-    return {gl::uniform(p, "uAtlas"),      gl::uniform(p, "uDims"), gl::uniform(p, "uTileShift"),
-            gl::uniform(p, "uTilesShift"), gl::uniform(p, "uIso"),  gl::uniform(p, "uClassify")};
-}
 
 bool VolumeStages::init(const AtlasLayout& layout, std::string* error) {
     *this = VolumeStages();
@@ -25,7 +20,11 @@ bool VolumeStages::init(const AtlasLayout& layout, std::string* error) {
         *error = "cannot render into the R32F slice atlas (EXT_color_buffer_float missing?)";
         return false;
     }
-    if (!source_.init(*this, error) || !classify_.init(error)) return false;
+    block_buffer_ = gl::make_buffer();
+    block_ = VolumeBlock::of(layout, DemoState());
+    glBindBuffer(GL_UNIFORM_BUFFER, block_buffer_.id());
+    glBufferData(GL_UNIFORM_BUFFER, sizeof(VolumeBlock), &block_, GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_UNIFORM_BUFFER, 0);
     // Everything starts at zero: the atlas rows below the volume are never written again.
     for (const auto* fb : {&atlas_target_, &base_target_}) {
         glBindFramebuffer(GL_FRAMEBUFFER, fb->id());
@@ -40,18 +39,22 @@ void VolumeStages::abandon() {
     for (auto* t : {&atlas_, &base_}) t->abandon();
     atlas_target_.abandon();
     base_target_.abandon();
-    source_.abandon();
-    classify_.abandon();
+    block_buffer_.abandon();
 }
 
-void VolumeStages::bind_volume(const gl::Program& p, const VolumeUniforms& u, Classify mode, float iso) const {
-    glUseProgram(p.id());
-    glUniform1i(u.atlas, kAtlasUnit);
-    glUniform3i(u.dims, layout_.dims[0], layout_.dims[1], layout_.dims[2]);
-    glUniform2i(u.tile_shift, log2_exact(layout_.tile_w()), log2_exact(layout_.tile_h()));
-    glUniform1i(u.tiles_shift, log2_exact(layout_.tiles_per_row()));
-    glUniform1f(u.iso, iso);
-    glUniform1i(u.classify, int(mode));
+void VolumeStages::use(Classify mode, float iso) const {
+    VolumeBlock b = block_;
+    b.classify = int(mode);
+    b.iso = iso;
+    write(b);
+}
+
+void VolumeStages::write(const VolumeBlock& b) const {
+    glBindBufferBase(GL_UNIFORM_BUFFER, kVolumeBinding, block_buffer_.id());
+    if (std::memcmp(&b, &block_, sizeof b) != 0) {  // every byte is a field (pad included)
+        block_ = b;
+        glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof(VolumeBlock), &block_);
+    }
     gl::bind_texture(kAtlasUnit, atlas_);
 }
 
@@ -61,12 +64,6 @@ void VolumeStages::draw_volume_rows() const {
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glDisable(GL_SCISSOR_TEST);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
-}
-
-void VolumeStages::evaluate(Source source, double time) {
-    if (!is_procedural(source)) return;
-    source_.run(*this, atlas_target_, source, time, rows_below_written_);
-    rows_below_written_ = false;
 }
 
 void VolumeStages::upload(const Volume& volume) {

@@ -7,7 +7,9 @@
 
 namespace hp::wgpu {
 
-// shaders/volume.wgsl's Volume.
+// shaders/volume.wgsl's Volume. Its fields up to `classify` are WebGL2's `Volume` block's
+// (shaders/volume.glsl, app/gpu/volume_block.h), in the same order at the same offsets
+// (tests/unit/volume_block_test.cpp); a field both backends read goes in both, in that part.
 struct VolumeUniform {
     std::int32_t dims[3];
     std::uint32_t atlas, tile_shift[2], tiles_shift;

@@ -3,6 +3,8 @@
 #include <cctype>
 #include <vector>
 
+#include "volume_block.h"
+
 namespace hp::gl {
 namespace {
 
@@ -71,6 +73,21 @@ GLuint compile(GLenum stage, const std::vector<const char*>& files, const std::s
     return sh;
 }
 
+// Ties what programs share, once (GLSL ES 3.00 has no layout(binding)): the `Volume` block to
+// its binding point, the shared chunks' samplers to their units (volume_block.h).
+void tie_shared(const Program& p) {
+    const GLuint block = glGetUniformBlockIndex(p.id(), "Volume");
+    if (block != GL_INVALID_INDEX) glUniformBlockBinding(p.id(), block, kVolumeBinding);
+    GLint current = 0;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &current);
+    glUseProgram(p.id());
+    for (const SharedSampler& s : kSharedSamplers) {
+        const GLint at = glGetUniformLocation(p.id(), s.name);
+        if (at >= 0) glUniform1i(at, s.unit);
+    }
+    glUseProgram(GLuint(current));
+}
+
 }  // namespace
 
 Program build_program(const std::vector<const char*>& vertex,
@@ -99,6 +116,7 @@ Program build_program(const std::vector<const char*>& vertex,
         *error = "cannot link " + std::string(fragment.back()) + ": " + log.c_str();
         return Program();
     }
+    tie_shared(p);
     return p;
 }
 

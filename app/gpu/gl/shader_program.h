@@ -13,7 +13,8 @@ namespace hp::gl {
 
 // Compiles and links: the vertex stage from `vertex` files, the fragment stage from `fragment`
 // files, concatenated in order after one shared "#version 300 es" preamble and `defines`
-// ("#define HP_UINT 1\n", say).
+// ("#define HP_UINT 1\n", say). The program's `Volume` block and shared samplers are tied to
+// their binding point and units (volume_block.h): nothing to look up or set per program.
 Program build_program(const std::vector<const char*>& vertex,
                       const std::vector<const char*>& fragment, std::string* error,
                       const std::string& defines = "");

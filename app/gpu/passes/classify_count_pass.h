@@ -4,30 +4,27 @@
 // (shaders/classify_count.frag).
 #pragma once
 
-#include <string>
-
-#include "demo_state.h"
-#include "gl_objects.h"
-#include "volume_uniforms.h"
+#include "fullscreen_pass.h"
 
 namespace hp {
 
-class McTables;
+class SurfaceMesh;
 class VolumeStages;
 
-class ClassifyCountPass {
+class ClassifyCountPass : public FullscreenPass {
 public:
-    bool init(std::string* error);
-    void abandon();
-    void run(const VolumeStages& volume, const McTables& tables, const gl::Texture& counts, Classify mode,
-             float iso);
+    bool init(std::string* error) {
+        return build({"volume.glsl", "mc_tables.glsl", "classify_count.frag"}, error);
+    }
+    void abandon() {
+        FullscreenPass::abandon();
+        target_.abandon();
+    }
+    void run(const VolumeStages& volume, const SurfaceMesh& mesh);
 
 private:
-    gl::Program program_;
-    VolumeUniforms volume_;
     gl::Framebuffer target_;  // the volume's base and the counts
     GLuint target_base_ = 0;  // the base texture target_ was made for
-    gl::VertexArray vao_;
 };
 
 }  // namespace hp

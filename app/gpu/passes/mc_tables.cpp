@@ -4,7 +4,6 @@
 #include <cstdint>
 
 #include "marching_cubes.h"
-#include "shader_program.h"
 
 namespace hp {
 
@@ -30,12 +29,6 @@ void McTables::abandon() {
 void McTables::bind() const {
     gl::bind_texture(kMcCountsUnit, counts_);
     gl::bind_texture(kMcEdgesUnit, edges_);
-}
-
-void McTables::set_units(const gl::Program& p) {
-    glUseProgram(p.id());
-    glUniform1i(gl::uniform(p, "uMcCounts"), kMcCountsUnit);
-    glUniform1i(gl::uniform(p, "uMcEdges"), kMcEdgesUnit);
 }
 
 }  // namespace hp

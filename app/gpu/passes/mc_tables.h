@@ -3,19 +3,18 @@
 #pragma once
 
 #include "gl_objects.h"
+#include "volume_block.h"
 
 namespace hp {
 
-// Texture units of the tables in the mesh's programs (0–2: pyramid, base, atlas).
-constexpr int kMcCountsUnit = 3, kMcEdgesUnit = 4;
+// The tables' units (kMcCountsUnit, kMcEdgesUnit) are tied in every program that declares them
+// when it is built (volume_block.h's kSharedSamplers).
 
 class McTables {
 public:
     void init();  // uploads them, once
     void abandon();
     void bind() const;
-    // Points a program's table samplers at their units (the program is in use afterwards).
-    static void set_units(const gl::Program& p);
 
 private:
     gl::Texture counts_;  // 256×1 R8UI: 3 × the triangles of each case

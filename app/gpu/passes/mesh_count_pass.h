@@ -3,29 +3,17 @@
 // (shaders/mesh_count.frag). Frames with the fused count skip it: classify_count_pass.h.
 #pragma once
 
-#include <string>
-
-#include "cpu_reference.h"
-#include "gl_objects.h"
-#include "volume_uniforms.h"
+#include "fullscreen_pass.h"
 
 namespace hp {
 
-class McTables;
-class VolumeStages;
+class SurfaceMesh;
 
-class MeshCountPass {
+class MeshCountPass : public FullscreenPass {
 public:
-    bool init(std::string* error);
-    void abandon();
-    // Writes all of `counts` (through `counts_target`) from the volume's atlas at `iso`.
-    void run(const VolumeStages& volume, const McTables& tables, const gl::Texture& counts,
-             const gl::Framebuffer& counts_target, Classify mode, float iso) const;
-
-private:
-    gl::Program program_;
-    VolumeUniforms volume_;
-    gl::VertexArray vao_;
+    bool init(std::string* error) { return build({"volume.glsl", "mc_tables.glsl", "mesh_count.frag"}, error); }
+    // Writes all of the mesh's counts from the volume's atlas (after VolumeStages::use).
+    void run(const SurfaceMesh& mesh) const;
 };
 
 }  // namespace hp

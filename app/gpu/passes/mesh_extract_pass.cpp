@@ -1,7 +1,6 @@
 #include "mesh_extract_pass.h"
 
-#include "mc_tables.h"
-#include "volume_stages.h"
+#include "surface_mesh.h"
 
 namespace hp {
 
@@ -16,16 +15,9 @@ HistoPyramidDesc MeshExtractPass::pyramid_desc(int size, SumFormat format) {
     return desc;
 }
 
-void MeshExtractPass::init(const HistoPyramid& pyramid) {
-    McTables::set_units(pyramid.traversal_program());
-    volume_ = VolumeUniforms::of(pyramid.traversal_program());
-}
-
-void MeshExtractPass::run(const VolumeStages& volume, const McTables& tables, HistoPyramid& pyramid,
-                          const gl::Texture& counts, Classify mode, float iso, std::uint32_t limit) const {
-    volume.bind_volume(pyramid.traversal_program(), volume_, mode, iso);
-    tables.bind();
-    pyramid.traverse(counts, limit);
+void MeshExtractPass::run(SurfaceMesh& mesh, std::uint32_t limit) {
+    mesh.tables().bind();
+    mesh.pyramid().traverse(mesh.counts(), limit);
 }
 
 }  // namespace hp

@@ -6,7 +6,7 @@
 
 namespace hp {
 
-bool SourcePass::init(const VolumeStages& volume, std::string* error) {
+bool SourcePass::init(std::string* error) {
     const char* files[3] = {"source_metaballs.glsl", "source_sphere.glsl", "source_noise.glsl"};
     const char* params[3] = {"uBalls", "uShell", "uNoiseOffset"};
     for (int i = 0; i < 3; ++i) {
@@ -14,8 +14,6 @@ bool SourcePass::init(const VolumeStages& volume, std::string* error) {
             gl::build_program({"fullscreen.vert"}, {"volume.glsl", files[i], "volume_source.frag"}, error);
         if (!sources_[i].program) return false;
         sources_[i].params = gl::uniform(sources_[i].program, params[i]);
-        // The layout never changes: set once (the sources read no iso).
-        volume.bind_volume(sources_[i].program, VolumeUniforms::of(sources_[i].program), Classify::Surface, 0.5f);
     }
     vao_ = gl::make_vertex_array();
     return true;
@@ -35,19 +33,20 @@ void SourcePass::set_params(Source source, double t) const {
     else if (source == Source::Noise) glUniform3fv(at, 1, p.values.data());
 }
 
-void SourcePass::run(const VolumeStages& volume, const gl::Framebuffer& atlas_target, Source source, double time,
-                     bool clear) const {
+void SourcePass::run(VolumeStages& volume, Source source, double time) const {
+    if (!is_procedural(source)) return;
     const AtlasLayout& layout = volume.layout();
     glUseProgram(sources_[int(source)].program.id());
     set_params(source, time);
     glBindVertexArray(vao_.id());
-    glBindFramebuffer(GL_FRAMEBUFFER, atlas_target.id());
+    glBindFramebuffer(GL_FRAMEBUFFER, volume.atlas_target().id());
     glViewport(0, 0, layout.atlas, layout.atlas);
-    if (clear) {
+    if (volume.rows_below_written()) {
         glClearColor(0, 0, 0, 0);
         glClear(GL_COLOR_BUFFER_BIT);
     }
     volume.draw_volume_rows();
+    volume.sourced();
 }
 
 }  // namespace hp

@@ -1,6 +1,7 @@
 // The source pass: a procedural volume (metaballs, sphere, noise), animated by time, evaluated
 // into the slice atlas, one fragment a voxel (shaders/volume_source.frag with the source's
-// chunk, source_*.glsl). A loaded volume (a file, a PNG atlas) is an upload instead (VolumeStages::upload).
+// chunk, source_*.glsl). A loaded volume (a file, a PNG atlas) is an upload instead
+// (VolumeStages::upload), and a frame then leaves the atlas alone.
 #pragma once
 
 #include <string>
@@ -14,12 +15,11 @@ class VolumeStages;
 
 class SourcePass {
 public:
-    bool init(const VolumeStages& volume, std::string* error);
+    bool init(std::string* error);
     void abandon();
-    // Draws the volume's rows of `atlas_target`; `clear` first clears all of it (the rows
-    // below the volume, where an upload wrote).
-    void run(const VolumeStages& volume, const gl::Framebuffer& atlas_target, Source source, double time,
-             bool clear) const;
+    // Draws the volume's rows of the atlas (a procedural source only), first clearing all of
+    // it where an upload wrote the rows below the volume.
+    void run(VolumeStages& volume, Source source, double time) const;
 
 private:
     struct Program {

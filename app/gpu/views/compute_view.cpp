@@ -12,7 +12,7 @@ bool ComputeView::init(const AtlasLayout& layout, std::string* error) {
     // stream texture alone would be 4 GiB): the 3D view and the counts run, and the 2D views'
     // captions say why their panels are empty (view_registry.cpp).
     hidden_ = layout.atlas > kMaxGlAtlas;
-    if (!volume_.init(hidden_ ? AtlasLayout(512, 64) : layout, error)) return false;
+    if (!volume_.init(hidden_ ? AtlasLayout(512, 64) : layout, error) || !classify_.init(error)) return false;
     const AtlasLayout& shown = volume_.layout();
     stream_ = gl::Texture(GL_RGBA32F, shown.atlas, shown.atlas);
     const std::int64_t words = (shown.texel_count() - 1) / 3;  // every level above the base
@@ -22,6 +22,7 @@ bool ComputeView::init(const AtlasLayout& layout, std::string* error) {
 
 void ComputeView::abandon() {
     volume_.abandon();
+    classify_.abandon();
     levels_.abandon();
     stream_.abandon();
 }
@@ -33,7 +34,8 @@ void ComputeView::show(const float* atlas_rows, const std::uint32_t* levels, std
     const int s = size();
     if (atlas_rows) {
         volume_.upload_rows(atlas_rows, volume_.layout().volume_rows());
-        volume_.classify(classify, iso);
+        volume_.use(classify, iso);
+        classify_.run(volume_);
     }
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     if (rows > 0) {

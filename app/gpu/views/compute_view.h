@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "classify_pass.h"
 #include "compactor.h"
 #include "explain.h"
 #include "volume_atlas.h"
@@ -44,6 +45,7 @@ public:
 
 private:
     VolumeStages volume_;
+    ClassifyPass classify_;
     gl::Texture levels_, stream_;
     int top_ = 0;
     std::vector<std::uint32_t> offsets_;

@@ -35,7 +35,6 @@ bool SurfaceView::init(std::string* error) {
                     "emit_mesh_vertex.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface_walk.vert"},
                    error, f == SumFormat::Uint ? "#define HP_UINT 1\n" : ""))
             return false;
-        w.volume = VolumeUniforms::of(w.draw.program);
         w.walk = SurfaceMesh::WalkUniforms::of(w.draw.program);
     }
     glUseProgram(textures_.program.id());
@@ -152,7 +151,7 @@ void SurfaceView::draw_walking(PanelRect r, const SurfaceMesh& mesh, const Volum
                                float iso, const SurfaceScene& scene) const {
     if (!begin(r, scene.vertices)) return;
     const Walking& w = walking_[int(mesh.pyramid().format())];
-    volume.bind_volume(w.draw.program, w.volume, mode, iso);
+    volume.use(mode, iso);
     mesh.bind_walk(w.draw.program, w.walk, scene.vertices);
     draw_with(w.draw, r, scene);
 }

@@ -18,7 +18,6 @@
 #include "surface_scene.h"
 #include "surface_mesh.h"
 #include "view_program.h"
-#include "volume_uniforms.h"
 
 namespace hp {
 
@@ -68,7 +67,6 @@ private:
     // (walking_[int(SumFormat)]).
     struct Walking {
         Program draw;
-        VolumeUniforms volume;
         SurfaceMesh::WalkUniforms walk;
     };
     Program textures_;

@@ -6,13 +6,13 @@ namespace hp {
 
 bool SlicesView::init(std::string* error) {
     if (!view_.build({"volume.glsl", "view_common.glsl", "view_slices.frag"}, error)) return false;
-    volume_ = VolumeUniforms::of(view_.program);
     u_range_ = gl::uniform(view_.program, "uRange");
     return true;
 }
 
 void SlicesView::draw(PanelRect r, const VolumeStages& volume, float iso, const std::array<float, 2>& range) const {
-    volume.bind_volume(view_.program, volume_, Classify::Surface, iso);
+    volume.use(iso);
+    glUseProgram(view_.program.id());
     glUniform2f(u_range_, range[0], range[1] > range[0] ? 1.0f / (range[1] - range[0]) : 1.0f);
     const float s = float(volume.layout().atlas);
     view_.begin(r, s, s);

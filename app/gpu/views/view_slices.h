@@ -18,7 +18,6 @@ public:
 
 private:
     ViewProgram view_;
-    VolumeUniforms volume_;
     GLint u_range_ = -1;
 };
 

@@ -4,7 +4,7 @@
 // float), and 1 where it is shown. A vertex's label is its position's w.
 uniform highp sampler2D uLabelColors;
 uniform int uLabelCount;  // 0: no label map
-uniform int uColor;       // the view's colour (surface.frag): 4 by label
+// uColor (the Settings block, settings.glsl): the view's colour (surface.frag), 4 by label
 
 // The colour of label l, alpha 0 where it is hidden; grey for a label the list does not hold.
 vec4 label_color(float l) {

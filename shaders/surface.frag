@@ -9,7 +9,7 @@ in float vOrder;
 in vec4 vLabel;
 
 uniform vec3 uEye;
-uniform int uColor;      // 0 normal, 1 depth, 2 order, 3 bone, 4 label
+// uColor (the Settings block, settings.glsl): 0 normal, 1 depth, 2 order, 3 bone, 4 label
 uniform vec2 uDepthRange; // distances from the eye mapped to the color map's ends
 
 layout(location = 0) out vec4 oColor;

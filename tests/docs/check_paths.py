@@ -34,6 +34,7 @@ NAMED_ELSEWHERE = {
     'device.sh': "the GPU machine's", 'drive.py': "the GPU machine's",
     'dicom.js': "the web build's (app/dicom/)", 'reader.js': "the web build's (app/reader/)",
     'webgpu.h': "Emscripten's",
+    'settings.glsl': "made from the settings table (app/core/settings/settings_block.h)",
     'SDL_config_emscripten.h': "SDL2's source (cmake/sdl2.cmake)",
 }
 SKIPPED_DIRS = {'.git', 'build', 'node_modules'}

@@ -181,11 +181,17 @@ void readback_rows(std::vector<Setting>* t) {
     };
 }
 
+// A row the WebGL2 shaders read, as u<Key> of the Settings block (settings_block.h).
+Setting in_shaders(Setting row) {
+    row.shader = true;
+    return row;
+}
+
 // What the views draw: the 3D view's colour and mesh, the view, the Explain view's walk.
 void view_rows(std::vector<Setting>* t) {
-    t->push_back(choice<&S::color>("color", SurfaceColor::Normal, "Colour",
+    t->push_back(in_shaders(choice<&S::color>("color", SurfaceColor::Normal, "Colour",
                                    "the 3D view's color: normal, depth, place in the stream, plain bone,\n"
-                                   "or each label's own (classify=labels)"));
+                                   "or each label's own (classify=labels)")));
     Setting& vertices = t->emplace_back(choice<&S::vertices>(
         "vertices", MeshVertices::Soup, "Vertices",
         "soup: each cell computes its triangles' vertices (a shared vertex up to 4 times);\n"

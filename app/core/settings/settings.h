@@ -69,6 +69,9 @@ struct Setting {
     // Optional, for the overlay: the row is greyed out, or left out, unless this holds.
     bool (*enabled)(const DemoState&) = nullptr;
     bool (*shown)(const DemoState&) = nullptr;
+    // The WebGL2 shaders read it: a member of the Settings uniform block (settings_block.h),
+    // u<Key> ("color" → uColor), an int or, for a number that is not whole, a float.
+    bool shader = false;
 };
 
 // Every setting, in the overlay's order.

@@ -110,6 +110,7 @@ bool DemoApp::compute(double dt_seconds) {
     frames_.advance(dt_seconds);
     const double t0 = now_ms();
     FrameResult r;
+    host_.settings_buffer().write(frames_.settings(shown_.surface));  // what the frame's passes read
     const bool final = b->run(frames_.settings(shown_.surface), &timer_, &r);
     compute_ms_ = now_ms() - t0;
     readbacks_.set_frame_ms(compute_ms_);
@@ -202,6 +203,7 @@ void DemoApp::draw_views(const Layout& l, int fb_height) {
     walker_.walk({state(), result(), host_.backend(), host_.views_serial(), host_.serial_base(), frames_.done()},
                  walks);  // not timed: it reads back at once
     timer_.begin(int(Pass::Display));
+    host_.settings_buffer().write(state());  // what the views draw with
     ViewInput in = view_input(l.scale, fb_height);
     std::string problem;
     in.problem = &problem;

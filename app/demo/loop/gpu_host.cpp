@@ -135,6 +135,7 @@ void GpuHost::apply(FrameScheduler* frames, const Sources& sources, std::string*
 void GpuHost::abandon() {
     gpu_lost_ = true;
     if (backend_) backend_->abandon();
+    settings_buffer_.abandon();
 }
 
 bool GpuHost::recreate(FrameScheduler* frames, const Sources& sources, std::string* message, std::string* error) {

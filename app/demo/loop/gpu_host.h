@@ -12,6 +12,7 @@
 
 #include "backend.h"
 #include "frame_scheduler.h"
+#include "settings_buffer.h"
 #include "sources.h"
 #include "volume_atlas.h"
 
@@ -44,6 +45,8 @@ public:
     bool lost() const { return gpu_lost_; }
 
     Backend* backend() const { return backend_.get(); }
+    // The settings the WebGL2 shaders read (settings_block.h), whichever backend runs.
+    SettingsBuffer& settings_buffer() { return settings_buffer_; }
     const AtlasLayout& layout() const { return layout_; }
     // Counts the changes of what the views read, across backends (Backend::shown_serial).
     std::uint64_t views_serial() const { return serial_base_ + (backend_ ? backend_->shown_serial() : 0); }
@@ -68,6 +71,7 @@ private:
     std::optional<Pyramid> webgpu_wanted_;  // the WebGPU mode left when its device was lost
     std::uint64_t serial_base_ = 0;
     bool gpu_lost_ = false;  // the WebGL context is gone until recreate()
+    SettingsBuffer settings_buffer_;
 };
 
 }  // namespace hp

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <vector>
 
+#include "settings_block.h"
 #include "volume_block.h"
 
 namespace hp::gl {
@@ -42,8 +43,9 @@ GLuint compile(GLenum stage, const std::vector<const char*>& files, const std::s
                std::string* error) {
     std::vector<std::string> texts = {kPreamble + defines};
     std::vector<const char*> names;
+    static const std::string settings_block = settings_block_glsl();  // the one chunk made, not read
     for (const char* f : files) {
-        const char* src = embedded_shader(f);
+        const char* src = std::string(f) == kSettingsChunk ? settings_block.c_str() : embedded_shader(f);
         if (!src) {
             *error = std::string("no embedded shader named ") + f;
             return 0;
@@ -73,11 +75,14 @@ GLuint compile(GLenum stage, const std::vector<const char*>& files, const std::s
     return sh;
 }
 
-// Ties what programs share, once (GLSL ES 3.00 has no layout(binding)): the `Volume` block to
-// its binding point, the shared chunks' samplers to their units (volume_block.h).
+// Ties what programs share, once (GLSL ES 3.00 has no layout(binding)): the `Volume` and
+// `Settings` blocks to their binding points, the shared chunks' samplers to their units
+// (volume_block.h, settings_block.h).
 void tie_shared(const Program& p) {
     const GLuint block = glGetUniformBlockIndex(p.id(), "Volume");
     if (block != GL_INVALID_INDEX) glUniformBlockBinding(p.id(), block, kVolumeBinding);
+    const GLuint settings = glGetUniformBlockIndex(p.id(), "Settings");
+    if (settings != GL_INVALID_INDEX) glUniformBlockBinding(p.id(), settings, kSettingsBinding);
     GLint current = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &current);
     glUseProgram(p.id());

@@ -10,12 +10,11 @@ namespace hp {
 
 bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std::string* error,
                         const std::string& defines) {
-    p->program = gl::build_program(vertex, {"colormap.glsl", "surface.frag"}, error, defines);
+    p->program = gl::build_program(vertex, {"settings.glsl", "colormap.glsl", "surface.frag"}, error, defines);
     if (!p->program) return false;
     p->view_proj = gl::uniform(p->program, "uViewProj");
     p->vertices = gl::uniform(p->program, "uVertices");
     p->eye = gl::uniform(p->program, "uEye");
-    p->color = gl::uniform(p->program, "uColor");
     p->depth = gl::uniform(p->program, "uDepthRange");
     p->scale = gl::uniform(p->program, "uScale");
     p->label_colors = gl::uniform(p->program, "uLabelColors");
@@ -24,14 +23,14 @@ bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std:
 }
 
 bool SurfaceView::init(std::string* error) {
-    if (!build(&textures_, {"stream_tiles.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface.vert"}, error))
+    if (!build(&textures_, {"settings.glsl", "stream_tiles.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface.vert"}, error))
         return false;
     if (!build(&indexed_, {"surface_vertex.glsl", "surface_indexed.vert"}, error)) return false;
     // The walk reads the vertex pyramid's sums as they are stored: float or uint (HP_UINT).
     for (SumFormat f : {SumFormat::Float, SumFormat::Uint}) {
         Walking& w = walking_[int(f)];
         if (!build(&w.draw,
-                   {"pyramid_format.glsl", "traverse_common.glsl", "traverse_scalar.glsl", "volume.glsl", "mc_tables.glsl", "labels.glsl",
+                   {"settings.glsl", "pyramid_format.glsl", "traverse_common.glsl", "traverse_scalar.glsl", "volume.glsl", "mc_tables.glsl", "labels.glsl",
                     "emit_mesh_vertex.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface_walk.vert"},
                    error, f == SumFormat::Uint ? "#define HP_UINT 1\n" : ""))
             return false;
@@ -73,7 +72,6 @@ void SurfaceView::uniforms(const Program& p, PanelRect r, const SurfaceScene& sc
     const auto eye = camera.eye(box);
     glUniform3f(p.eye, eye[0], eye[1], eye[2]);
     glUniform3f(p.scale, scene.scale[0], scene.scale[1], scene.scale[2]);
-    glUniform1i(p.color, int(scene.color));
     if (p.label_colors >= 0) {  // the label palette on its own unit, past the walk's and the textures'
         glUniform1i(p.label_colors, kLabelColorsUnit);
         glUniform1i(p.label_count, label_count_);

@@ -54,7 +54,7 @@ private:
     std::uint64_t label_revision_ = 0;
     struct Program {
         gl::Program program;
-        GLint view_proj = -1, vertices = -1, eye = -1, color = -1, depth = -1, scale = -1;
+        GLint view_proj = -1, vertices = -1, eye = -1, depth = -1, scale = -1;
         GLint label_colors = -1, label_count = -1;
     };
     bool build(Program* p, const std::vector<const char*>& vertex, std::string* error, const std::string& defines = "");

@@ -63,8 +63,13 @@ const cases = [
         setTimeout(() => { off(); resolve(n); }, ms);
       }), ms);
       await page.evaluate(() => hp.frames(2));
+      // What completes is drawn twice more, and a frame still in flight (its count read back
+      // late on a loaded machine) completes in this first second: a few frames, never the
+      // page's rate (a paused page that did not rest drew 12.6 frames a second here). Then none.
+      const settling = await framesIn(1000);
+      assert(settling <= 6, `${settling} frames in the first second with nothing asked`);
       const resting = await framesIn(1500);
-      assert(resting <= 2, `${resting} frames in 1.5 s with nothing asked (at most the two that draw the last frame again)`);
+      assert(resting === 0, `${resting} frames in 1.5 s with nothing asked, after the page settled`);
       const rested = await page.screenshot();
       const a = await page.evaluate(() => hp.frames(3).then(() => hp.stats()));
       const again = await page.screenshot();

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -69,8 +70,10 @@ bool numbers_in(const hp::JsonValue& object, const char* key, std::array<T, N>* 
     const hp::JsonValue* v = hp::json_member(object, key);
     if (!v || v->items.size() != N) return false;
     for (std::size_t i = 0; i < N; ++i) {
-        if (v->items[i].kind != hp::JsonValue::Kind::Number || !std::isfinite(v->items[i].number)) return false;
-        (*out)[i] = T(v->items[i].number);
+        const double x = v->items[i].number;
+        if (v->items[i].kind != hp::JsonValue::Kind::Number || !std::isfinite(x)) return false;
+        if (std::is_integral_v<T> && (x != std::floor(x) || std::fabs(x) > 2147483647.0)) return false;  // no cast past int
+        (*out)[i] = T(x);
     }
     return true;
 }

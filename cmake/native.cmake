@@ -37,6 +37,10 @@ add_executable(gpu_tests tests/gpu/compaction_test.cpp tests/gpu/explain_test.cp
 target_link_libraries(gpu_tests PRIVATE hp_demo_gpu hp_egl GTest::gtest_main)
 gtest_discover_tests(gpu_tests TEST_PREFIX "gpu." DISCOVERY_TIMEOUT 60
   PROPERTIES TIMEOUT 600)
+# The tests' own files at -O1 (after Release's -O3, so it wins): GoogleTest's macros take most of
+# the native build's time at -O3, and the code under test (hp_core, the GPU passes) keeps -O3.
+target_compile_options(unit_tests PRIVATE -O1)
+target_compile_options(gpu_tests PRIVATE -O1)
 
 
 # The benchmark on EGL (scripts/bench-native.sh): the browser benchmark's matrix, natively.

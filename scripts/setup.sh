@@ -3,8 +3,9 @@
 #   scripts/setup.sh               what the page needs (scripts/run.sh, scripts/build-web.sh):
 #                                  Debian's Emscripten 3.1.6, Chromium (for --screenshot), glm, stb,
 #                                  cmake, ninja; SDL2 2.26.5, Dear ImGui 1.86 and meshoptimizer 0.18
-#                                  from Debian source packages (compiled into the web build by
-#                                  cmake/web.cmake); puppeteer-core, pngjs, pixelmatch from npm;
+#                                  from Debian source packages (SDL2 compiled once into the cache,
+#                                  the others into the web build by cmake/web.cmake); puppeteer-core,
+#                                  pngjs, pixelmatch from npm;
 #                                  the three sample scans
 #   scripts/setup.sh --dicom       that, and GDCM 3.0.21 for wasm (the DICOM reader: dicom.js), built
 #                                  once into the cache (scripts/run.sh builds it after the page is served)
@@ -135,6 +136,26 @@ fi
 # shim in PATH (pyenv's cost 0.7 s of CPU a call here).
 export EM_CONFIG="$em_config" NODE_PATH=/usr/share/nodejs EMSDK_PYTHON=/usr/bin/python3
 
+# --- SDL2 for wasm, built once (every tier: the page links it): cmake/sdl2/CMakeLists.txt, its
+# key the recipe and the compiler's version, so that a clean clone's build compiles our code alone.
+sdl2_key=$( { cat "$root/cmake/sdl2/CMakeLists.txt"; emcc --version 2>/dev/null | head -1; } | sha1sum | cut -c1-10)
+sdl2_prefix="$cache/sdl2-wasm-$sdl2_key"
+build_sdl2() {
+  local build="$cache/sdl2-wasm-build" logf="$cache/sdl2-wasm-build.log"
+  rm -rf "$build"
+  { emcmake cmake -S "$root/cmake/sdl2" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DHP_SDL2_SRC="$cache/src/SDL2-2.26.5" -DCMAKE_INSTALL_PREFIX="$sdl2_prefix" &&
+    cmake --build "$build" && cmake --install "$build"; } >"$logf" 2>&1 ||
+    { log "SDL2 does not build for wasm (see $logf)"; exit 1; }
+  rm -rf "$build"
+}
+if [ ! -f "$sdl2_prefix/lib/libhp_sdl2.a" ]; then
+  exec 8>"$cache/sdl2-wasm.lock"
+  flock 8
+  [ -f "$sdl2_prefix/lib/libhp_sdl2.a" ] || timed "building SDL2 2.26.5 for wasm (once)" build_sdl2
+  flock -u 8
+fi
+
 # --- GDCM for wasm, built once (--dicom and the test tier): the DICOM reader, a second wasm
 # program the page loads only when it meets DICOM (app/dicom/). Its own codecs (IJG JPEG
 # 8/12/16-bit, CharLS, OpenJPEG, RLE, zlib) come with it; C++ exceptions on, as GDCM needs.
@@ -242,6 +263,7 @@ export EM_CONFIG="$em_config"
 export NODE_PATH=/usr/share/nodejs
 export EMSDK_PYTHON=/usr/bin/python3
 export HP_SDL2_SRC="$cache/src/SDL2-2.26.5"
+export HP_SDL2_LIB="$sdl2_prefix/lib/libhp_sdl2.a"
 export HP_IMGUI_DIR="$cache/src/imgui-1.86"
 export HP_MESHOPT_DIR="$cache/src/meshoptimizer-0.18"
 export HP_GDCM_WASM_DIR="$gdcm_prefix"

@@ -37,6 +37,12 @@ var LibraryHpGpu = {
       return id > 0 && HPGPU.objects[slot] && HPGPU.generations[slot] === Math.floor(id / 0x10000) ? slot : 0;
     },
     get: function (id) { return HPGPU.objects[HPGPU.slot(id)]; },
+    // A compute pipeline's object, made at its first dispatch (hpgpu_pipeline).
+    compiled: function (id) {
+      const p = HPGPU.get(id);
+      if (!p.pipeline) p.pipeline = p.make();
+      return p.pipeline;
+    },
     device: function () { return Module.hpGpu && !Module.hpGpu.lost ? Module.hpGpu.device : null; },
     takeStaging: function (bytes) {
       if (HPGPU.stagingDevice !== HPGPU.device()) {  // a new device (after a loss): the old pool is its old one's
@@ -149,7 +155,9 @@ var LibraryHpGpu = {
   // A compute pipeline from WGSL with an explicit layout: kinds[i] is binding i's kind
   // (0 uniform, 1 read-only storage, 2 storage) and sizes[i] its minBindingSize (0: none), so
   // WebGPU checks every buffer bound there. Errors arrive later, through hpgpu_take_error,
-  // named by `label`.
+  // named by `label`. The module and layout are made now; the pipeline itself at its first
+  // dispatch (HPGPU.compiled): a mode makes every kernel it may run (each source, the mesh's),
+  // and a driver compiles only those a frame runs (SwiftShader takes about 300 ms for each).
   hpgpu_pipeline: function (code, label, kinds, sizes, count) {
     const device = HPGPU.device();
     const name = UTF8ToString(label);
@@ -164,12 +172,16 @@ var LibraryHpGpu = {
     device.pushErrorScope('validation');
     const module = device.createShaderModule({ code: UTF8ToString(code), label: name });
     const layout = device.createBindGroupLayout({ entries, label: name });
-    const pipeline = device.createComputePipeline({
-      layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
-      compute: { module, entryPoint: 'main' }, label: name,
-    });
+    const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
     device.popErrorScope().then((e) => { if (e) HPGPU.report(`pipeline ${name}`, e); });
-    return HPGPU.add({ pipeline, layout });
+    /** @type {{pipeline: GPUComputePipeline | null, layout: GPUBindGroupLayout, make: () => GPUComputePipeline}} */
+    const p = { pipeline: null, layout, make: () => {
+      device.pushErrorScope('validation');
+      const made = device.createComputePipeline({ layout: pipelineLayout, compute: { module, entryPoint: 'main' }, label: name });
+      device.popErrorScope().then((e) => { if (e) HPGPU.report(`pipeline ${name}`, e); });
+      return made;
+    } };
+    return HPGPU.add(p);
   },
 
   // A bind group of whole buffers: buffers[i] for binding i (0: binding absent). An id that
@@ -215,13 +227,13 @@ var LibraryHpGpu = {
   },
 
   hpgpu_dispatch: function (pipeline, group, x, y) {
-    HPGPU.pass.setPipeline(HPGPU.get(pipeline).pipeline);
+    HPGPU.pass.setPipeline(HPGPU.compiled(pipeline));
     HPGPU.pass.setBindGroup(0, HPGPU.get(group));
     HPGPU.pass.dispatchWorkgroups(x, y, 1);
   },
 
   hpgpu_dispatch_indirect: function (pipeline, group, buffer, offset) {
-    HPGPU.pass.setPipeline(HPGPU.get(pipeline).pipeline);
+    HPGPU.pass.setPipeline(HPGPU.compiled(pipeline));
     HPGPU.pass.setBindGroup(0, HPGPU.get(group));
     HPGPU.pass.dispatchWorkgroupsIndirect(HPGPU.get(buffer), offset);
   },

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses of tests/fuzz/ (clang-14, ASan + UBSan) into build/fuzz and
-# runs each for SECONDS (default 60), starting from the committed seeds (tests/fuzz/corpus/)
-# and what earlier runs found (build/fuzz/corpus/, kept between runs). SECONDS 0 only replays
-# the seeds. One line per harness ("ok   fuzz NAME: N executions ..." or "FAIL fuzz NAME: ...",
-# the input that broke it kept in build/fuzz/findings/); exits non-zero on a finding.
+# runs each for SECONDS (default 60; a harness a core at once), starting from the committed seeds
+# (tests/fuzz/corpus/) and what earlier runs found (build/fuzz/corpus/, kept between runs).
+# SECONDS 0 only replays the seeds. One line per harness ("ok   fuzz NAME: N executions ..." or
+# "FAIL fuzz NAME: ...", the input that broke it kept in build/fuzz/findings/); exits non-zero on a finding.
 #   scripts/fuzz.sh [SECONDS] [NAME...]      NAME: png_atlas, settings, volume, label_table, json, dicom,
 #                                            dicom_decode
 #                                            (default: all but dicom_decode)
@@ -49,9 +49,9 @@ fi
 mkdir -p "$out/findings"
 # Any allocation past 256 MiB is a finding (the loader's largest legal one is ~10 MiB here).
 export ASAN_OPTIONS=allocator_may_return_null=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-status=0
-for name in "${names[@]}"; do
-  work="$out/corpus/$name" log="$out/$name.log"
+# One harness: its line ("ok   fuzz NAME: ..." or "FAIL fuzz NAME: ...") into $out/NAME.result.
+fuzz_one() {
+  local name=$1 work="$out/corpus/$1" log="$out/$1.log" run rss t0 leaks rc execs
   mkdir -p "$work"
   if [ "$secs" = 0 ]; then run=(-runs=0); else run=(-max_total_time="$secs"); fi
   # GDCM leaks 48 bytes reading a file without its meta header (gdcm::ReadImplicitDataElement via
@@ -69,8 +69,20 @@ for name in "${names[@]}"; do
   if [ $rc = 0 ]; then
     echo "ok   fuzz $name: $execs executions in $(( $(date +%s) - t0 )) s, no finding"
   else
-    status=1
     echo "FAIL fuzz $name: $(grep -aE 'ERROR:|runtime error|invariant broken|Test unit written' "$log" | head -3 | tr '\n' ' ')(log: $log)"
-  fi
+  fi >"$out/$name.result"
+}
+# A harness a core (each is one process, one thread), their lines in the order asked.
+cores=$(nproc)
+for name in "${names[@]}"; do
+  rm -f "$out/$name.result"
+  fuzz_one "$name" &
+  while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do wait -n; done
+done
+wait
+status=0
+for name in "${names[@]}"; do
+  cat "$out/$name.result" 2>/dev/null || echo "FAIL fuzz $name: no result (log: $out/$name.log)"
+  grep -q '^ok ' "$out/$name.result" 2>/dev/null || status=1
 done
 exit $status

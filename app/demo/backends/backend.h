@@ -164,5 +164,7 @@ std::unique_ptr<Backend> make_gl_backend(const AtlasLayout& layout, const Compac
 std::unique_ptr<Backend> make_webgpu_backend(const AtlasLayout& layout, Pyramid mode, std::string* error);
 // Whether this page can run the WebGPU modes at all; if not, why.
 bool webgpu_available(std::string* why);
+// The page's WebGPU device: its serial (1, then one more for each got after a loss); 0: none.
+int webgpu_device_serial();
 
 }  // namespace hp

@@ -29,6 +29,8 @@ bool webgpu_available(std::string* why) {
     return false;
 }
 
+int webgpu_device_serial() { return hpgpu_ready(); }
+
 namespace {
 
 class WebGpuBackend : public Backend {

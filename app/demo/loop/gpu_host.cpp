@@ -47,11 +47,13 @@ void GpuHost::drop() {
 // A lost device gives way to the WebGL2 scalar pyramid; a pipeline that did not fit is undone.
 bool GpuHost::ready(FrameScheduler* frames, const Sources& sources, std::string* message) {
     std::string why;
+    if (webgpu_wanted_ && backend_ && frames->state().pyramid == *webgpu_wanted_) webgpu_wanted_.reset();  // back
     if (backend_ && !backend_->alive(&why)) leave_webgpu(frames, why, message);
     // A WebGPU mode asked for while the device was there, and lost before it was built (a
     // slow machine's next frame comes after the loss): it is wanted back, as if it had run.
     if (is_webgpu(frames->pending().pyramid) && !webgpu_available(&why)) {
         webgpu_wanted_ = frames->pending().pyramid;
+        webgpu_tried_on_ = 0;
         frames->pending().pyramid = Pyramid::Scalar;
         *message = why + "; the WebGL2 scalar pyramid runs until WebGPU returns";
     }
@@ -66,17 +68,21 @@ bool GpuHost::ready(FrameScheduler* frames, const Sources& sources, std::string*
 // cause).
 void GpuHost::leave_webgpu(FrameScheduler* frames, const std::string& why, std::string* message) {
     if (is_webgpu(frames->state().pyramid)) webgpu_wanted_ = frames->state().pyramid;
+    webgpu_tried_on_ = 0;
     *message = why + "; back to the WebGL2 scalar pyramid until WebGPU returns";
     frames->fall_back(Pyramid::Scalar);
     drop();
 }
 
+// Tried once a device: the wish is kept until the mode runs (ready()), so that a build that
+// fails on a device lost meanwhile (a GPU process that crashes again while it comes back, on a
+// slow machine) is tried again on the next device, and one that fails for good is not retried.
 void GpuHost::return_to_webgpu(FrameScheduler* frames, std::string* message) {
     std::string why;
-    if (!webgpu_wanted_ || !webgpu_available(&why)) return;
+    if (!webgpu_wanted_ || !webgpu_available(&why) || webgpu_device_serial() == webgpu_tried_on_) return;
+    webgpu_tried_on_ = webgpu_device_serial();
     frames->pending().pyramid = *webgpu_wanted_;
     *message = std::string("WebGPU is back: ") + name_of(*webgpu_wanted_) + " again";
-    webgpu_wanted_.reset();
     frames->requested();
 }
 
@@ -116,6 +122,12 @@ void GpuHost::apply(FrameScheduler* frames, const Sources& sources, std::string*
         frames->built_over(frames->state());
         std::string error;
         if (!build(frames->pending(), sources, &error)) {
+            // A WebGPU mode whose build failed is tried again on the next device, if one comes
+            // (the failure may be the device's loss, not yet seen), never on this one.
+            if (is_webgpu(frames->pending().pyramid)) {
+                webgpu_wanted_ = frames->pending().pyramid;
+                webgpu_tried_on_ = webgpu_device_serial();
+            }
             *message = error;
             frames->keep();
             // The volume that was shown was replaced by the one that could not be built for.

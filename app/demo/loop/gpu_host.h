@@ -68,7 +68,9 @@ private:
     std::uint64_t uploaded_ = 0;  // the loaded volume's generation the backend holds (0: none)
     int max_texture_size_ = 0;
     mutable std::string webgpu_reason_;  // webgpu_unavailable()'s answer, asked each time
-    std::optional<Pyramid> webgpu_wanted_;  // the WebGPU mode left when its device was lost
+    std::optional<Pyramid> webgpu_wanted_;  // the WebGPU mode left when its device was lost,
+                                            // or whose build failed; kept until it runs
+    int webgpu_tried_on_ = 0;  // the device serial it was last tried on (0: none): once a device
     std::uint64_t serial_base_ = 0;
     bool gpu_lost_ = false;  // the WebGL context is gone until recreate()
     SettingsBuffer settings_buffer_;

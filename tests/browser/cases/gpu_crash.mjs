@@ -29,7 +29,9 @@ async function crashes(url, modes) {
   const browser = await launch({ width: 960, height: 600, extraArgs: FLAGS });
   try {
     const first = Object.entries({ pyramid: modes[0].start, ...modes[0].more }).map(([k, v]) => `&${k}=${v}`).join('');
-    const page = await openDemo(browser, `${url}index.html?${QUERY}${first}`);
+    const log = [];  // the page's console: a failure below names its WebGPU and loss lines
+    const page = await openDemo(browser, `${url}index.html?${QUERY}${first}`, { logTo: log });
+    const said = () => log.filter((l) => /WebGPU|lost|memory|back/i.test(l)).slice(-6).join(' | ');
     const notes = [];
     for (const { start, more = {}, pyramid = start, during = null } of modes) {
       await page.evaluate((s) => hp.set(s), { pyramid: start, ...more });
@@ -60,7 +62,7 @@ async function crashes(url, modes) {
           { timeout: BACK_MS, polling: 250 }, frame, pyramid).catch(async (e) => {
           const s = await page.evaluate(() => hp.stats());
           throw new Error(`${start}: not back in ${pyramid} (${e.message}): frame ${s.frame}, ${s.pyramid}, ` +
-            `webgpu '${s.webgpu}', message '${s.message}'`);
+            `webgpu '${s.webgpu}', message '${s.message}'; the page said: ${said()}`);
         });
       } finally {
         stop();

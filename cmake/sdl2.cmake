@@ -1,7 +1,6 @@
 # SDL2 2.26.5 for the web build: the static library scripts/setup.sh compiled once into the
 # cache (cmake/sdl2/CMakeLists.txt says how), with its headers from the same source.
 set(HP_SDL2_SRC "$ENV{HP_SDL2_SRC}" CACHE PATH "SDL2 2.26.5 source (scripts/setup.sh)")
-set(HP_SDL2_LIB "$ENV{HP_SDL2_LIB}" CACHE FILEPATH "SDL2 2.26.5 for wasm (scripts/setup.sh)")
 if(DEFINED ENV{HP_SDL2_LIB})  # the setup's newest (its key follows the recipe and the compiler)
   set(HP_SDL2_LIB "$ENV{HP_SDL2_LIB}" CACHE FILEPATH "SDL2 2.26.5 for wasm (scripts/setup.sh)" FORCE)
 endif()

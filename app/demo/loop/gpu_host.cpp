@@ -47,7 +47,12 @@ void GpuHost::drop() {
 // A lost device gives way to the WebGL2 scalar pyramid; a pipeline that did not fit is undone.
 bool GpuHost::ready(FrameScheduler* frames, const Sources& sources, std::string* message) {
     std::string why;
-    if (webgpu_wanted_ && backend_ && frames->state().pyramid == *webgpu_wanted_) webgpu_wanted_.reset();  // back
+    // The wish ends when its mode runs, or when another mode is asked for since (a person's
+    // later choice is not overridden by a device that comes back).
+    const Pyramid asked = frames->pending().pyramid;
+    if (webgpu_wanted_ && ((backend_ && frames->state().pyramid == *webgpu_wanted_) ||
+                           (asked != frames->state().pyramid && asked != *webgpu_wanted_)))
+        webgpu_wanted_.reset();
     if (backend_ && !backend_->alive(&why)) leave_webgpu(frames, why, message);
     // A WebGPU mode asked for while the device was there, and lost before it was built (a
     // slow machine's next frame comes after the loss): it is wanted back, as if it had run.

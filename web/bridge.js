@@ -12,7 +12,7 @@ const S = 'string', N = 'number';
 export const EXPORTS = {
   // web_api.cpp: settings, stats, frames, the walk, the benchmark's loop
   hp_request: [S, [S]], hp_stats: [S, []], hp_requested_serial: [N, []], hp_reset_timings: [null, []],
-  hp_wake: [null, [N]], hp_set_samples: [null, [S]], hp_set_message: [null, [S]],
+  hp_wake: [null, [N, N]], hp_set_samples: [null, [S]], hp_set_message: [null, [S]],
   hp_explain_ask: [null, [N]], hp_explained: [S, []], hp_main_loop: [null, [N]],
   hp_run_frames: [N, [N, N, N, N]], hp_finish: [null, []], hp_collect: [null, []],
   // web_load.cpp: a PNG atlas, a volume arriving in parts (a file's, a DICOM series's), its info
@@ -76,12 +76,13 @@ export function call(name, ...args) {
   const sig = EXPORTS[name];
   if (!sig) throw new Error(`${name} is not a declared export (web/bridge.js)`);
   if (args.length !== sig[1].length) throw new Error(`${name} takes ${sig[1].length} arguments, not ${args.length}`);
-  Module._hp_wake(0);
+  Module._hp_wake(0, 0);
   return Module.ccall(name, sig[0], sig[1], args);
 }
-// Asks for frames without waking anything else (hp.frames: until `frame` frames have completed).
-/** @param {number} frame */
-export function wakeUntil(frame) { if (Module && Module._hp_wake) Module._hp_wake(frame); }
+// Asks for frames without waking anything else (hp.frames: until `frame` frames have completed;
+// `run`: each runs every pass, even one that would repeat the last result).
+/** @param {number} frame @param {boolean} [run] */
+export function wakeUntil(frame, run = false) { if (Module && Module._hp_wake) Module._hp_wake(frame, run ? 1 : 0); }
 
 // The heap's raw parts, for heap.js alone: the allocator and the views (which change as it grows).
 export const raw = {

@@ -5,7 +5,7 @@
 import { call, on, wakeUntil } from './bridge.js';
 import { status } from './page.js';
 
-let lastFrame = 0;
+let lastFrame = 0, isReady = false;
 /** @type {{frame: number, resolve: (frame: number) => void}[]} */
 let waiters = [];
 /** @type {() => void} */
@@ -18,7 +18,7 @@ ready.catch(() => {});  // a page that never asks still shows the message
 
 on('frame', (frame) => {
   lastFrame = frame;
-  if (frame === 1) { status(''); resolveReady(); }
+  if (frame >= 1 && !isReady) { isReady = true; status(''); resolveReady(); }
   const due = waiters.filter((w) => w.frame <= frame);
   waiters = waiters.filter((w) => w.frame > frame);
   due.forEach((w) => w.resolve(frame));
@@ -26,11 +26,12 @@ on('frame', (frame) => {
 export const fail = (/** @type {string} */ text) => rejectReady(new Error(text));
 export const frameNow = () => lastFrame;
 
-// Resolves after `n` more frames have completed.
-/** @param {number} [n] @returns {Promise<number>} the frame reached */
-export function frames(n = 1) {
+// Resolves after `n` more frames have completed. A frame with nothing new for its passes repeats
+// the last result without running them (DemoApp::compute) unless `run` (the paced benchmark's).
+/** @param {number} [n] @param {{run?: boolean}} [options] @returns {Promise<number>} the frame reached */
+export function frames(n = 1, { run = false } = {}) {
   const frame = lastFrame + Math.max(1, n | 0);
-  wakeUntil(frame);
+  wakeUntil(frame, run);
   return new Promise((resolve) => waiters.push({ frame, resolve }));
 }
 

@@ -100,7 +100,7 @@ void frame() {
         g.settle = 2;
         g.history.add(float(dt));
         // Animation advances with the wall clock but never jumps more than 1/10 s a frame.
-        g.app.compute(g.app.pending().clock == hp::Clock::Fixed ? 1.0 / 60.0 : std::min(dt, 100.0) / 1000.0);
+        g.app.compute(g.app.pending().clock == hp::Clock::Fixed ? 1.0 / 60.0 : std::min(dt, 100.0) / 1000.0, true);
     } else {
         // Paused with nothing asked: no pass runs; what completes is drawn twice more, then the
         // canvas keeps its picture and the GPU rests.

@@ -16,6 +16,7 @@ void DisplayCopy::issue(const DisplaySources& from) {
     tile_size_ = from.tile_size;
     tile_posts_ = from.tile_posts;
     rows_issued_ = rows_;
+    volume_issued_ = volume_;
 }
 
 bool DisplayCopy::take(ComputeDisplay* out, int stream_rows, bool volume) {

@@ -45,6 +45,9 @@ public:
     // shown; nothing at all for 0 stream rows: no view shown); true and the data once one
     // has arrived.
     bool take(ComputeDisplay* out, int stream_rows, bool volume);
+    // The copy taken last holds what take() asks for now, and none is on its way: a frame that
+    // runs no pass leaves the views as they are.
+    bool current() const { return !stream_ && (rows_ <= 0 || (rows_issued_ == rows_ && volume_issued_ == volume_)); }
 
 private:
     AtlasLayout layout_;
@@ -53,7 +56,7 @@ private:
     std::uint32_t level_words_ = 0, tile_words_ = 0, tile_size_ = 0;  // of the copy on its way
     bool tile_posts_ = false;
     int rows_ = 0, rows_issued_ = 0;
-    bool volume_ = false;
+    bool volume_ = false, volume_issued_ = false;
 };
 
 }  // namespace wgpu

@@ -38,6 +38,8 @@ public:
     // In sync readback the last frame's count has not arrived yet, or kFramesInFlight frames
     // are still on the GPU.
     bool busy() const { return bool(sync_ticket_) || count_reads_.size() >= in_flight_; }
+    // No frame's count is still on its way.
+    bool idle() const { return !sync_ticket_ && count_reads_.empty(); }
 
     // Into the frame being encoded, after its passes: the timestamps of the passes in `timed`
     // (bit p: Pass p), then the counter. `mesh`: the frame ran the surface's stages. Returns

@@ -55,6 +55,12 @@ public:
     void poll(PassTimes* timer);
     // Run nothing new now (FrameReadback::busy).
     bool busy() const { return readback_.busy(); }
+    // No count on its way, the views' copy holds what they ask for (DisplayCopy::current) and
+    // the surface's buffers hold its total (else the next frame grows them: prepare()).
+    bool idle() const { return readback_.idle() && display_.current() && !outgrown(); }
+    bool outgrown() const {
+        return mesh_.ready() && readback_.newest_vertices() > mesh_vertices_ && mesh_vertices_ < max_mesh_vertices_;
+    }
     void set_frames_in_flight(int frames) { readback_.set_in_flight(std::size_t(std::max(1, frames))); }
     // Issues one frame. With Readback::Sync the result's count comes through
     // take_sync_result() once it arrives; otherwise the result is final.

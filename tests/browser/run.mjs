@@ -2,9 +2,10 @@
 // Chromium (WebGL2 on SwiftShader). One line per case (with the errors its page logged), then
 // "N passed, N failed, N skipped". A case that runs past its time limit fails, naming it; a
 // selection that matches no case fails.
-//   node run.mjs SITE_DIR [regular expression the case names must match] [--quick] [--list]
+//   node run.mjs SITE_DIR [regular expression the case names must match] [--quick] [--list] [--kinds=a,b]
 // --quick: the first case of each kind (each cases/ file; the webgpu_* files one kind), for the inner loop.
 // --list: the cases that would run, a line each ("FILE<tab>NAME"), nothing run (SITE_DIR is not read).
+// --kinds=a,b: only the cases of these cases/ files (basics, webgpu_exact, …).
 // HP_CASE_TIMEOUT=seconds: the limit of every case that sets none (default 300).
 import { serve } from './serve.mjs';
 import { launch, openDemo } from './browser.mjs';
@@ -44,11 +45,15 @@ const quick = process.argv.includes('--quick');
 const quickKind = (file) => (file.startsWith('webgpu_') ? 'webgpu' : file);
 const all = Object.entries(kinds).flatMap(([file, list]) => list.map((c) => ({ ...c, file })));
 const firsts = new Set();
-const cases = quick ? all.filter((c) => !firsts.has(quickKind(c.file)) && firsts.add(quickKind(c.file))) : all;
+const kindsArg = process.argv.find((a) => a.startsWith('--kinds='));
+const onlyKinds = kindsArg ? new Set(kindsArg.slice('--kinds='.length).split(',')) : null;
+for (const k of onlyKinds ?? []) if (!(k in kinds)) { console.error(`--kinds: no cases/${k}.mjs`); process.exit(2); }
+const ofKinds = onlyKinds ? all.filter((c) => onlyKinds.has(c.file)) : all;
+const cases = quick ? ofKinds.filter((c) => !firsts.has(quickKind(c.file)) && firsts.add(quickKind(c.file))) : ofKinds;
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.
 const SMALL = { width: 640, height: 400 };
 
-const [site, filter = ''] = process.argv.slice(2).filter((a) => a !== '--quick' && a !== '--list');
+const [site, filter = ''] = process.argv.slice(2).filter((a) => a !== '--quick' && a !== '--list' && !a.startsWith('--kinds='));
 if (process.argv.includes('--list')) {
   const only = new RegExp(filter);
   for (const c of cases.filter((x) => only.test(x.name))) console.log(`${c.file}\t${c.name}`);

@@ -34,13 +34,13 @@ hpBenchParts.regimes = function (B) {
   // Paced: P.frames frames, one per animation frame, after P.warmup.
   async function measure(state) {
     await hp.set({ timestamps: 'passes', scan: 'blocks', vertices: 'soup', ...state, ...P.state, view: P.scene || P.volumes ? 'surface' : 'none' });
-    await hp.frames(P.warmup);
+    await hp.frames(P.warmup, { run: true });  // each runs its passes, although nothing changes
     hp.resetTimings();
     const compute = [], interval = [];
     const startMs = Date.now();
     let last = performance.now();
     for (let i = 0; i < P.frames; i++) {
-      await hp.frames(1);
+      await hp.frames(1, { run: true });
       const now = performance.now();
       interval.push(now - last);
       last = now;

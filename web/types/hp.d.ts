@@ -34,7 +34,7 @@ export interface DicomMs {
 // hp.stats(): the app's JSON (app/demo/page/web_api.cpp) and the page's own (heapBytes, losses,
 // dicomMs).
 export interface Stats {
-  frame: number; count: number; countRead: boolean; countAge: number; keysDrawn: number;
+  frame: number; count: number; countRead: boolean; countAge: number; repeated: number; keysDrawn: number;
   pyramid: Pyramid; sums: string; source: Source; classify: string; iso: number; time: number; paused: boolean | number;
   atlas: number; volume: number | null; readback: string; expected: number; overlay: boolean | number; view: View;
   clock: string; timestamps: string; scan: string; fallback: boolean | number; key: number; step: number;

@@ -128,6 +128,10 @@ public:
     }
     // Issuing a frame now would only queue it behind earlier ones.
     virtual bool busy() const { return false; }
+    // No frame issued is still waiting for its answer, and the views hold all they show (a
+    // WebGPU frame makes their copies): a frame that repeats the last result runs no pass
+    // (DemoApp::compute).
+    virtual bool idle() const { return true; }
     // How many frames may be on the GPU at once before busy() (WebGPU; 0: the backend's own
     // bound). The saturated benchmark raises it.
     virtual void set_frames_in_flight(int /*frames*/) {}

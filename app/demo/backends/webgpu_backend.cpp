@@ -68,6 +68,7 @@ public:
         return completed;
     }
     bool busy() const override { return gpu_.busy(); }
+    bool idle() const override { return gpu_.idle(); }
     void set_frames_in_flight(int frames) override {
         gpu_.set_frames_in_flight(frames > 0 ? frames : int(wgpu::FrameReadback::kFramesInFlight));
     }

@@ -96,31 +96,57 @@ bool DemoApp::load_atlas(const std::uint8_t* data, std::size_t size, int tile, s
 // One frame: collect what has arrived, then issue a frame unless the backend is still busy
 // with earlier ones (a WebGPU sync frame completes only when its count arrives; a slow GPU's
 // queue must not grow without bound).
-bool DemoApp::compute(double dt_seconds) {
+bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     if (!host_.ready(&frames_, sources_, &message_)) return false;
     timer_.begin_frame();
     Backend* b = host_.backend();
     FrameResult done;
-    if (b->poll(&timer_, shown_, frames_.settings(shown_.surface), &done, &message_)) frames_.complete(done);
+    const bool completed = b->poll(&timer_, shown_, frames_.settings(shown_.surface), &done, &message_);
+    if (completed) frames_.complete(done);
     if (b->busy()) return false;
     bool new_timings = false;
     host_.apply(&frames_, sources_, &message_, &new_timings);
     if (new_timings) timer_.reset();
     if (!(b = host_.backend())) return false;  // neither the new pipeline nor the old one could be built
     frames_.advance(dt_seconds);
-    const double t0 = now_ms();
-    FrameResult r;
-    host_.settings_buffer().write(frames_.settings(shown_.surface));  // what the frame's passes read
-    const bool final = b->run(frames_.settings(shown_.surface), &timer_, &r);
-    compute_ms_ = now_ms() - t0;
-    readbacks_.set_frame_ms(compute_ms_);
-    frames_.issued();
-    if (final) frames_.complete(r);
+    const RunInputs inputs = run_inputs();
+    if (may_repeat && frames_.frame() >= run_until_ && b->idle() && !walker_.asking() && repeats(inputs)) {
+        if (completed) return false;  // a frame a call: the one that just completed is this one
+        frames_.issued();
+        frames_.complete(frames_.result());  // the same inputs: the same result, no pass run
+        ++repeated_;
+    } else {
+        const double t0 = now_ms();
+        FrameResult r;
+        host_.settings_buffer().write(inputs.settings);  // what the frame's passes read
+        const bool final = b->run(inputs.settings, &timer_, &r);
+        compute_ms_ = now_ms() - t0;
+        readbacks_.set_frame_ms(compute_ms_);
+        frames_.issued();
+        if (final) frames_.complete(r);
+        last_run_ = inputs;
+    }
     readbacks_.show_processed(frame_data(), frames_.frame(), [this] { want_mesh(); });
     readbacks_.work();  // a slice of the processed mesh, if one is under way
     const std::string& failed = readbacks_.mesh_work().failed();
     if (state().processed && !failed.empty() && message_ != failed) message_ = failed;
     return true;
+}
+
+DemoApp::RunInputs DemoApp::run_inputs() const {
+    return {frames_.settings(shown_.surface), shown_, host_.inputs_serial()};
+}
+
+// An async count arrives frames later: those frames run (their results carry it). Time moves
+// nothing in a loaded volume.
+bool DemoApp::repeats(const RunInputs& now) const {
+    if (!last_run_ || now.settings.readback == Readback::Async) return false;
+    const RunInputs& was = *last_run_;
+    FrameSettings a = was.settings, b = now.settings;
+    if (!is_procedural(b.source)) a.time = b.time;  // a loaded volume does not move
+    return was.gpu == now.gpu && same_settings(a, b) && a.mesh == b.mesh && a.extract == b.extract &&
+           a.fused_count == b.fused_count && was.shown.volume == now.shown.volume &&
+           was.shown.stream == now.shown.stream && was.shown.surface == now.shown.surface;
 }
 
 bool DemoApp::quiet() const {

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,7 +41,13 @@ public:
 
     // One frame: apply what was asked since the last one, advance time, compute. False when no
     // frame was issued (the backend is busy with earlier ones, or there is no pipeline).
-    bool compute(double dt_seconds);
+    // `may_repeat` (the page's own frames): a frame for which nothing its passes read has changed
+    // since the last one that ran them (the settings, the views shown, the backend and the
+    // volume it holds), with no answer on its way, takes that frame's result and runs no pass,
+    // unless frames that run were asked for (wake(f, true)).
+    bool compute(double dt_seconds, bool may_repeat = false);
+    // The frames that repeated the last result so far (hp.stats().repeated).
+    std::uint64_t repeated() const { return repeated_; }
     // Draws the views into the current framebuffer (size in pixels); ends the frame's timing.
     void draw_views(const Layout& layout, int framebuffer_height);
     // The saturated benchmark: issues up to `n` frames back to back, each computed (with the
@@ -138,9 +145,12 @@ public:
     // event, or the page waiting for frames (wake(f): until `f` frames have completed; 0: two
     // more).
     bool quiet() const;
-    void wake(std::uint64_t until_frame = 0) {
+    // `run`: those frames run every pass even where they would repeat the last result (the
+    // paced benchmark's frames).
+    void wake(std::uint64_t until_frame = 0, bool run = false) {
         const std::uint64_t f = until_frame ? until_frame : frames_.frame() + 2;
         if (f > wake_until_) wake_until_ = f;
+        if (run && f > run_until_) run_until_ = f;
     }
     // A quiet frame draws what completed (collect()) with begin_redraw() before draw_views().
     void begin_redraw() { timer_.begin_frame(); }
@@ -153,6 +163,14 @@ public:
     FrameData frame_data() const { return {state(), result(), layout(), host_.backend(), sources_}; }
 
 private:
+    // What a frame's passes read: a frame whose inputs equal the last run's repeats its result.
+    struct RunInputs {
+        FrameSettings settings;
+        ShownViews shown;
+        std::uint64_t gpu = 0;  // GpuHost::inputs_serial()
+    };
+    RunInputs run_inputs() const;
+    bool repeats(const RunInputs& now) const;
     bool atlas_fits_next(const DemoState& next, std::string* error) const;
     // After a load: a limit only brings values within it (nothing was given).
     void loaded();
@@ -173,6 +191,9 @@ private:
     int framebuffer_height_ = 0;  // the last draw_views'
     double compute_ms_ = 0;
     std::uint64_t wake_until_ = 0;  // quiet() only once this many frames have completed
+    std::uint64_t run_until_ = 0;   // frames up to this one run their passes (wake(f, true))
+    std::optional<RunInputs> last_run_;  // what the last frame that ran its passes read
+    std::uint64_t repeated_ = 0;
     std::string message_;
     ProcessedSurface processed_;  // the processed mesh in voxel units, for the 3D view
 };

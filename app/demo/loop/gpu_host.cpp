@@ -27,6 +27,7 @@ bool GpuHost::build(const DemoState& s, const Sources& sources, std::string* err
     drop();
     backend_ = make_backend(layout, mode_of(s), error);
     uploaded_ = 0;
+    ++inputs_serial_;
     if (!backend_) {
         std::string again;
         if (had && !(backend_ = make_backend(layout_, mode_, &again)))
@@ -145,6 +146,7 @@ void GpuHost::apply(FrameScheduler* frames, const Sources& sources, std::string*
     if (fits && backend_ && uploaded_ != v->generation) {
         backend_->upload(v->volume);
         uploaded_ = v->generation;
+        ++inputs_serial_;
     }
     if (!v) uploaded_ = 0;
 }

@@ -52,6 +52,8 @@ public:
     std::uint64_t views_serial() const { return serial_base_ + (backend_ ? backend_->shown_serial() : 0); }
     // Grows each time a backend is dropped (a read made before then is of an old pipeline).
     std::uint64_t serial_base() const { return serial_base_; }
+    // Grows with each backend built and each volume uploaded to it (what the passes read changed).
+    std::uint64_t inputs_serial() const { return inputs_serial_; }
 
 private:
     bool needs_rebuild(const DemoState& s, const Sources& sources) const;
@@ -72,6 +74,7 @@ private:
                                             // or whose build failed; kept until it runs
     int webgpu_tried_on_ = 0;  // the device serial it was last tried on (0: none): once a device
     std::uint64_t serial_base_ = 0;
+    std::uint64_t inputs_serial_ = 0;
     bool gpu_lost_ = false;  // the WebGL context is gone until recreate()
     SettingsBuffer settings_buffer_;
 };

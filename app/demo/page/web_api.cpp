@@ -122,6 +122,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     hp::settings_json(&w, g_app->state(), g_app->settings_context());
     w.key("frame").number(double(g_app->frames().frame())).key("count").number(r.count);
     w.key("countRead").boolean(r.count_read).key("countAge").number(r.count_age);
+    w.key("repeated").number(double(g_app->repeated()));
     w.key("keysDrawn").number(r.keys_drawn).key("mesh").boolean(r.mesh).key("extracted").boolean(r.extracted);
     w.key("meshCapacity").number(g_app->mesh_capacity());
     // Work that runs over many slices (the processed mesh): {task, done, total}, null when idle.
@@ -209,7 +210,10 @@ EMSCRIPTEN_KEEPALIVE double hp_requested_serial() { return double(g_app->frames(
 EMSCRIPTEN_KEEPALIVE void hp_reset_timings() { g_app->reset_timings(); }
 
 // The page asks for frames (a paused page is quiet once nothing asks: DemoApp::quiet): until
-// `frame` frames have completed (0: two more).
-EMSCRIPTEN_KEEPALIVE void hp_wake(double frame) { g_app->wake(frame > 0 ? std::uint64_t(frame) : 0); }
+// `frame` frames have completed (0: two more); `run` 1: frames that run every pass even where
+// they would repeat the last result (DemoApp::compute).
+EMSCRIPTEN_KEEPALIVE void hp_wake(double frame, int run) {
+    g_app->wake(frame > 0 ? std::uint64_t(frame) : 0, run != 0);
+}
 
 }  // extern "C"

@@ -16,6 +16,36 @@ const cases = [
       assert(b.message === '', `unexpected message: ${b.message}`);
     },
   },
+  {
+    // A frame with nothing new for its passes takes the last result (DemoApp::compute); a
+    // change, or frames asked to run, run them. Both backends (WebGPU: its copy for the views
+    // arrived first), exact after.
+    name: 'a paused frame with nothing new repeats the last result; a change or hp.frames(n, {run}) runs the passes',
+    query: 'paused=1&time=1.5&volume=64&view=all',
+    async run(page) {
+      for (const pyramid of ['scalar', 'webgpu-pyramid']) {
+        if (pyramid.startsWith('webgpu') && (await page.evaluate(() => hp.stats().webgpu))) continue;
+        const r = await page.evaluate(async (pyramid) => {
+          await hp.set({ pyramid, iso: 0.5 });
+          await hp.frames(4);  // WebGPU: the views' copy of this state arrives
+          const a = hp.stats();
+          await hp.frames(3);
+          const b = hp.stats();
+          await hp.frames(3, { run: true });
+          const c = hp.stats();
+          await hp.set({ iso: 0.45 });
+          const d = hp.stats();
+          return { a, b, c, d };
+        }, pyramid);
+        const { a, b, c, d } = r;
+        assert(b.repeated - a.repeated === 3 && b.count === a.count,
+          `${pyramid}: 3 idle frames repeated ${b.repeated - a.repeated} times (count ${a.count} → ${b.count})`);
+        assert(c.repeated === b.repeated && c.frame >= b.frame + 3, `${pyramid}: frames asked to run repeated ${c.repeated - b.repeated}`);
+        assert(d.count !== c.count && Math.abs(d.iso - 0.45) < 1e-6, `${pyramid}: a new iso left the count at ${d.count}`);
+        await exact(page, { pyramid, iso: 0.45 }, { atLeast: 1000 });
+      }
+    },
+  },
   ...['scalar', 'vec4'].map((pyramid) => ({
     name: `${pyramid}: GPU count and stream equal the CPU reference (metaballs 128³, surface)`,
     query: 'paused=1&time=1.5',

@@ -33,6 +33,7 @@ struct ShownViews {
     bool volume = true;  // the slices or the pyramid
     bool stream = true;
     bool surface = true;
+    bool operator==(const ShownViews& o) const { return volume == o.volume && stream == o.stream && surface == o.surface; }
 };
 
 // The processed mesh (mesh_work.h) for the 3D view, in voxel index units as the GPU's own

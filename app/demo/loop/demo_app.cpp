@@ -111,7 +111,8 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     frames_.advance(dt_seconds);
     const RunInputs inputs = run_inputs();
     if (may_repeat && frames_.frame() >= run_until_ && b->idle() && !walker_.asking() && repeats(inputs)) {
-        if (completed) return false;  // a frame a call: the one that just completed is this one
+        // One frame completes a call: the one poll() just completed stands for this one.
+        if (completed) return false;
         frames_.issued();
         frames_.complete(frames_.result());  // the same inputs: the same result, no pass run
         ++repeated_;
@@ -145,8 +146,7 @@ bool DemoApp::repeats(const RunInputs& now) const {
     FrameSettings a = was.settings, b = now.settings;
     if (!is_procedural(b.source)) a.time = b.time;  // a loaded volume does not move
     return was.gpu == now.gpu && same_settings(a, b) && a.mesh == b.mesh && a.extract == b.extract &&
-           a.fused_count == b.fused_count && was.shown.volume == now.shown.volume &&
-           was.shown.stream == now.shown.stream && was.shown.surface == now.shown.surface;
+           a.fused_count == b.fused_count && was.shown == now.shown;
 }
 
 bool DemoApp::quiet() const {

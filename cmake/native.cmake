@@ -41,6 +41,7 @@ gtest_discover_tests(gpu_tests TEST_PREFIX "gpu." DISCOVERY_TIMEOUT 60
 # the native build's time at -O3, and the code under test (hp_core, the GPU passes) keeps -O3.
 target_compile_options(unit_tests PRIVATE -O1)
 target_compile_options(gpu_tests PRIVATE -O1)
+set_target_properties(unit_tests gpu_tests PROPERTIES UNITY_BUILD_BATCH_SIZE 0)  # one file each (HP_UNITY)
 
 
 # The benchmark on EGL (scripts/bench-native.sh): the browser benchmark's matrix, natively.

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: unit and native GPU tests (CTest, GoogleTest on
-# Mesa's EGL), the fuzzers (5 s each), then the browser tests (puppeteer-core + headless
+# Mesa's EGL), the fuzzers (3 s each), then the browser tests (puppeteer-core + headless
 # Chromium) and the Firefox ESR and WebKitGTK tiers (under Xvfb), each case's line as it finishes. Ends with one line "N passed, N failed, N skipped"
 # (a skipped case says why on its line); exits non-zero on any failure. Between them, the page's
 # types: tsc --noEmit over web/ (its JSDoc types; one check, failed by any error).
 #   --quick: the fuzzers only replay their seeds and the browser runs one case of each kind
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-quick=(); fuzz_secs=5 engine_cases=''
+quick=(); fuzz_secs=3 engine_cases=''
 [ "${1:-}" = --quick ] && quick=(--quick) && fuzz_secs=0 && engine_cases='^loads'
 # --test-tier: also what only the tests need (third-party volume writers and mesh readers).
 t0=$SECONDS
@@ -65,19 +65,18 @@ ok=$(echo "$out" | grep -c '^ok   fuzz') bad=$(echo "$out" | grep -c '^FAIL fuzz
 passed=$((passed + ok)) failed=$((failed + bad))
 [ $((ok + bad)) -gt 0 ] || failed=$((failed + 1))
 
-# Runs a browser runner (its lines shown as they come), adds its summary line to the counts
-# and keeps its "time: TIER FILE CASES SECONDS" lines for the table at the end.
+# A browser runner's lines are shown as they come and kept in a log (logged LOG COMMAND...);
+# once it has ended, count LOG adds its summary line to the counts (a runner that gave none
+# failed) and keeps its "time: TIER FILE CASES SECONDS" lines for the table at the end.
 summary_re='^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$'
 times=$(mktemp)
 echo "time: native ctest ${total:-0} $ctest_time" >>"$times"  # CTest runs two at a time: its wall time
 echo "time: native fuzzers $((ok + bad)) $fuzz_time" >>"$times"
-tally() {
-  local log line p f s
-  log=$(mktemp)
-  "$@" 2>&1 | tee "$log" | grep --line-buffered -v -E "$summary_re|^time: "
-  grep -E '^time: ' "$log" >>"$times"
-  line=$(grep -E "$summary_re" "$log" | tail -1)
-  rm -f "$log"
+logged() { local log=$1; shift; "$@" 2>&1 | tee "$log" | grep --line-buffered -v -E "$summary_re|^time: "; }
+count() {
+  local line p f s
+  grep -E '^time: ' "$1" >>"$times"
+  line=$(grep -E "$summary_re" "$1" | tail -1)
   if [ -n "$line" ]; then
     read -r p _ f _ s _ <<<"$line"
     passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
@@ -85,26 +84,31 @@ tally() {
     failed=$((failed + 1))
   fi
 }
-
 # The page's types: tsc --noEmit over web/, its JSDoc types checked (scripts/check-types.sh).
 echo "== the page's types (tsc --noEmit over web/)"
 t0=$SECONDS
 if "$root/scripts/check-types.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 echo "time: page types 1 $((SECONDS - t0))" >>"$times"
 
-echo "== browser tests (headless Chromium)"
-tally node "$root/tests/browser/run.mjs" "$root/build/web/site" "${quick[@]}"
-
-# The other engines: Firefox ESR (WebDriver BiDi) and WebKitGTK (WebDriver), under Xvfb.
-for engine in firefox webkit; do
-  echo "== browser tests in $engine (under Xvfb)"
-  tally bash -c 'cd "$1/tests/browser" && exec xvfb-run -a -s "-screen 0 1280x800x24" node "$2.mjs" "$1/build/web/site" "$3"' \
-    _ "$root" "$engine" "$engine_cases"
-done
+# The browser tests: headless Chromium (run.mjs), Firefox ESR (WebDriver BiDi) and WebKitGTK
+# (WebDriver) under Xvfb. One runner leaves a fifth of two cores idle, so two run side by side:
+# Chromium's group 1, and Chromium's group 2 then Firefox then WebKit; then the group that needs
+# the machine to itself (run.mjs says which kinds are where).
+chromium() { node "$root/tests/browser/run.mjs" "$root/build/web/site" "${quick[@]}" "$@"; }
+engine() { (cd "$root/tests/browser" && exec xvfb-run -a -s "-screen 0 1280x800x24" node "$1.mjs" "$root/build/web/site" "$engine_cases"); }
+logs=(); for i in 1 2 3 4 5; do logs+=("$(mktemp)"); done
+echo "== browser tests, two runners side by side: Chromium (group 1) | Chromium (group 2), Firefox, WebKit"
+logged "${logs[0]}" chromium --group=1 &
+{ logged "${logs[1]}" chromium --group=2; logged "${logs[2]}" engine firefox; logged "${logs[3]}" engine webkit; } &
+wait
+echo "== browser tests with the machine to themselves (Chromium: GPU crashes on a slowed machine, the benchmark)"
+logged "${logs[4]}" chromium --group=alone
+for log in "${logs[@]}"; do count "$log"; done
+rm -f "${logs[@]}"
 
 # The suite's time: the sum of the cases' own times per case file, CTest and the fuzzers
 # (docs/tests.md keeps this table from the last clean-clone run).
-echo "== time (s), the sum of the cases' own times"
+echo "== time (s), the sum of the cases' own times (two browser runners at once: more than the wall time)"
 sort -t' ' -k5 -n -r "$times" | awk '{ printf "%8.1f  %-9s %-12s %4d cases\n", $5, $2, $3, $4; total += $5 }
   END { printf "%8.1f  all of the above\n", total }'
 rm -f "$times"

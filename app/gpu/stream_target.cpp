@@ -27,7 +27,7 @@ std::vector<float> read_stream_rows(const gl::Framebuffer& target, int size, int
             std::copy_n(rows.begin(), std::size_t(take) * 4, out.begin() + std::ptrdiff_t(done * 4));
         } else {
             for (std::uint64_t k = 0; k < take; ++k) {
-                const Texel t = tile_texel(k, std::uint32_t(size));  // the band starts a tile row
+                const TileTexel t = tile_texel(k, std::uint32_t(size));  // the band starts a tile row
                 std::copy_n(rows.begin() + std::ptrdiff_t((std::uint64_t(t.y) * size + t.x) * 4), 4,
                             out.begin() + std::ptrdiff_t((done + k) * 4));
             }

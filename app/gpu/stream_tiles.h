@@ -10,12 +10,12 @@ namespace hp {
 
 constexpr int kTileWidth = 8, kTileHeight = 4;  // 32 keys
 
-struct Texel {
+struct TileTexel {
     std::uint32_t x, y;
 };
 
 // Key k's texel in a stream `size` texels wide (a power of two ≥ kTileWidth).
-inline Texel tile_texel(std::uint64_t key, std::uint32_t size) {
+inline TileTexel tile_texel(std::uint64_t key, std::uint32_t size) {
     const std::uint64_t tile = key / (kTileWidth * kTileHeight), across = size / kTileWidth;
     return {std::uint32_t((tile % across) * kTileWidth + key % kTileWidth),
             std::uint32_t((tile / across) * kTileHeight + (key / kTileWidth) % kTileHeight)};

@@ -2,10 +2,12 @@
 // Chromium (WebGL2 on SwiftShader). One line per case (with the errors its page logged), then
 // "N passed, N failed, N skipped". A case that runs past its time limit fails, naming it; a
 // selection that matches no case fails.
-//   node run.mjs SITE_DIR [regular expression the case names must match] [--quick] [--list] [--kinds=a,b]
+//   node run.mjs SITE_DIR [regular expression the case names must match] [--quick] [--list] [--kinds=a,b] [--group=g]
 // --quick: the first case of each kind (each cases/ file; the webgpu_* files one kind), for the inner loop.
 // --list: the cases that would run, a line each ("FILE<tab>NAME"), nothing run (SITE_DIR is not read).
 // --kinds=a,b: only the cases of these cases/ files (basics, webgpu_exact, …).
+// --group=1|2|alone: only the kinds of that group (below): scripts/test.sh runs groups 1 and 2
+// side by side, then the kinds that need the machine to themselves.
 // HP_CASE_TIMEOUT=seconds: the limit of every case that sets none (default 300).
 import { serve } from './serve.mjs';
 import { launch, openDemo } from './browser.mjs';
@@ -40,6 +42,16 @@ const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness
   webgpu_mesh: webgpuMesh, webgpu_shared: webgpuShared, webgpu_draw: webgpuDraw, webgpu_scans: webgpuScans,
   webgpu_device: webgpuDevice, hostile, volumes, reader, samples,
   layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, labels, bench, bridge };
+// The suite's groups. On two cores one runner leaves a fifth of the machine idle (page opens,
+// the runner's own checks), so scripts/test.sh runs two side by side, each kind whole in one of
+// them (any kind not named here is in group 1) and about as long as the other (the second adds
+// Firefox and WebKit). Alone, after them: the crash cases slow the whole machine (slow.mjs), and
+// the benchmark's cases time frames.
+const GROUP_2 = new Set(['webgpu_exact', 'volumes', 'explain', 'bad_input', 'exact', 'labels', 'samples', 'hostile',
+  'surface', 'robustness', 'webgpu_scans', 'webgpu_draw']);
+const ALONE = new Set(['gpu_crash', 'bench']);
+const groupOf = (file) => (ALONE.has(file) ? 'alone' : GROUP_2.has(file) ? '2' : '1');
+for (const k of [...GROUP_2, ...ALONE]) if (!(k in kinds)) { console.error(`run.mjs: a group names no cases/${k}.mjs`); process.exit(2); }
 const quick = process.argv.includes('--quick');
 // --quick's kinds: the files, the webgpu_* files counting as one (the WebGPU modes' first case).
 const quickKind = (file) => (file.startsWith('webgpu_') ? 'webgpu' : file);
@@ -48,12 +60,14 @@ const firsts = new Set();
 const kindsArg = process.argv.find((a) => a.startsWith('--kinds='));
 const onlyKinds = kindsArg ? new Set(kindsArg.slice('--kinds='.length).split(',')) : null;
 for (const k of onlyKinds ?? []) if (!(k in kinds)) { console.error(`--kinds: no cases/${k}.mjs`); process.exit(2); }
-const ofKinds = onlyKinds ? all.filter((c) => onlyKinds.has(c.file)) : all;
+const groupArg = process.argv.find((a) => a.startsWith('--group='))?.slice('--group='.length);
+if (groupArg && !['1', '2', 'alone'].includes(groupArg)) { console.error(`--group: 1, 2 or alone, not '${groupArg}'`); process.exit(2); }
+const ofKinds = all.filter((c) => (!onlyKinds || onlyKinds.has(c.file)) && (!groupArg || groupOf(c.file) === groupArg));
 const cases = quick ? ofKinds.filter((c) => !firsts.has(quickKind(c.file)) && firsts.add(quickKind(c.file))) : ofKinds;
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.
 const SMALL = { width: 640, height: 400 };
 
-const [site, filter = ''] = process.argv.slice(2).filter((a) => a !== '--quick' && a !== '--list' && !a.startsWith('--kinds='));
+const [site, filter = ''] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 if (process.argv.includes('--list')) {
   const only = new RegExp(filter);
   for (const c of cases.filter((x) => only.test(x.name))) console.log(`${c.file}\t${c.name}`);

@@ -15,6 +15,7 @@
 #include "label_checks.h"
 #include "label_merge.h"
 #include "mesh_work.h"
+#include "volume_file.h"
 
 namespace hp {
 namespace {
@@ -106,7 +107,7 @@ TEST(LabelMerge, NothingMergedWhereNoTriangleIsUnderTheBound) {
     expect_sound(small, "merged");
     Welder w;
     w.add(label_volume_mesh(v.data(), d, 0, d[2]));
-    WorldMesh mm = to_world(w.take(), {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0});
+    WorldMesh mm = to_world(w.take(), kIdentityToWorld);
     const WorldMesh copy = mm;
     EXPECT_EQ(merge_label_zero_area(&mm), 0u);
     EXPECT_EQ(mm.faces, copy.faces);

@@ -19,6 +19,7 @@
 #include "mesh_export.h"
 #include "reference_mesh.h"
 #include "volume_atlas.h"
+#include "volume_file.h"
 
 namespace hp {
 namespace {
@@ -212,8 +213,7 @@ TEST(LabelMesh, PiecesPerLabelAndJointSmoothingKeepInterfacesShared) {
             }
     Welder w;
     w.add(label_volume_mesh(v.data(), d, 0, d[2]));
-    const std::array<double, 12> identity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
-    WorldMesh m = to_world(w.take(), identity, {{1, "one", {}}, {2, "two", {}}, {3, "three", {}}});
+    WorldMesh m = to_world(w.take(), kIdentityToWorld, {{1, "one", {}}, {2, "two", {}}, {3, "three", {}}});
     ASSERT_EQ(m.parts.size(), 3u);
     std::size_t kept = 0;
     EXPECT_EQ(keep_label_pieces(&m, Pieces::Largest, 0, &kept), 4u);

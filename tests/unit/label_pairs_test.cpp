@@ -13,18 +13,18 @@
 #include "mesh_export.h"
 #include "mesh_files.h"
 #include "mesh_process.h"
+#include "volume_file.h"
 
 namespace hp {
 namespace {
 
-const std::array<double, 12> kIdentity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
 
 WorldMesh quadrant_meshes() {
     const test::Dims d{10, 9, 8};
     const std::vector<float> v = test::quadrants(d);
     Welder w;
     w.add(label_volume_mesh(v.data(), d, 0, d[2]));
-    return to_world(w.take(), kIdentity, {{1, "one", {}}, {2, "two", {}}, {3, "three", {}}, {4, "four", {}},
+    return to_world(w.take(), kIdentityToWorld, {{1, "one", {}}, {2, "two", {}}, {3, "three", {}}, {4, "four", {}},
                                           {7, "seven", {}}, {9, "nine", {}}});
 }
 

@@ -10,14 +10,11 @@
 #include <set>
 
 #include "label_table.h"
+#include "test_bytes.h"
 #include "volume_file.h"
 
 namespace hp {
 namespace {
-
-using Bytes = std::vector<std::uint8_t>;
-
-Bytes text(const std::string& s) { return Bytes(s.begin(), s.end()); }
 
 std::string crlf(const std::string& lf) {
     std::string out;
@@ -32,7 +29,7 @@ LabelTable parsed(const Bytes& b, const std::string& name = "") {
     return t;
 }
 
-std::string refusal(const Bytes& b, const std::string& name = "") {
+std::string table_refusal(const Bytes& b, const std::string& name = "") {
     LabelTable t;
     std::string error;
     EXPECT_FALSE(parse_label_table(b.data(), b.size(), name, &t, &error)) << "parsed " << t.entries.size();
@@ -126,8 +123,8 @@ TEST(LabelTable, MricronTextLut) {
         EXPECT_EQ(t.entries[2].rgb, (Rgb{220, 255, 255}));
     }
     EXPECT_EQ(parsed(text("L 4 65535 32768 0\n")).entries[0].rgb, (Rgb{255, 128, 0}));  // 16-bit colours
-    EXPECT_NE(refusal(text("S 256 1 2 3\n")).find("0 to 255"), std::string::npos);
-    EXPECT_NE(refusal(text("S 4 1 2 300\n")).find("colour"), std::string::npos);
+    EXPECT_NE(table_refusal(text("S 256 1 2 3\n")).find("0 to 255"), std::string::npos);
+    EXPECT_NE(table_refusal(text("S 4 1 2 300\n")).find("colour"), std::string::npos);
 }
 
 TEST(LabelTable, ItkSnapLabelDescription) {
@@ -150,11 +147,11 @@ TEST(LabelTable, ItkSnapLabelDescription) {
         EXPECT_EQ(t.entries[2].rgb, (Rgb{10, 200, 30}));
         EXPECT_EQ(t.entries[2].name, "Left \\\"big\\\" lobe");  // up to the last quote
     }
-    const std::string bad = refusal(text(itk + "    2   255    0    0        1  1    \"Two short\"\n"), "labels.txt");
+    const std::string bad = table_refusal(text(itk + "    2   255    0    0        1  1    \"Two short\"\n"), "labels.txt");
     EXPECT_NE(bad.find("labels.txt, line 8:"), std::string::npos) << bad;
     EXPECT_NE(bad.find("seven numbers"), std::string::npos) << bad;
-    EXPECT_NE(refusal(text("  1 255 0 0 1 1 1 \"no end\n")).find("double quotes"), std::string::npos);
-    EXPECT_NE(refusal(text("  1 256 0 0 1 1 1 \"hot\"\n")).find("0 to 255"), std::string::npos);
+    EXPECT_NE(table_refusal(text("  1 255 0 0 1 1 1 \"no end\n")).find("double quotes"), std::string::npos);
+    EXPECT_NE(table_refusal(text("  1 256 0 0 1 1 1 \"hot\"\n")).find("0 to 255"), std::string::npos);
 }
 
 TEST(LabelTable, MergeFillsNamedEntriesWithoutAColour) {
@@ -195,27 +192,27 @@ TEST(LabelTable, PaletteIsBrightColouredAndSpread) {
 }
 
 TEST(LabelTable, HostileBytesEndInASentenceOrACap) {
-    EXPECT_NE(refusal(Bytes()).find("empty"), std::string::npos);
+    EXPECT_NE(table_refusal(Bytes()).find("empty"), std::string::npos);
     LabelTable t;
     std::string error;
     EXPECT_FALSE(parse_label_table(nullptr, 0, "x", &t, &error));
-    EXPECT_NE(refusal(text("# only a comment\n\n   \n")).find("no labels"), std::string::npos);
+    EXPECT_NE(table_refusal(text("# only a comment\n\n   \n")).find("no labels"), std::string::npos);
     std::mt19937 rng(7);
     Bytes garbage(5000);
     for (auto& b : garbage) b = std::uint8_t(rng());
-    EXPECT_NE(refusal(garbage).find("binary"), std::string::npos);
-    EXPECT_NE(refusal(text("99999999999999999999999 Huge\n")).find("too large"), std::string::npos);
-    EXPECT_NE(refusal(text("16777216 Just_too_large\n")).find("too large"), std::string::npos);
+    EXPECT_NE(table_refusal(garbage).find("binary"), std::string::npos);
+    EXPECT_NE(table_refusal(text("99999999999999999999999 Huge\n")).find("too large"), std::string::npos);
+    EXPECT_NE(table_refusal(text("16777216 Just_too_large\n")).find("too large"), std::string::npos);
     EXPECT_EQ(parsed(text("-16777215 Just_fits\n")).entries[0].value, -16777215.0f);
-    EXPECT_NE(refusal(text("1.5 Half\n")).find("whole number"), std::string::npos);
-    EXPECT_NE(refusal(text("Liver 1\n")).find("'Liver' is not a label value"), std::string::npos);
-    EXPECT_NE(refusal(text("4\n")).find("no name"), std::string::npos);
-    const std::string twice = refusal(text("1 A\n2 B\n1 C\n"), "t.txt");
+    EXPECT_NE(table_refusal(text("1.5 Half\n")).find("whole number"), std::string::npos);
+    EXPECT_NE(table_refusal(text("Liver 1\n")).find("'Liver' is not a label value"), std::string::npos);
+    EXPECT_NE(table_refusal(text("4\n")).find("no name"), std::string::npos);
+    const std::string twice = table_refusal(text("1 A\n2 B\n1 C\n"), "t.txt");
     EXPECT_NE(twice.find("t.txt, line 3: label 1 is given twice (also on line 1)"), std::string::npos) << twice;
 
     std::string many;
     for (int i = 0; i < 70000; ++i) many += std::to_string(i) + " L" + std::to_string(i) + "\n";
-    const std::string capped = refusal(text(many));
+    const std::string capped = table_refusal(text(many));
     EXPECT_NE(capped.find("line 65537: more than 65536 labels"), std::string::npos) << capped;
     many.resize(many.find("\n65536 "));
     EXPECT_EQ(parsed(text(many)).entries.size(), kMaxLabels);
@@ -256,7 +253,7 @@ TEST(LabelTable, MangledTablesNeverCrash) {
 
 // --- 3D Slicer's .seg.nrrd (read by nrrd.cpp into Volume::labels) ---------------------------------
 
-Volume load(const Bytes& b, std::string* error = nullptr) {
+Volume load_seg(const Bytes& b, std::string* error = nullptr) {
     Volume v;
     std::string e;
     VolumeOptions o;
@@ -265,11 +262,6 @@ Volume load(const Bytes& b, std::string* error = nullptr) {
     if (error) *error = e;
     else EXPECT_TRUE(ok) << e;
     return v;
-}
-
-Bytes operator+(Bytes a, const Bytes& b) {
-    a.insert(a.end(), b.begin(), b.end());
-    return a;
 }
 
 // What Slicer writes for a single-layer segmentation, in short: its segments' key/value pairs.
@@ -291,7 +283,7 @@ Bytes seg_voxels() {
 
 TEST(LabelTable, SegNrrdSingleLayerGivesItsSegments) {
     for (const std::string& head : {kSegHead, crlf(kSegHead)}) {
-        const Volume v = load(text(head + "\n") + seg_voxels());
+        const Volume v = load_seg(text(head + "\n") + seg_voxels());
         EXPECT_EQ(v.dims, (std::array<int, 3>{4, 3, 2}));
         EXPECT_EQ(v.hi, 5);
         EXPECT_EQ(v.labels.from, "seg.nrrd");
@@ -306,7 +298,7 @@ TEST(LabelTable, SegNrrdSingleLayerGivesItsSegments) {
         EXPECT_FALSE(v.labels.entries[2].has_color);
     }
     // Slicer's older files: no LabelValue, the value is the segment's index + 1.
-    const Volume old = load(text("NRRD0004\ntype: uchar\ndimension: 3\nsizes: 4 3 2\nencoding: raw\n"
+    const Volume old = load_seg(text("NRRD0004\ntype: uchar\ndimension: 3\nsizes: 4 3 2\nencoding: raw\n"
                                  "Segment0_Name:=a\nSegment1_Name:=b\nSegment1_LabelValue:=x\n\n") + seg_voxels());
     ASSERT_EQ(old.labels.entries.size(), 1u);
     EXPECT_EQ(old.labels.entries[0].value, 1);
@@ -314,7 +306,7 @@ TEST(LabelTable, SegNrrdSingleLayerGivesItsSegments) {
     EXPECT_NE(old.notes[0].find("Segment1_LabelValue 'x' is not a whole number"), std::string::npos) << old.notes[0];
     // A NRRD that is not a segmentation carries no labels.
     const Volume plain =
-        load(text("NRRD0004\ntype: uchar\ndimension: 3\nsizes: 4 3 2\nencoding: raw\nfoo:=bar\n\n") + seg_voxels());
+        load_seg(text("NRRD0004\ntype: uchar\ndimension: 3\nsizes: 4 3 2\nencoding: raw\nfoo:=bar\n\n") + seg_voxels());
     EXPECT_TRUE(plain.labels.entries.empty() && plain.labels.from.empty());
 }
 
@@ -327,7 +319,7 @@ TEST(LabelTable, SegNrrdWrittenByTeemUnu) {
                             "encoding: raw\nSegment0_Name:=Liver\nSegment0_LabelValue:=1\nSegment0_Color:=0.8 0.2 0.1\n"
                             "Segment0_Layer:=0\nSegment1_Name:=Left kidney \xC3\xA9\nSegment1_LabelValue:=2\n"
                             "Segment1_Color:=0.1 0.5 0.9\nSegment1_Layer:=0\n\n";
-    const Volume v = load(text(unu) + seg_voxels());
+    const Volume v = load_seg(text(unu) + seg_voxels());
     ASSERT_EQ(v.labels.entries.size(), 2u);
     EXPECT_EQ(v.labels.entries[1].name, "Left kidney é");
     EXPECT_EQ(v.labels.entries[1].rgb, (Rgb{26, 128, 230}));
@@ -341,24 +333,24 @@ TEST(LabelTable, SegNrrdOfSeveralLayersIsRefused) {
                              "Segment0_Layer:=0\nSegment0_Name:=A\nSegment1_Layer:=1\nSegment1_Name:=B\n"
                              "Segment2_Layer:=2\nSegment2_Name:=C\n\n";
     std::string error;
-    load(text(four) + Bytes(72, 1), &error);
+    load_seg(text(four) + Bytes(72, 1), &error);
     EXPECT_EQ(error, "this .seg.nrrd has 3 layers (overlapping segments): export it from 3D Slicer as a single-layer "
                      "label map (Segmentations → Export to files, merged) and open that");
     // Two Layer values in a 3D header, and a list axis of 2 with no Layer keys (Slicer 4.10).
     std::string head = kSegHead;
     head.replace(head.find("Segment1_Layer:=0"), 17, "Segment1_Layer:=1");
-    load(text(head + "\n") + seg_voxels(), &error);
+    load_seg(text(head + "\n") + seg_voxels(), &error);
     EXPECT_NE(error.find("has 2 layers"), std::string::npos) << error;
-    load(text("NRRD0004\ntype: uchar\ndimension: 4\nsizes: 4 3 2 2\nkinds: domain domain domain list\nencoding: raw\n"
+    load_seg(text("NRRD0004\ntype: uchar\ndimension: 4\nsizes: 4 3 2 2\nkinds: domain domain domain list\nencoding: raw\n"
               "Segment0_Name:=a\nSegment1_Name:=b\n\n") + Bytes(48, 1), &error);
     EXPECT_NE(error.find("has 2 layers"), std::string::npos) << error;
     // Any other 4D NRRD is refused as before.
-    load(text("NRRD0004\ntype: uchar\ndimension: 4\nsizes: 2 4 3 2\nencoding: raw\n\n") + Bytes(48, 1), &error);
+    load_seg(text("NRRD0004\ntype: uchar\ndimension: 4\nsizes: 2 4 3 2\nencoding: raw\n\n") + Bytes(48, 1), &error);
     EXPECT_NE(error.find("dimension 4"), std::string::npos) << error;
 }
 
 TEST(LabelTable, SegNrrdOf4DWithOneLayerOpensAs3D) {
-    const Volume v = load(text("NRRD0004\ntype: unsigned char\ndimension: 4\nsizes: 1 4 3 2\n"
+    const Volume v = load_seg(text("NRRD0004\ntype: unsigned char\ndimension: 4\nsizes: 1 4 3 2\n"
                                "space directions: none (1,0,0) (0,1,0) (0,0,2)\nkinds: list domain domain domain\n"
                                "encoding: raw\nSegment0_Name:=Tumour\nSegment0_Layer:=0\n\n") + seg_voxels());
     EXPECT_EQ(v.dims, (std::array<int, 3>{4, 3, 2}));

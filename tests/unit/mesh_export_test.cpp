@@ -19,11 +19,11 @@
 #include "mesh_files.h"
 #include "reference_mesh.h"
 #include "volume_atlas.h"
+#include "volume_file.h"
 
 namespace hp {
 namespace {
 
-const std::array<double, 12> kIdentity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
 
 std::vector<float> ball(const std::array<int, 3>& d, double cx, double cy, double cz, double r) {
     std::vector<float> v(std::size_t(d[0]) * std::size_t(d[1]) * std::size_t(d[2]));
@@ -131,7 +131,7 @@ TEST(MeshExport, WeldedPlyHasAVertexPerCrossingEdgeAndIsClosedOutward) {
     const std::vector<float> v = ball(d, 5.5, 5.2, 4.6, 4.1);  // inside the volume
     const EdgeMesh m = volume_mesh(v.data(), d, 0.0f, false);
     std::string error;
-    const Ply p = read_ply(export_mesh(m, MeshFile::Ply, kIdentity, &error));
+    const Ply p = read_ply(export_mesh(m, MeshFile::Ply, kIdentityToWorld, &error));
     EXPECT_EQ(p.xyz.size() / 3, crossing_edges(v, d, 0.0f));
     EXPECT_EQ(p.faces.size(), m.vertices());
     std::string problem;
@@ -151,12 +151,12 @@ TEST(MeshExport, ClosedCapsASurfaceCutByTheFacesAndAMirroredFrameStaysOutward) {
     const std::array<int, 3> d{10, 9, 8};
     const std::vector<float> v = ball(d, 1.5, 4, 7.2, 5.0);  // cut by three faces
     std::string error, problem;
-    const Ply open = read_ply(export_mesh(volume_mesh(v.data(), d, 0.0f, false), MeshFile::Ply, kIdentity, &error));
+    const Ply open = read_ply(export_mesh(volume_mesh(v.data(), d, 0.0f, false), MeshFile::Ply, kIdentityToWorld, &error));
     closed_volume(open, &problem);
     EXPECT_FALSE(problem.empty()) << "an open surface has holes";
     const EdgeMesh m = volume_mesh(v.data(), d, 0.0f, true);
     problem.clear();
-    const Ply closed = read_ply(export_mesh(m, MeshFile::Ply, kIdentity, &error));
+    const Ply closed = read_ply(export_mesh(m, MeshFile::Ply, kIdentityToWorld, &error));
     EXPECT_GT(closed_volume(closed, &problem), 0.0);
     EXPECT_TRUE(problem.empty()) << problem;
     for (float x : closed.xyz) EXPECT_TRUE(x >= -1.0f && x <= 10.0f);
@@ -184,7 +184,7 @@ TEST(MeshExport, RandomFieldsCloseWatertight) {
         const EdgeMesh m = volume_mesh(v.data(), d, 0.0f, true);
         if (m.vertices() == 0) continue;
         std::string problem;
-        closed_volume(read_ply(export_mesh(m, MeshFile::Ply, kIdentity, &error)), &problem);
+        closed_volume(read_ply(export_mesh(m, MeshFile::Ply, kIdentityToWorld, &error)), &problem);
         holes += !problem.empty();
     }
     EXPECT_EQ(holes, 0) << "closed random fields with a hole or a flipped face";
@@ -195,7 +195,7 @@ TEST(MeshExport, StlAndGlbLayouts) {
     const std::vector<float> v = ball(d, 3.5, 3.5, 3.5, 2.5);
     const EdgeMesh m = volume_mesh(v.data(), d, 0.0f, false);
     std::string error;
-    const auto stl = export_mesh(m, MeshFile::Stl, kIdentity, &error);
+    const auto stl = export_mesh(m, MeshFile::Stl, kIdentityToWorld, &error);
     ASSERT_EQ(stl.size(), 84 + 50 * (m.vertices() / 3));
     EXPECT_NE(std::string(stl.begin(), stl.begin() + 5), "solid");
     std::uint32_t n;
@@ -211,7 +211,7 @@ TEST(MeshExport, StlAndGlbLayouts) {
     const std::string json(glb.begin() + 20, glb.begin() + 20 + head[3]);
     EXPECT_NE(json.find("\"POSITION\":0"), std::string::npos);
     EXPECT_NE(json.find("\"min\":[1.1"), std::string::npos) << json;  // 1000 mm a voxel: 1 m
-    EXPECT_TRUE(export_mesh(EdgeMesh(), MeshFile::Ply, kIdentity, &error).empty());
+    EXPECT_TRUE(export_mesh(EdgeMesh(), MeshFile::Ply, kIdentityToWorld, &error).empty());
     EXPECT_NE(error.find("no surface"), std::string::npos);
 }
 

@@ -14,11 +14,11 @@
 #include "mesh_files.h"
 #include "mesh_process.h"
 #include "mesh_work.h"
+#include "volume_file.h"
 
 namespace hp {
 namespace {
 
-const std::array<double, 12> kIdentity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
 
 // Balls as values r − distance (inside ≥ 0 at iso 0); `whole` rounds them to integers, so many
 // grid points lie exactly at the iso value (the source of zero-area triangles in a CT).
@@ -40,7 +40,7 @@ std::vector<float> balls(const std::array<int, 3>& d, std::initializer_list<Ball
 }
 
 WorldMesh surface(const std::vector<float>& v, const std::array<int, 3>& d, float iso,
-                  const std::array<double, 12>& world = kIdentity) {
+                  const std::array<double, 12>& world = kIdentityToWorld) {
     Welder w;
     w.add(volume_mesh(v.data(), d, iso, true));
     return to_world(w.take(), world);
@@ -255,7 +255,7 @@ TEST(MeshProcess, AnIndexPastTheVerticesFails) {
     in.indexed.positions = {0, 0, 0, 1, 0, 0, 0, 1, 0};
     in.indexed.normals = in.indexed.positions;
     in.indexed.indices = {0, 1, 3};
-    in.world = kIdentity;
+    in.world = kIdentityToWorld;
     MeshWork w;
     w.start(in);
     EXPECT_FALSE(w.busy());

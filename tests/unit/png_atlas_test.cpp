@@ -7,7 +7,7 @@
 namespace hp {
 namespace {
 
-std::vector<float> ramp(int w, int h, int channels) {
+std::vector<float> ramp_image(int w, int h, int channels) {
     std::vector<float> v(std::size_t(w) * h * channels);
     for (std::size_t i = 0; i < v.size(); ++i) v[i] = float((i / std::size_t(channels)) % 256) / 255.0f;
     return v;
@@ -19,7 +19,7 @@ bool load(const std::vector<std::uint8_t>& png, PngAtlas* out, std::string* erro
 }
 
 TEST(PngAtlas, LoadsEightBitGrey) {
-    const auto samples = ramp(512, 512, 1);
+    const auto samples = ramp_image(512, 512, 1);
     PngAtlas a;
     std::string error;
     ASSERT_TRUE(load(encode_png(samples, 512, 512, 1, 8), &a, &error)) << error;
@@ -56,7 +56,7 @@ TEST(PngAtlas, RejectsWhatIsNotAPng) {
 }
 
 TEST(PngAtlas, RejectsATruncatedFile) {
-    auto png = encode_png(ramp(512, 512, 1), 512, 512, 1, 8);
+    auto png = encode_png(ramp_image(512, 512, 1), 512, 512, 1, 8);
     png.resize(png.size() / 2);
     PngAtlas a;
     std::string error;
@@ -67,18 +67,18 @@ TEST(PngAtlas, RejectsATruncatedFile) {
 TEST(PngAtlas, RejectsBadSizes) {
     PngAtlas a;
     std::string error;
-    EXPECT_FALSE(load(encode_png(ramp(512, 256, 1), 512, 256, 1, 8), &a, &error));
+    EXPECT_FALSE(load(encode_png(ramp_image(512, 256, 1), 512, 256, 1, 8), &a, &error));
     EXPECT_NE(error.find("square"), std::string::npos) << error;
-    EXPECT_FALSE(load(encode_png(ramp(384, 384, 1), 384, 384, 1, 8), &a, &error));
+    EXPECT_FALSE(load(encode_png(ramp_image(384, 384, 1), 384, 384, 1, 8), &a, &error));
     EXPECT_NE(error.find("power of two"), std::string::npos) << error;
-    EXPECT_FALSE(load(encode_png(ramp(128, 128, 1), 128, 128, 1, 8), &a, &error));
+    EXPECT_FALSE(load(encode_png(ramp_image(128, 128, 1), 128, 128, 1, 8), &a, &error));
     EXPECT_NE(error.find("from 256"), std::string::npos) << error;
-    EXPECT_FALSE(load(encode_png(ramp(512, 512, 1), 512, 512, 1, 8), &a, &error, 64, 256));
+    EXPECT_FALSE(load(encode_png(ramp_image(512, 512, 1), 512, 512, 1, 8), &a, &error, 64, 256));
     EXPECT_NE(error.find("largest texture"), std::string::npos) << error;
 }
 
 TEST(PngAtlas, RejectsATileThatDoesNotFit) {
-    const auto png = encode_png(ramp(512, 512, 1), 512, 512, 1, 8);
+    const auto png = encode_png(ramp_image(512, 512, 1), 512, 512, 1, 8);
     PngAtlas a;
     std::string error;
     EXPECT_FALSE(load(png, &a, &error, 128));  // 16 tiles for 128 slices
@@ -177,7 +177,7 @@ TEST(PngAtlas, RejectsAChunkLengthPastTheEndOfTheFile) {
 
 TEST(PngAtlas, LoadsAFileWhoseFirstIdatIsEmpty) {
     // Legal, and it made stb_image call memcpy(NULL, ..., 0): tests/fuzz replays it under UBSan.
-    const auto good = encode_png(ramp(256, 256, 1), 256, 256, 1, 8);
+    const auto good = encode_png(ramp_image(256, 256, 1), 256, 256, 1, 8);
     Bytes png(good.begin(), good.begin() + 33);  // signature and IHDR
     chunk(&png, "IDAT", {});
     png.insert(png.end(), good.begin() + 33, good.end());
@@ -198,7 +198,7 @@ TEST(PngAtlas, SaysAHugeAtlasIsTooLarge) {
 }
 
 TEST(PngAtlas, RejectsAFileWithoutImageDataOrEnd) {
-    const auto good = encode_png(ramp(256, 256, 1), 256, 256, 1, 8);
+    const auto good = encode_png(ramp_image(256, 256, 1), 256, 256, 1, 8);
     PngAtlas a;
     std::string error;
     Bytes no_end(good.begin(), good.end() - 12);  // IEND cut off at a chunk boundary

@@ -13,11 +13,11 @@ TEST(StreamTiles, OneKeyATexelAndTheRowsHoldThem) {
     for (std::uint32_t size : {8u, 16u, 64u, 512u}) {
         std::vector<int> seen(std::size_t(size) * size, 0);
         for (std::uint64_t k = 0; k < std::uint64_t(size) * size; ++k) {
-            const Texel t = tile_texel(k, size);
+            const TileTexel t = tile_texel(k, size);
             ASSERT_LT(t.x, size);
             ASSERT_LT(t.y, size);
             ++seen[std::size_t(t.y) * size + t.x];
-            const Texel first = tile_texel(k / 32 * 32, size);
+            const TileTexel first = tile_texel(k / 32 * 32, size);
             EXPECT_EQ(t.x / 8, first.x / 8);
             EXPECT_EQ(t.y / 4, first.y / 4);
             EXPECT_LT(int(t.y), tile_rows(k + 1, int(size)));

@@ -12,19 +12,12 @@
 #include <limits>
 
 #include "inflate.h"
+#include "test_bytes.h"
 #include "volume_file.h"
 #include "zlib_streams.h"
 
 namespace hp {
 namespace {
-
-using Bytes = std::vector<std::uint8_t>;
-
-Bytes text(const std::string& s) { return Bytes(s.begin(), s.end()); }
-Bytes operator+(Bytes a, const Bytes& b) {
-    a.insert(a.end(), b.begin(), b.end());
-    return a;
-}
 
 using test::deflated;
 

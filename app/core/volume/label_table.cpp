@@ -14,10 +14,10 @@ namespace {
 // 65536 labels of 256-byte names and a few numbers each fit in far less; more is not a table.
 constexpr std::size_t kMaxTableBytes = std::size_t(32) << 20;
 
-enum class Format { Names, ItkSnap, TextLut };
+enum class TableFormat { Names, ItkSnap, TextLut };
 
-const char* format_name(Format f) {
-    return f == Format::ItkSnap ? "ITK-SNAP" : f == Format::TextLut ? "MRIcron .lut" : "MRIcron .nii.txt";
+const char* format_name(TableFormat f) {
+    return f == TableFormat::ItkSnap ? "ITK-SNAP" : f == TableFormat::TextLut ? "MRIcron .lut" : "MRIcron .nii.txt";
 }
 
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'; }
@@ -176,7 +176,7 @@ bool parse_label_table(const std::uint8_t* bytes, std::size_t size, const std::s
                        "description");
     const std::string text(reinterpret_cast<const char*>(bytes), size);
     std::unordered_map<float, std::size_t> seen;  // value → its line
-    Format format = Format::Names;
+    TableFormat format = TableFormat::Names;
     std::size_t at = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;  // a UTF-8 byte order mark
     for (std::size_t line_no = 1; at < text.size(); ++line_no) {
         std::size_t end = text.find_first_of("\r\n", at);
@@ -187,13 +187,13 @@ bool parse_label_table(const std::uint8_t* bytes, std::size_t size, const std::s
         if (tk.empty() || tk[0].text[0] == '#' || tk[0].text[0] == '*') continue;
         if (t.from.empty()) {
             const bool lut = tk[0].text.size() == 1 && std::string("SsLl").find(tk[0].text[0]) != std::string::npos;
-            format = line.find('"') != std::string::npos ? Format::ItkSnap : lut ? Format::TextLut : Format::Names;
+            format = line.find('"') != std::string::npos ? TableFormat::ItkSnap : lut ? TableFormat::TextLut : TableFormat::Names;
             t.from = format_name(format);
         }
         LabelEntry e;
         std::string why;
-        const bool read = format == Format::ItkSnap ? itk_snap_line(line, &e, &why)
-                          : format == Format::TextLut ? text_lut_line(tk, &e, &why)
+        const bool read = format == TableFormat::ItkSnap ? itk_snap_line(line, &e, &why)
+                          : format == TableFormat::TextLut ? text_lut_line(tk, &e, &why)
                                                       : names_line(line, tk, &e, &why);
         if (!read) return fail(line_no, why);
         if (t.entries.size() == kMaxLabels)

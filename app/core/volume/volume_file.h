@@ -18,6 +18,9 @@
 
 namespace hp {
 
+// Voxel index → world as the identity (row-major 3×4): a volume whose file says nothing.
+inline constexpr std::array<double, 12> kIdentityToWorld{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+
 // A scalar volume in data units (Hounsfield units for a CT, the file's values after NIfTI's
 // scl_slope/scl_inter): values[x + X·(y + Y·z)], x fastest, as every one of these formats
 // stores it.
@@ -29,7 +32,7 @@ struct Volume {
     // directions, MetaImage TransformMatrix) and origin; the identity scaled by spacing where
     // the file says nothing. The file's own frame: RAS for NIfTI, the `space` for NRRD, LPS
     // for MetaImage, VTK's axes.
-    std::array<double, 12> to_world{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+    std::array<double, 12> to_world = kIdentityToWorld;
     std::vector<float> values;                 // X·Y·Z, finite
     float lo = 0, hi = 0;                      // range of `values`
     std::string space;                         // to_world's frame: "RAS" (NIfTI; NRRD that says so),

@@ -122,7 +122,7 @@ std::array<float, 3> Sources::scale_of(const DemoState& s) const {
 // mostly are): a RAS frame (NIfTI) turns x and y around. A procedural volume's world is its grid.
 std::array<double, 12> Sources::mesh_world(const DemoState& s) const {
     const LoadedVolume* v = shown(s);
-    std::array<double, 12> to_world = v ? v->volume.to_world : std::array<double, 12>{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+    std::array<double, 12> to_world = v ? v->volume.to_world : kIdentityToWorld;
     if (v && v->volume.space == "RAS")
         for (std::size_t i = 0; i < 8; ++i) to_world[i] = -to_world[i];
     return to_world;

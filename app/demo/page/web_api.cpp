@@ -89,6 +89,7 @@ const char* timing() {
 
 void web_bind(DemoApp* app) { g_app = app; }
 DemoApp* web_app() { return g_app; }
+std::string& web_reply() { return g_reply; }
 
 void web_event(const char* name, const std::string& json) {
     EM_ASM({ if (Module.hpEvent) Module.hpEvent(UTF8ToString($0), UTF8ToString($1)); }, name, json.c_str());

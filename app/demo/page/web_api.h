@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace hp {
 
@@ -14,6 +15,9 @@ class DemoApp;
 
 void web_bind(DemoApp* app);
 DemoApp* web_app();  // the app the exports act on (web_api.cpp, web_load.cpp, web_reads.cpp)
+// The string an export hands back to JavaScript: the page copies it before its next call.
+std::string& web_reply();
+inline const char* web_reply(std::string text) { return (web_reply() = std::move(text)).c_str(); }
 // The app's one way to the page: an event, its name and its JSON (web/bridge.js's on(name, fn) gets
 // the value parsed). The events: "frame" (the frames completed, a number), "message" (a text
 // shown on the page as text, never as HTML), "fail" (the demo cannot run: why; hp.ready

@@ -13,22 +13,19 @@
 #include "view_registry.h"
 #include "web_api.h"
 
-namespace {
-std::string g_reply;  // the last string handed to JavaScript
-}
-
 extern "C" {
 
 // A label table for the loaded volume (MRIcron .nii.txt / .lut, ITK-SNAP: label_table.h): ""
 // once its names and colours are the labels', else why not (the labels keep theirs).
 EMSCRIPTEN_KEEPALIVE const char* hp_label_table(const std::uint8_t* data, int size, const char* name) {
-    g_reply.clear();
+    std::string& reply = hp::web_reply();
+    reply.clear();
     const std::string n = name ? name : "";
-    if (!hp::web_app()->sources().set_label_table(data, std::size_t(size > 0 ? size : 0), n, &g_reply)) {
-        g_reply = "cannot read the label table " + n + ": " + g_reply;
-        hp::web_app()->set_message(g_reply);
+    if (!hp::web_app()->sources().set_label_table(data, std::size_t(size > 0 ? size : 0), n, &reply)) {
+        reply = "cannot read the label table " + n + ": " + reply;
+        hp::web_app()->set_message(reply);
     }
-    return g_reply.c_str();
+    return reply.c_str();
 }
 
 // {labels: [{value, name, color, voxels, shown}], from} for the volume shown, or {error}.
@@ -46,8 +43,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_labels() {
         hp::labels_json(j, *labels, nullptr);
     }
     j.end_object();
-    g_reply = j.text();
-    return g_reply.c_str();
+    return hp::web_reply(j.text());
 }
 
 // The label under (x, y), CSS pixels of the page, in the 3D view (what a click there names):
@@ -58,15 +54,14 @@ EMSCRIPTEN_KEEPALIVE const char* hp_label_at(double x, double y) {
     std::array<int, 3> voxel{};
     float value = 0;
     const std::string text = hp::label_under(in, app->shown_layout(), float(x), float(y), &voxel, &value);
-    if (text.empty() || !in.labels) return g_reply = "null", g_reply.c_str();
+    if (text.empty() || !in.labels) return hp::web_reply("null");
     hp::JsonWriter j;
     const int k = hp::label_index(*in.labels, value);
     j.begin_object().key("value").number(value, 9).key("name").string(k >= 0 ? (*in.labels)[std::size_t(k)].name : "");
     j.key("voxel");
     hp::numbers(&j, voxel);
     j.end_object();
-    g_reply = j.text();
-    return g_reply.c_str();
+    return hp::web_reply(j.text());
 }
 
 // Shows the labels listed (`values`, n of them); all where n is 0.

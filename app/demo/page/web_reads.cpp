@@ -13,7 +13,6 @@
 
 namespace {
 
-std::string g_reply;  // the last string handed to JavaScript
 
 // The parts of a result the page copies out, by number (web/reads.js's `parts`).
 enum Part { Entries, Positions, Normals, Edges, Indices, Bytes, Labels, OtherLabels };
@@ -39,8 +38,7 @@ EMSCRIPTEN_KEEPALIVE int hp_read_poll(int id) { return hp::web_app()->read_poll(
 
 EMSCRIPTEN_KEEPALIVE const char* hp_read_error(int id) {
     const hp::ReadResult* r = hp::web_app()->read_result(id);
-    g_reply = r ? r->error : "no such read";
-    return g_reply.c_str();
+    return hp::web_reply(r ? r->error : "no such read");
 }
 
 // A part's elements (floats, doubles, u32 or bytes) and where they are.

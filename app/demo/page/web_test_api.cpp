@@ -16,7 +16,6 @@
 #include "webgpu_compaction.h"
 
 namespace {
-std::string g_reply;                          // the last string handed to JavaScript
 std::unique_ptr<hp::wgpu::ScanCheck> g_scan;  // the scan begun and not yet taken
 std::vector<double> g_edges;                  // the last edge ids handed to JavaScript
 }  // namespace
@@ -27,15 +26,16 @@ extern "C" {
 // the single pass's look-back runs, 0 as in the compaction, 1 giving up at once, 2 over
 // aggregates); "" when it runs, else why not. A scan begun before and not taken is dropped.
 EMSCRIPTEN_KEEPALIVE const char* hp_scan_begin(const std::uint32_t* values, unsigned n, int kind, int fallback) {
-    g_reply.clear();
+    std::string& reply = hp::web_reply();
+    reply.clear();
     g_scan.reset();
-    if (!hp::WebGpuCompaction::available(&g_reply)) return g_reply.c_str();
-    if (n == 0 || n > (1u << 26)) return (g_reply = "a scan takes 1 to 2^26 values").c_str();
-    if (kind < 0 || kind > 2) return (g_reply = "the scan is blocks, rts or single").c_str();
-    if (fallback < 0 || fallback > 2) return (g_reply = "the look-back is 0 (as it runs), 1 (fallback) or 2 (aggregates)").c_str();
+    if (!hp::WebGpuCompaction::available(&reply)) return reply.c_str();
+    if (n == 0 || n > (1u << 26)) return hp::web_reply("a scan takes 1 to 2^26 values");
+    if (kind < 0 || kind > 2) return hp::web_reply("the scan is blocks, rts or single");
+    if (fallback < 0 || fallback > 2) return hp::web_reply("the look-back is 0 (as it runs), 1 (fallback) or 2 (aggregates)");
     g_scan = std::make_unique<hp::wgpu::ScanCheck>();
-    if (!g_scan->begin(values, n, hp::ScanKind(kind), hp::wgpu::ScanCheck::LookBack(fallback), &g_reply)) g_scan.reset();
-    return g_reply.c_str();
+    if (!g_scan->begin(values, n, hp::ScanKind(kind), hp::wgpu::ScanCheck::LookBack(fallback), &reply)) g_scan.reset();
+    return reply.c_str();
 }
 
 // Copies the n scanned values and the total to `out` (n + 1 words) once they have arrived:

@@ -101,7 +101,7 @@ echo "== browser tests, two runners side by side: Chromium (group 1) | Chromium 
 logged "${logs[0]}" chromium --group=1 &
 { logged "${logs[1]}" chromium --group=2; logged "${logs[2]}" engine firefox; logged "${logs[3]}" engine webkit; } &
 wait
-echo "== browser tests with the machine to themselves (Chromium: GPU crashes on a slowed machine, the benchmark)"
+echo "== browser tests with the machine to themselves (Chromium: GPU crashes on a slowed machine)"
 logged "${logs[4]}" chromium --group=alone
 for log in "${logs[@]}"; do count "$log"; done
 rm -f "${logs[@]}"

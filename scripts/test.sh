@@ -84,6 +84,7 @@ count() {
     failed=$((failed + 1))
   fi
 }
+
 # The page's types: tsc --noEmit over web/, its JSDoc types checked (scripts/check-types.sh).
 echo "== the page's types (tsc --noEmit over web/)"
 t0=$SECONDS

@@ -62,8 +62,9 @@ const onlyKinds = kindsArg ? new Set(kindsArg.slice('--kinds='.length).split(','
 for (const k of onlyKinds ?? []) if (!(k in kinds)) { console.error(`--kinds: no cases/${k}.mjs`); process.exit(2); }
 const groupArg = process.argv.find((a) => a.startsWith('--group='))?.slice('--group='.length);
 if (groupArg && !['1', '2', 'alone'].includes(groupArg)) { console.error(`--group: 1, 2 or alone, not '${groupArg}'`); process.exit(2); }
-const ofKinds = all.filter((c) => (!onlyKinds || onlyKinds.has(c.file)) && (!groupArg || groupOf(c.file) === groupArg));
-const cases = quick ? ofKinds.filter((c) => !firsts.has(quickKind(c.file)) && firsts.add(quickKind(c.file))) : ofKinds;
+const ofKinds = onlyKinds ? all.filter((c) => onlyKinds.has(c.file)) : all;
+const picked = quick ? ofKinds.filter((c) => !firsts.has(quickKind(c.file)) && firsts.add(quickKind(c.file))) : ofKinds;
+const cases = groupArg ? picked.filter((c) => groupOf(c.file) === groupArg) : picked;  // --quick's picks, then the group's
 // Cases that name no canvas size get a small one: SwiftShader's cost per frame grows with it.
 const SMALL = { width: 640, height: 400 };
 

@@ -13,7 +13,6 @@
 
 namespace {
 
-
 // The parts of a result the page copies out, by number (web/reads.js's `parts`).
 enum Part { Entries, Positions, Normals, Edges, Indices, Bytes, Labels, OtherLabels };
 

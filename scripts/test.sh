@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds everything and runs every test: unit and native GPU tests (CTest, GoogleTest on
-# Mesa's EGL), the fuzzers (3 s each), then the browser tests (puppeteer-core + headless
+# Builds everything and runs every test: unit and native GPU tests (GoogleTest, the GPU tests on
+# Mesa's EGL, and CTest's docs check), the fuzzers (3 s each), then the browser tests (puppeteer-core + headless
 # Chromium) and the Firefox ESR and WebKitGTK tiers (under Xvfb), each case's line as it finishes. Ends with one line "N passed, N failed, N skipped"
 # (a skipped case says why on its line); exits non-zero on any failure. Between them, the page's
 # types: tsc --noEmit over web/ (its JSDoc types; one check, failed by any error).
@@ -28,24 +28,44 @@ echo "[build] web: $((SECONDS - t0)) s"
 if [ $build_failed = 1 ]; then echo "0 passed, 1 failed, 0 skipped"; exit 1; fi
 
 passed=0 failed=0 skipped=0
-echo "== unit and native GPU tests (CTest)"
+# The unit and native GPU tests: each GoogleTest binary runs whole, the GPU tests in two shards
+# side by side (CTest would start a process, and an EGL display, for each of ~290 tests: twice
+# the time), and CTest runs the rest (the docs' paths). `ctest` alone still runs every test one
+# by one, by name. A binary that ends without GoogleTest's summary (a crash) fails.
+echo "== unit and native GPU tests (GoogleTest; the GPU tests on Mesa's EGL in two shards) and CTest's docs check"
 t0=$SECONDS
-out=$(cd "$root/build/native" && ctest --output-on-failure -j2 2>&1)
-rc=$?
-ctest_time=$((SECONDS - t0))
-echo "$out" | grep -E '\*\*\*Failed|\(Failed\)|Error|difference|tests passed' || true
-summary=$(echo "$out" | grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' | tail -1)
-if [ -n "$summary" ]; then
-  total=$(echo "$summary" | sed -E 's/.* out of ([0-9]+).*/\1/')
-  bad=$(echo "$summary" | sed -E 's/.*passed, ([0-9]+) tests failed.*/\1/')
-  # CTest counts a skipped test (GTEST_SKIP) among the passed: count it apart.
-  skip=$(echo "$out" | grep -cE '\*\*\*Skipped' || true)
-  passed=$((passed + total - bad - skip)) failed=$((failed + bad)) skipped=$((skipped + skip))
+native="$root/build/native"
+gt_logs=(); for i in 0 1 2 3; do gt_logs+=("$(mktemp)"); done
+"$native/unit_tests" --gtest_brief=1 >"${gt_logs[0]}" 2>&1 &
+for s in 0 1; do
+  GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=$s "$native/gpu_tests" --gtest_brief=1 >"${gt_logs[$((s + 1))]}" 2>&1 &
+done
+(cd "$native" && ctest --output-on-failure -E '^(unit|gpu)[.]') >"${gt_logs[3]}" 2>&1
+ctest_rc=$?
+wait
+native_time=$((SECONDS - t0))
+native_cases=0
+for log in "${gt_logs[@]:0:3}"; do
+  ran=$(sed -nE 's/^\[==========\] ([0-9]+) tests? from .* ran\..*/\1/p' "$log" | tail -1)
+  if [ -z "$ran" ]; then
+    echo "FAIL a GoogleTest binary ended without its summary:"; tail -20 "$log"; failed=$((failed + 1)); continue
+  fi
+  bad=$(sed -nE 's/^\[  FAILED  \] ([0-9]+) tests?, listed below:/\1/p' "$log" | tail -1)
+  skip=$(sed -nE 's/^\[  SKIPPED \] ([0-9]+) tests?, listed below:/\1/p' "$log" | tail -1)
+  [ "${bad:-0}${skip:-0}" = 00 ] || grep -v '^Running main' "$log"  # --gtest_brief: the failures and skips alone
+  passed=$((passed + ran - ${bad:-0} - ${skip:-0})) failed=$((failed + ${bad:-0})) skipped=$((skipped + ${skip:-0}))
+  native_cases=$((native_cases + ran))
+done
+ctest_total=$(sed -nE 's/.*tests passed, ([0-9]+) tests? failed out of ([0-9]+).*/\2/p' "${gt_logs[3]}")
+ctest_bad=$(sed -nE 's/.*tests passed, ([0-9]+) tests? failed out of ([0-9]+).*/\1/p' "${gt_logs[3]}")
+if [ -n "$ctest_total" ]; then
+  passed=$((passed + ctest_total - ctest_bad)) failed=$((failed + ctest_bad)) native_cases=$((native_cases + ctest_total))
+  [ "$ctest_bad" = 0 ] || cat "${gt_logs[3]}"
 else
-  echo "$out" | tail -20
-  failed=$((failed + 1))
+  echo "FAIL CTest (rc $ctest_rc):"; tail -20 "${gt_logs[3]}"; failed=$((failed + 1))
 fi
-[ $rc = 0 ] || [ -n "$summary" ] || failed=$((failed + 1))
+echo "$native_cases native tests: $((SECONDS - t0)) s"
+rm -f "${gt_logs[@]}"
 
 # The fuzzers: the dicom harness runs over GDCM built with ASan, which scripts/fuzz.sh builds
 # (several minutes, once): the suite runs it where that build is cached, and says so where not.
@@ -70,7 +90,7 @@ passed=$((passed + ok)) failed=$((failed + bad))
 # failed) and keeps its "time: TIER FILE CASES SECONDS" lines for the table at the end.
 summary_re='^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$'
 times=$(mktemp)
-echo "time: native ctest ${total:-0} $ctest_time" >>"$times"  # CTest runs two at a time: its wall time
+echo "time: native gtest+ctest $native_cases $native_time" >>"$times"  # three at a time: its wall time
 echo "time: native fuzzers $((ok + bad)) $fuzz_time" >>"$times"
 logged() { local log=$1; shift; "$@" 2>&1 | tee "$log" | grep --line-buffered -v -E "$summary_re|^time: "; }
 count() {

@@ -7,6 +7,14 @@ import path from 'node:path';
 
 const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
 
+// The test runner's flags (run.mjs): WebGPU workgroup memory is not zero-initialised (Dawn's
+// toggle disable_workgroup_init). SwiftShader spends most of a barrier kernel's time on it (a
+// 128³ block-scan frame: 5.1 s with it, 2.3 s without), the suite's WebGPU cases half of theirs;
+// a kernel that read workgroup memory before writing it would read garbage and fail its exact
+// check, where zero would have hidden it. The crash cases (gpu_crash.mjs), the screenshot tool
+// and the benchmarks launch Chromium as it ships: with it.
+export const TEST_FLAGS = ['--enable-dawn-features=disable_workgroup_init'];
+
 // extraArgs: further Chromium flags (a case that crashes the GPU process launches its own).
 export async function launch({ width = 1280, height = 800, extraArgs = [] } = {}) {
   const executablePath = process.env.CHROMIUM || CANDIDATES.find((p) => fs.existsSync(p));

@@ -10,7 +10,7 @@
 // side by side, then the kinds that need the machine to themselves.
 // HP_CASE_TIMEOUT=seconds: the limit of every case that sets none (default 300).
 import { serve } from './serve.mjs';
-import { launch, openDemo } from './browser.mjs';
+import { TEST_FLAGS, launch, openDemo } from './browser.mjs';
 import { printTimeTable } from './lib.mjs';
 import basics from './cases/basics.mjs';
 import exact from './cases/exact.mjs';
@@ -100,7 +100,7 @@ if (!site) {
   process.exit(2);
 }
 const { server, url } = await serve(site);
-let browser = await launch();
+let browser = await launch({ extraArgs: TEST_FLAGS });
 // A case is {name, query, run(page), fresh?, setup?(page), ready?, viewport?, timeout?}.
 // Consecutive cases with the same query share a page unless one asks for a fresh one (or hooks
 // its setup). `timeout`: seconds, page load included (slow cases name their own).
@@ -152,7 +152,7 @@ try {
       if (!browser.connected) {
         console.log('     the browser went down: the next cases run in a new one');
         page = null;
-        browser = await launch();
+        browser = await launch({ extraArgs: TEST_FLAGS });
       }
     }
     times.push([Date.now() - t0, c.name, c.file]);

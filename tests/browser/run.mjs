@@ -44,11 +44,11 @@ const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness
   layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, labels, bench, bridge };
 // The suite's groups. On two cores one runner leaves a fifth of the machine idle (page opens,
 // the runner's own checks), so scripts/test.sh runs two side by side, each kind whole in one of
-// them (any kind not named here is in group 1) and about as long as the other (the second adds
+// them (any kind not named here is in group 1) and about as long as the other (the first adds
 // Firefox and WebKit). Alone, after them: the crash cases, which slow the whole machine
 // (slow.mjs).
 const GROUP_2 = new Set(['webgpu_exact', 'volumes', 'explain', 'bad_input', 'exact', 'labels', 'samples', 'hostile',
-  'surface', 'robustness', 'webgpu_scans', 'webgpu_draw']);
+  'surface', 'robustness', 'webgpu_scans', 'webgpu_draw', 'webgpu_device', 'reader']);
 const ALONE = new Set(['gpu_crash']);
 const groupOf = (file) => (ALONE.has(file) ? 'alone' : GROUP_2.has(file) ? '2' : '1');
 for (const k of [...GROUP_2, ...ALONE]) if (!(k in kinds)) { console.error(`run.mjs: a group names no cases/${k}.mjs`); process.exit(2); }

@@ -2,7 +2,7 @@
 # Builds the libFuzzer harnesses of tests/fuzz/ (clang-14, ASan + UBSan) into build/fuzz and
 # runs each for SECONDS (default 60; a harness a core at once), starting from the committed seeds
 # (tests/fuzz/corpus/) and what earlier runs found (build/fuzz/corpus/, kept between runs).
-# SECONDS 0 only replays the seeds. One line per harness ("ok   fuzz NAME: N executions ..." or
+# SECONDS 0 only replays the seeds; --build in its place builds the harnesses named and runs nothing. One line per harness ("ok   fuzz NAME: N executions ..." or
 # "FAIL fuzz NAME: ...", the input that broke it kept in build/fuzz/findings/); exits non-zero on a finding.
 #   scripts/fuzz.sh [SECONDS] [NAME...]      NAME: png_atlas, settings, volume, label_table, json, dicom,
 #                                            dicom_decode
@@ -15,6 +15,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
 shift || true
+build_only=0; [ "$secs" = --build ] && build_only=1 && secs=0
 names=("$@")
 [ ${#names[@]} -gt 0 ] || names=(png_atlas settings volume label_table json dicom)
 out="$root/build/fuzz"
@@ -46,6 +47,7 @@ if ! { cmake -S "$root/tests/fuzz" -B "$out" -G Ninja -DCMAKE_CXX_COMPILER=clang
   echo "FAIL fuzz: the harnesses do not build (cmake --build $out)"
   exit 1
 fi
+[ $build_only = 0 ] || exit 0
 mkdir -p "$out/findings"
 # Any allocation past 256 MiB is a finding (the loader's largest legal one is ~10 MiB here).
 export ASAN_OPTIONS=allocator_may_return_null=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

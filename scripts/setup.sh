@@ -87,7 +87,7 @@ fetch_source() { # $1 = source package, $2 = folder name it unpacks to
   [ -d "$dir" ] && return 0
   [ $apt_updated = 1 ] || { sudo_ apt-get update -qq; apt_updated=1; }
   mkdir -p "$cache/src/tmp-$1" && (cd "$cache/src/tmp-$1" && apt-get source -qq "$1" >/dev/null 2>&1)
-  local got; got=$(find "$cache/src/tmp-$1" -mindepth 1 -maxdepth 1 -type d | head -1)
+  local got; got=$(find "$cache/src/tmp-$1" -mindepth 1 -maxdepth 1 -type d -print -quit)
   [ -n "$got" ] || { log "apt-get source $1 failed"; exit 1; }
   mv "$got" "$dir" && rm -rf "$cache/src/tmp-$1"
   log "fetched $1 into $dir"
@@ -138,7 +138,9 @@ export EM_CONFIG="$em_config" NODE_PATH=/usr/share/nodejs EMSDK_PYTHON=/usr/bin/
 
 # --- SDL2 for wasm, built once (every tier: the page links it): cmake/sdl2/CMakeLists.txt, its
 # key the recipe and the compiler's version, so that a clean clone's build compiles our code alone.
-sdl2_key=$( { cat "$root/cmake/sdl2/CMakeLists.txt"; emcc --version 2>/dev/null | head -1; } | sha1sum | cut -c1-10)
+# (sed reads all of emcc's lines: `head -1` could exit first, and emcc's SIGPIPE under pipefail
+# ended this script without a word, as two builds at once showed.)
+sdl2_key=$( { cat "$root/cmake/sdl2/CMakeLists.txt"; emcc --version 2>/dev/null | sed -n 1p; } | sha1sum | cut -c1-10)
 sdl2_prefix="$cache/sdl2-wasm-$sdl2_key"
 build_sdl2() {
   local build="$cache/sdl2-wasm-build" logf="$cache/sdl2-wasm-build.log"
@@ -257,8 +259,9 @@ if [ $tier = test ] && { [ ! -f "$root/tests/node_modules/.hp-installed" ] ||
   timed "installing the test tier's npm packages (three.js, gltf-validator, typescript)" npm_in "$root/tests"
 fi
 
-# What the build scripts read.
-cat > "$cache/env.sh" <<ENV
+# What the build scripts read: written aside and moved in place, so that a script sourcing it
+# while another setup runs (scripts/test.sh builds three things at once) never reads half of it.
+cat > "$cache/env.sh.$$" <<ENV
 export EM_CONFIG="$em_config"
 export NODE_PATH=/usr/share/nodejs
 export EMSDK_PYTHON=/usr/bin/python3
@@ -272,5 +275,6 @@ export HP_GDCM_KEY="$gdcm_key"
 export HP_THIRD_PARTY_INCLUDE="$inc"
 export HP_SAMPLES="$samples"
 ENV
+mv -f "$cache/env.sh.$$" "$cache/env.sh"
 [ "${HP_SETUP_VERBOSE:-0}" = 1 ] && log "ready ($cache)"
 exit 0

@@ -15,16 +15,46 @@ t0=$SECONDS
 echo "[setup] the test tier's setup: $((SECONDS - t0)) s"
 source "${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}/env.sh"
 
+# The fuzzers: the dicom harness runs over GDCM built with ASan, which scripts/fuzz.sh builds
+# (several minutes, once): the suite runs it where that build is cached, and says so where not.
+fuzzers=(png_atlas settings volume label_table json)
+gdcm_fuzz_cached=0
+if [ -f "${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}/gdcm-fuzz-$HP_GDCM_KEY/lib/libgdcmMSFF.a" ]; then
+  fuzzers+=(dicom) gdcm_fuzz_cached=1
+fi
+
+# The three builds side by side (each alone leaves part of the two cores idle, at its links
+# most): native, the page, and the fuzzers' harnesses (a harness that does not build fails in
+# the fuzzing below). Each one's output once all have ended, in that order, with its time (and
+# in build/logs/).
+build() {  # build NAME LOG COMMAND...: the output and the time into LOG, the status into LOG.rc
+  local name=$1 log=$2 s=$SECONDS rc; shift 2
+  "$@" >"$log" 2>&1; rc=$?
+  echo "[build] $name: $((SECONDS - s)) s$([ $rc = 0 ] || echo ', failed')" >>"$log"; echo $rc >"$log.rc"
+}
+native_build() {
+  cmake -S "$root" -B "$root/build/native" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build "$root/build/native"
+}
 build_failed=0
-echo "== native build"
+echo "== builds side by side: native, web, the fuzzers' harnesses"
 t0=$SECONDS
-cmake -S "$root" -B "$root/build/native" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-  cmake --build "$root/build/native" || build_failed=1
-echo "[build] native: $((SECONDS - t0)) s"
-echo "== web build"
-t0=$SECONDS
-"$root/scripts/build-web.sh" || build_failed=1
-echo "[build] web: $((SECONDS - t0)) s"
+mkdir -p "$root/build/logs"  # each build's output stays there too
+blogs=("$root/build/logs/native-build.log" "$root/build/logs/web-build.log" "$root/build/logs/fuzz-build.log")
+build native "${blogs[0]}" native_build &
+build web "${blogs[1]}" "$root/scripts/build-web.sh" &
+build "fuzzers' harnesses" "${blogs[2]}" "$root/scripts/fuzz.sh" --build "${fuzzers[@]}" &
+wait
+for i in 0 1 2; do
+  cat "${blogs[$i]}"
+  if [ $i != 2 ] && [ "$(cat "${blogs[$i]}.rc")" != 0 ]; then
+    # A build that failed beside the others runs again alone (its output above): only a second
+    # failure fails the suite.
+    echo "[build] that build failed beside the others: again, alone"
+    if [ $i = 0 ]; then native_build || build_failed=1; else "$root/scripts/build-web.sh" || build_failed=1; fi
+  fi
+  rm -f "${blogs[$i]}.rc"
+done
+echo "[build] the three side by side: $((SECONDS - t0)) s"
 if [ $build_failed = 1 ]; then echo "0 passed, 1 failed, 0 skipped"; exit 1; fi
 
 passed=0 failed=0 skipped=0
@@ -67,12 +97,7 @@ fi
 echo "$native_cases native tests: $((SECONDS - t0)) s"
 rm -f "${gt_logs[@]}"
 
-# The fuzzers: the dicom harness runs over GDCM built with ASan, which scripts/fuzz.sh builds
-# (several minutes, once): the suite runs it where that build is cached, and says so where not.
-fuzzers=(png_atlas settings volume label_table json)
-if [ -f "${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}/gdcm-fuzz-$HP_GDCM_KEY/lib/libgdcmMSFF.a" ]; then
-  fuzzers+=(dicom)
-else
+if [ $gdcm_fuzz_cached = 0 ]; then
   echo "skip fuzz dicom: GDCM with ASan is not built here (scripts/fuzz.sh $fuzz_secs dicom builds it once, then the suite runs it)"
   skipped=$((skipped + 1))
 fi

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds everything and runs every test: unit and native GPU tests (GoogleTest, the GPU tests on
+# Builds everything (the native tests, the page and the fuzzers' harnesses side by side) and runs
+# every test: unit and native GPU tests (GoogleTest, the GPU tests on
 # Mesa's EGL, and CTest's docs check), the fuzzers (3 s each), then the browser tests (puppeteer-core + headless
 # Chromium) and the Firefox ESR and WebKitGTK tiers (under Xvfb), each case's line as it finishes. Ends with one line "N passed, N failed, N skipped"
 # (a skipped case says why on its line); exits non-zero on any failure. Between them, the page's

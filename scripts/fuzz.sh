@@ -2,8 +2,10 @@
 # Builds the libFuzzer harnesses of tests/fuzz/ (clang-14, ASan + UBSan) into build/fuzz and
 # runs each for SECONDS (default 60; a harness a core at once), starting from the committed seeds
 # (tests/fuzz/corpus/) and what earlier runs found (build/fuzz/corpus/, kept between runs).
-# SECONDS 0 only replays the seeds; --build in its place builds the harnesses named and runs nothing. One line per harness ("ok   fuzz NAME: N executions ..." or
-# "FAIL fuzz NAME: ...", the input that broke it kept in build/fuzz/findings/); exits non-zero on a finding.
+# SECONDS 0 only replays the seeds; --build in its place builds the harnesses named and runs
+# nothing (scripts/test.sh builds them beside its other builds). One line per harness
+# ("ok   fuzz NAME: N executions ..." or "FAIL fuzz NAME: ...", the input that broke it kept in
+# build/fuzz/findings/); exits non-zero on a finding.
 #   scripts/fuzz.sh [SECONDS] [NAME...]      NAME: png_atlas, settings, volume, label_table, json, dicom,
 #                                            dicom_decode
 #                                            (default: all but dicom_decode)

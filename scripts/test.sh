@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds everything (the native tests, the page and the fuzzers' harnesses side by side) and runs
-# every test: unit and native GPU tests (GoogleTest, the GPU tests on
-# Mesa's EGL, and CTest's docs check), the fuzzers (3 s each), then the browser tests (puppeteer-core + headless
-# Chromium) and the Firefox ESR and WebKitGTK tiers (under Xvfb), each case's line as it finishes. Ends with one line "N passed, N failed, N skipped"
-# (a skipped case says why on its line); exits non-zero on any failure. Between them, the page's
-# types: tsc --noEmit over web/ (its JSDoc types; one check, failed by any error).
+# Builds everything (native, the page and the fuzzers' harnesses side by side) and runs every
+# test: unit and native GPU tests (GoogleTest, the GPU tests on Mesa's EGL, and CTest's docs
+# check), the fuzzers (3 s each), then the browser tests (puppeteer-core + headless Chromium) and
+# the Firefox ESR and WebKitGTK tiers (under Xvfb), each case's line as it finishes. Ends with
+# one line "N passed, N failed, N skipped" (a skipped case says why on its line); exits non-zero
+# on any failure. Between them, the page's types: tsc --noEmit over web/ (its JSDoc types; one
+# check, failed by any error).
 #   --quick: the fuzzers only replay their seeds and the browser runs one case of each kind
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -47,12 +48,7 @@ build "fuzzers' harnesses" "${blogs[2]}" "$root/scripts/fuzz.sh" --build "${fuzz
 wait
 for i in 0 1 2; do
   cat "${blogs[$i]}"
-  if [ $i != 2 ] && [ "$(cat "${blogs[$i]}.rc")" != 0 ]; then
-    # A build that failed beside the others runs again alone (its output above): only a second
-    # failure fails the suite.
-    echo "[build] that build failed beside the others: again, alone"
-    if [ $i = 0 ]; then native_build || build_failed=1; else "$root/scripts/build-web.sh" || build_failed=1; fi
-  fi
+  [ $i = 2 ] || [ "$(cat "${blogs[$i]}.rc")" = 0 ] || build_failed=1
   rm -f "${blogs[$i]}.rc"
 done
 echo "[build] the three side by side: $((SECONDS - t0)) s"

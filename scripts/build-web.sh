@@ -11,9 +11,10 @@ case "$what" in all|--page|--dicom) ;; *) echo "build-web.sh: unknown argument '
 if [ "$what" = --page ]; then "$root/scripts/setup.sh"; else "$root/scripts/setup.sh" --dicom; fi
 source "${HP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/histopyramid-demo}/env.sh"
 out="$root/build/web"
-# Configured once; again when GDCM has been built since (the DICOM reader's target appears then).
+# Configured once; again when GDCM has been built since (the DICOM reader's target appears then:
+# its rule, not a file whose name ends the same, such as bench_dicom.js among the page's files).
 if [ ! -f "$out/build.ninja" ] ||
-   { [ -f "$HP_GDCM_WASM_DIR/lib/libgdcmMSFF.a" ] && ! grep -q 'dicom\.js' "$out/build.ninja"; }; then
+   { [ -f "$HP_GDCM_WASM_DIR/lib/libgdcmMSFF.a" ] && ! grep -q '^build dicom:' "$out/build.ninja"; }; then
   t0=$SECONDS
   emcmake cmake -S "$root" -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   echo "[build] configured build/web: $((SECONDS - t0)) s" >&2

@@ -25,7 +25,14 @@ on('saveMesh', (/** @type {import('./types/hp').MeshType} */ type = 'ply') => hp
 on('loadSample', (name) => hp.loadSample(name).catch(() => {}));  // reported there
 listenForFiles();
 
-// With png= or load= the URL's settings wait for the load (source=png needs it), below.
+// With png= or load= the URL's settings wait for the load (source=png needs it), below; those
+// that only say how the page runs and shows (the overlay, the view, the colours, the clock, paused) apply at
+// once, so that the default volume neither animates nor shows controls while the file comes.
+const SHOWN_KEYS = new Set(['overlay', 'view', 'color', 'paused', 'time', 'clock']);
+let startText = urlText;
+if (url.has('png') || url.has('load')) {
+  try { startText = urlError ? '' : settingsText(urlSettings.filter(([k]) => SHOWN_KEYS.has(k))); } catch { startText = ''; }
+}
 const page = {
   canvas: $('canvas'),
   print: (t) => console.log(t),
@@ -33,7 +40,7 @@ const page = {
   setStatus: (t) => { $('status').textContent = t ? 'Loading the demo… ' + t : ''; },
   onAbort: (what) => showMessage('The demo stopped: ' + what, true),
 };
-request().finally(() => start({ settings: url.has('png') || url.has('load') ? '' : urlText, gpu, page }))
+request().finally(() => start({ settings: startText, gpu, page }))
   .catch((e) => { showMessage(`The demo could not start: ${e.message}`, true); fail(e.message); });
 
 // The overlay's sample choice.

@@ -58,10 +58,10 @@ const golden = (name, query, file, owner = true, viewport = VIEWPORT) => ({
     // The processed view draws once the processed mesh is made (over many slices).
     if (query.includes('processed=1')) await page.evaluate(() => hp.meshReport());
     // A WebGPU mode's views show its frame once the display copy has arrived, some frames
-    // later. Where the controls are shown (or were, until a load= applied the URL's overlay=0),
-    // ImGui has sized its windows by the second frame: one frame more (tried: one frame shows
-    // the AAL sample with its controls still open). Otherwise a frame drawn after the state
-    // settled is the picture (a sample's frame takes seconds in SwiftShader).
+    // later. Where the controls are shown, ImGui has sized its windows by the second frame: one
+    // frame more. Otherwise a frame drawn after the state settled is the picture (a sample's
+    // frame takes seconds in SwiftShader; with load= the URL's overlay=0 applies from the start,
+    // web/main.js).
     await page.evaluate(() => {
       const s = hp.stats();
       return hp.frames(s.pyramid.startsWith('webgpu') ? 6 : s.layout.overlay?.width > 0 ? 2 : 1);

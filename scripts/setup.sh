@@ -39,11 +39,12 @@ timed() {
 page_pkgs=(emscripten node-acorn libglm-dev libstb-dev chromium cmake ninja-build dpkg-dev pkgconf patch zlib1g-dev)
 native_pkgs=(libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri g++ libgtest-dev clang-14 libclang-rt-14-dev llvm-14)
 # Writers of volume files no one here wrote (nibabel for NIfTI, teem for NRRD, VTK for VTK and
-# MetaImage), readers and checkers of mesh files (admesh, VTK), writers and converters of DICOM
-# (pydicom, GDCM's gdcmconv, dcm2niix), and Firefox ESR and WebKitGTK (its MiniBrowser and
+# MetaImage), readers and checkers of mesh files (admesh, VTK; for 3MF lib3mf, the 3MF
+# Consortium's library, and PrusaSlicer's command line, about 100 MB), writers and converters of
+# DICOM (pydicom, GDCM's gdcmconv, dcm2niix), and Firefox ESR and WebKitGTK (its MiniBrowser and
 # WebKitWebDriver) with Xvfb for the other engines: without their recommends.
-reader_pkgs=(python3-nibabel teem-apps python3-vtk9 admesh python3-pydicom libgdcm-tools dcm2niix
-             firefox-esr webkit2gtk-driver xvfb xauth)
+reader_pkgs=(python3-nibabel teem-apps python3-vtk9 admesh lib3mf-dev prusa-slicer python3-pydicom libgdcm-tools
+             dcm2niix firefox-esr webkit2gtk-driver xvfb xauth)
 missing_of() { local p; for p in "$@"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || echo "$p"; done; }
 apt_updated=0

@@ -17,6 +17,8 @@ import { frameNow, frames, ready } from './frames.js';
 const parts = { entries: [0, 'HEAPF32'], positions: [1, 'HEAPF32'], normals: [2, 'HEAPF32'], edges: [3, 'HEAPF64'],
   indices: [4, 'HEAPU32'], bytes: [5, 'HEAPU8'], labels: [6, 'HEAPF32'], otherLabels: [7, 'HEAPF32'] };
 const kinds = { stream: 0, reference: 1, mesh: 2, referenceMesh: 3, meshFile: 4, meshReport: 5 };
+// The mesh files by number (app/core/mesh/mesh_export.h's MeshFile, kMeshFileNames).
+const MESH_TYPES = ['ply', 'stl', 'glb', 'obj', '3mf'];
 const limitOf = (/** @type {number | undefined} */ limit) => (limit === undefined ? 0xffffffff : Math.max(0, Math.min(0xffffffff, Math.floor(Number(limit)) || 0)));
 
 // take(part, number) copies out what it needs before the read is ended.
@@ -76,14 +78,14 @@ export const reads = {
   referenceMesh: (options = {}) => readBack('referenceMesh', options, (part, number) =>
     ({ vertices: number(0), positions: part('positions'), normals: part('normals'), labels: part('labels'), otherLabels: part('otherLabels') })),
   // The current frame's processed mesh as a file (a Promise of its bytes): {type: 'ply' | 'stl' |
-  // 'glb' | 'obj', closed: capped where the volume's faces cut it (default: the `closed`
+  // 'glb' | 'obj' | '3mf', closed: capped where the volume's faces cut it (default: the `closed`
   // setting)}. The settings' steps applied (pieces, smooth, decimate; zero-area triangles always
-  // merged away); PLY, glb and OBJ welded (a vertex per crossing edge; with vertices=shared the
-  // GPU's own); world coordinates (mm; glb in metres).
+  // merged away); PLY, glb, OBJ and 3MF welded (a vertex per crossing edge; with vertices=shared
+  // the GPU's own); world coordinates (mm; glb in metres).
   /** @param {MeshFileOptions} [options] @returns {Promise<Uint8Array<ArrayBuffer>>} a copy */
   async exportMesh({ type = 'ply', closed } = {}) {
-    const kind = ['ply', 'stl', 'glb', 'obj'].indexOf(type);
-    if (kind < 0) throw new Error(`type '${String(type).slice(0, 20)}' is not one of: ply, stl, glb, obj`);
+    const kind = MESH_TYPES.indexOf(type);
+    if (kind < 0) throw new Error(`type '${String(type).slice(0, 20)}' is not one of: ${MESH_TYPES.join(', ')}`);
     return readBack('meshFile', { type: kind, closed }, (part) => part('bytes'));
   },
   // The processed mesh's report (a Promise): {triangles, vertices, pieces, boundaryEdges,

@@ -6,7 +6,7 @@
 export type Pyramid = 'scalar' | 'vec4' | 'baseline' | 'webgpu-scan' | 'webgpu-pyramid';
 export type Source = 'metaballs' | 'sphere' | 'noise' | 'png' | 'file';
 export type View = 'surface' | 'all' | 'slices' | 'pyramid' | 'stream' | 'explain' | 'none';
-export type MeshType = 'ply' | 'stl' | 'glb' | 'obj';
+export type MeshType = 'ply' | 'stl' | 'glb' | 'obj' | '3mf';
 /** A setting's value as hp.set takes it (a number or flag may come as its text, as in the URL). */
 type Num = number | string;
 type Flag = 0 | 1 | boolean | string;

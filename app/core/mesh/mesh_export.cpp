@@ -214,6 +214,7 @@ std::vector<std::uint8_t> write_mesh(const WorldMesh& mesh, MeshFile type, std::
         case MeshFile::Stl: return mesh_file::stl(mesh);
         case MeshFile::Glb: return mesh_file::glb(mesh);
         case MeshFile::Obj: return mesh_file::obj(mesh);
+        case MeshFile::ThreeMf: return mesh_file::three_mf(mesh, error);
     }
     return {};
 }

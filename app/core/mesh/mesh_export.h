@@ -1,5 +1,5 @@
 // The surface as a file another tool opens: PLY (binary little-endian), binary STL, glTF
-// binary (.glb) and Wavefront OBJ. PLY, glb and OBJ are welded: the vertex where a crossing edge meets the surface is
+// binary (.glb), Wavefront OBJ and 3MF. PLY, glb, OBJ and 3MF are welded: the vertex where a crossing edge meets the surface is
 // one vertex, shared by every triangle that uses it, found by its global edge id (never by
 // position); STL has no shared vertices by format. In world coordinates: millimetres in PLY and
 // STL, metres in glb (glTF's unit); normals carried through the inverse transpose of the
@@ -92,8 +92,8 @@ private:
 WorldMesh to_world(const IndexedMesh& mesh, const std::array<double, 12>& to_world,
                    const std::vector<MeshPart>& parts = {});
 
-enum class MeshFile { Ply, Stl, Glb, Obj };
-inline constexpr std::array<const char*, 4> kMeshFileNames = {"ply", "stl", "glb", "obj"};
+enum class MeshFile { Ply, Stl, Glb, Obj, ThreeMf };
+inline constexpr std::array<const char*, 5> kMeshFileNames = {"ply", "stl", "glb", "obj", "3mf"};
 
 // The file's bytes. to_world: voxel index → world (mm), row-major 3×4 (Volume::to_world).
 // Returns an empty vector with *error set when the mesh cannot be written (no triangles, more

@@ -1,14 +1,15 @@
 // The bytes of the mesh files export_mesh writes (mesh_export.h says what each holds), from a
 // mesh already welded and carried into world coordinates (world_mesh.h). Internal to the export:
-// mesh_files.cpp writes PLY, STL and OBJ, mesh_glb.cpp glb; mesh_file_parts.h is what they share.
+// mesh_files.cpp writes PLY, STL and OBJ, mesh_glb.cpp glb, mesh_3mf.cpp 3MF; mesh_file_parts.h is what they share.
 //
 // A label map's meshes (face_part not empty) are written part by part where the format has a
-// place for it: glb a node, mesh and material each, OBJ a group each, PLY a colour, a label and
+// place for it: glb a node, mesh and material each, 3MF an object each, OBJ a group each, PLY a colour, a label and
 // the other side's label per face; STL has none and holds every triangle. A part with no
 // triangles is left out.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "world_mesh.h"
@@ -36,6 +37,13 @@ std::vector<std::uint8_t> stl(const WorldMesh& m);
 // colour, linear). The buffer holds each mesh's positions, normals and indices in turn, a
 // buffer view each.
 std::vector<std::uint8_t> glb(const WorldMesh& m);
+// 3MF (3D Manufacturing Format: a zip of XML; core 1.3 and the materials extension), millimetres.
+// One surface: one object. Parts: an object each (its own vertices, numbered from 0), named after
+// the part, its default property the part's base material (its name and display colour) and
+// each triangle the part's colour in a colour group (the materials extension, which Bambu Studio
+// and Orca read); one object of them all as components, the build's one item (kept assembled).
+// Empty with *error set past 4 GiB (no zip64).
+std::vector<std::uint8_t> three_mf(const WorldMesh& m, std::string* error);
 // Wavefront OBJ, text: v, vn and f lines (1-based, v//vn), millimetres. Parts: a comment
 // `# label VALUE NAME rgb R G B` each at the top, then all v and vn lines, then per part
 // `g NAME` and its f lines (NAME with blanks, '#', '\' and control characters as '_').

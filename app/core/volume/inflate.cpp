@@ -167,21 +167,6 @@ private:
     Huffman lit_, dist_;
 };
 
-std::uint32_t crc32(const std::vector<std::uint8_t>& data) {
-    static const auto table = [] {
-        std::array<std::uint32_t, 256> t{};
-        for (std::uint32_t n = 0; n < 256; ++n) {
-            std::uint32_t c = n;
-            for (int k = 0; k < 8; ++k) c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-            t[n] = c;
-        }
-        return t;
-    }();
-    std::uint32_t c = 0xffffffffu;
-    for (std::uint8_t b : data) c = table[(c ^ b) & 0xff] ^ (c >> 8);
-    return c ^ 0xffffffffu;
-}
-
 std::uint32_t adler32(const std::vector<std::uint8_t>& data) {
     std::uint32_t a = 1, b = 0;
     for (std::size_t i = 0; i < data.size();) {
@@ -215,6 +200,21 @@ std::size_t gzip_start(const std::uint8_t* d, std::size_t n, std::string* error)
 
 }  // namespace
 
+std::uint32_t crc32(const std::uint8_t* data, std::size_t size) {
+    static const auto table = [] {
+        std::array<std::uint32_t, 256> t{};
+        for (std::uint32_t n = 0; n < 256; ++n) {
+            std::uint32_t c = n;
+            for (int k = 0; k < 8; ++k) c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+            t[n] = c;
+        }
+        return t;
+    }();
+    std::uint32_t c = 0xffffffffu;
+    for (std::size_t i = 0; i < size; ++i) c = table[(c ^ data[i]) & 0xff] ^ (c >> 8);
+    return c ^ 0xffffffffu;
+}
+
 Inflated inflate(const std::uint8_t* data, std::size_t size, Wrapper wrapper, std::size_t cap,
                  std::vector<std::uint8_t>* out, std::string* error, const std::function<void(std::size_t)>& progress) {
     out->clear();
@@ -239,7 +239,7 @@ Inflated inflate(const std::uint8_t* data, std::size_t size, Wrapper wrapper, st
     const std::size_t tail = start + bits.byte_position();  // the checksum follows the last block
     if (wrapper == Wrapper::Gzip) {
         if (tail + 8 > size) return *error = "the gzip stream is cut short before its checksum", Inflated::Failed;
-        if (le32(data + tail) != crc32(*out) || le32(data + tail + 4) != std::uint32_t(out->size()))
+        if (le32(data + tail) != crc32(out->data(), out->size()) || le32(data + tail + 4) != std::uint32_t(out->size()))
             return *error = "the gzip stream's checksum does not match its data", Inflated::Failed;
     } else {
         if (tail + 4 > size) return *error = "the zlib stream is cut short before its checksum", Inflated::Failed;

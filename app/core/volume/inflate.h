@@ -28,6 +28,9 @@ Inflated inflate(const std::uint8_t* data, std::size_t size, Wrapper wrapper, st
                  std::vector<std::uint8_t>* out, std::string* error,
                  const std::function<void(std::size_t out)>& progress = nullptr);
 
+// The CRC-32 of gzip and zip (ISO 3309, reflected 0xEDB88320).
+std::uint32_t crc32(const std::uint8_t* data, std::size_t size);
+
 inline bool is_gzip(const std::uint8_t* data, std::size_t size) {
     return size >= 2 && data[0] == 0x1f && data[1] == 0x8b;
 }

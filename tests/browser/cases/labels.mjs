@@ -83,7 +83,7 @@ export function labelVolume([X, Y, Z] = DIMS) {
 }
 const NAME = `labels_${DIMS.join('x')}_uint16.raw`;
 
-async function openLabels(page, table) {
+export async function openLabels(page, table) {
   const b64 = Buffer.from(labelVolume().buffer).toString('base64');
   const r = await page.evaluate((b64, name, table) => {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));

@@ -1,10 +1,11 @@
 // The 3MF of a mesh (mesh_files.h says what it holds): the model's XML (3MF Core 1.3 and the
-// Materials and Properties extension's colour groups) in an OPC package, a zip of stored entries.
+// Materials and Properties extension's colour groups) in an OPC package, a zip of deflated entries.
 #include "mesh_files.h"
 
 #include <cstdio>
 #include <string>
 
+#include "deflate.h"
 #include "inflate.h"  // crc32
 #include "mesh_file_parts.h"
 
@@ -111,44 +112,43 @@ std::string model_xml(const WorldMesh& m) {
     return x;
 }
 
-// A zip (PKWARE APPNOTE 6.3) of stored entries, no zip64: false where an offset or a size would
-// pass 4 GiB.
+// A zip (PKWARE APPNOTE 6.3) of deflated entries, no zip64: false where an offset or a size
+// would pass 4 GiB.
 struct ZipEntry {
     std::string name, data;
 };
-bool zip_stored(const std::vector<ZipEntry>& entries, std::vector<std::uint8_t>* out) {
-    std::size_t total = 22;
-    for (const ZipEntry& e : entries) total += 30 + 46 + 2 * e.name.size() + e.data.size();
-    if (total >= 0xffffffffull) return false;
+bool zip_deflated(const std::vector<ZipEntry>& entries, std::vector<std::uint8_t>* out) {
     out->clear();
-    out->reserve(total);
     std::vector<std::uint8_t> directory;
     const auto header = [](std::vector<std::uint8_t>* o, std::uint32_t signature, bool central) {
         put(o, signature);
         if (central) put(o, std::uint16_t(20));  // made by: version 2.0
         put(o, std::uint16_t(20));               // needed to extract: 2.0
         put(o, std::uint16_t(0x0800));           // names in UTF-8
-        put(o, std::uint16_t(0));                // stored
+        put(o, std::uint16_t(8));                // deflated
         put(o, std::uint16_t(0));                // time: 00:00:00
         put(o, std::uint16_t(0x21));             // date: 1980-01-01
     };
     for (const ZipEntry& e : entries) {
         const auto* bytes = reinterpret_cast<const std::uint8_t*>(e.data.data());
+        const std::vector<std::uint8_t> packed = deflate_raw(bytes, e.data.size());
+        if (e.data.size() >= 0xffffffffull || out->size() + 30 + e.name.size() + packed.size() >= 0xffffffffull) return false;
         const std::uint32_t crc = crc32(bytes, e.data.size()), size = std::uint32_t(e.data.size()),
-                            offset = std::uint32_t(out->size());
+                            stored = std::uint32_t(packed.size()), offset = std::uint32_t(out->size());
         for (const bool central : {false, true}) {
             std::vector<std::uint8_t>* o = central ? &directory : out;
             header(o, central ? 0x02014b50u : 0x04034b50u, central);
-            put(o, crc), put(o, size), put(o, size);
+            put(o, crc), put(o, stored), put(o, size);
             put(o, std::uint16_t(e.name.size())), put(o, std::uint16_t(0));  // name, no extra field
             if (central) {
                 put(o, std::uint16_t(0)), put(o, std::uint16_t(0)), put(o, std::uint16_t(0));  // comment, disk, internal
                 put(o, std::uint32_t(0)), put(o, offset);                                      // external, where
             }
             o->insert(o->end(), e.name.begin(), e.name.end());
-            if (!central) o->insert(o->end(), bytes, bytes + size);
+            if (!central) o->insert(o->end(), packed.begin(), packed.end());
         }
     }
+    if (out->size() + directory.size() + 22 >= 0xffffffffull) return false;
     const auto directory_at = std::uint32_t(out->size());
     out->insert(out->end(), directory.begin(), directory.end());
     put(out, std::uint32_t(0x06054b50u)), put(out, std::uint16_t(0)), put(out, std::uint16_t(0));
@@ -175,7 +175,7 @@ std::vector<std::uint8_t> three_mf(const WorldMesh& m, std::string* error) {
         {"3D/3dmodel.model", model_xml(m)},
     };
     std::vector<std::uint8_t> out;
-    if (!zip_stored(entries, &out)) *error = "the 3MF would pass 4 GiB, more than a zip without zip64 holds";
+    if (!zip_deflated(entries, &out)) *error = "the 3MF would pass 4 GiB, more than a zip without zip64 holds";
     return out;
 }
 

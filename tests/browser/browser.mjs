@@ -15,13 +15,38 @@ const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
 // and the benchmarks launch Chromium as it ships: with it.
 export const TEST_FLAGS = ['--enable-dawn-features=disable_workgroup_init'];
 
+// The page's HTML text (a message, a sample's attribution) is drawn in the system's sans-serif,
+// which fontconfig picks from whatever fonts the machine holds: the test tier's PrusaSlicer brings
+// Noto, narrower than the DejaVu Sans the goldens were made with, and four goldens' attributions
+// wrapped elsewhere. So Chromium gets a fontconfig of its own that accepts DejaVu alone (Debian's
+// fontconfig depends on it), the same picture whatever else is installed. Written once.
+function fontConfig() {
+  const fonts = '/usr/share/fonts/truetype/dejavu';
+  if (!fs.existsSync(fonts)) return null;
+  const dir = path.join(os.tmpdir(), 'hp-fontconfig');
+  const file = path.join(dir, 'fonts.conf');
+  // The system's rules (conf.d: its hinting and antialiasing decide the glyphs' widths too) over
+  // DejaVu's folder alone.
+  const text = '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig>\n' +
+    `  <dir>${fonts}</dir>\n  <cachedir>${dir}/cache</cachedir>\n` +
+    '  <include ignore_missing="yes">/etc/fonts/conf.d</include>\n</fontconfig>\n';
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(`${file}.${process.pid}`, text);
+    fs.renameSync(`${file}.${process.pid}`, file);  // whole, for a runner beside this one
+  }
+  return file;
+}
+
 // extraArgs: further Chromium flags (a case that crashes the GPU process launches its own).
 export async function launch({ width = 1280, height = 800, extraArgs = [] } = {}) {
   const executablePath = process.env.CHROMIUM || CANDIDATES.find((p) => fs.existsSync(p));
   if (!executablePath) throw new Error('Chromium not found: run scripts/setup.sh');
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-chromium-'));
+  const fonts = fontConfig();
   const browser = await puppeteer.launch({
     executablePath,
+    env: fonts ? { ...process.env, FONTCONFIG_FILE: fonts } : process.env,
     headless: true,
     userDataDir,
     defaultViewport: { width, height, deviceScaleFactor: 1 },

@@ -2,6 +2,7 @@
 // Materials and Properties extension's colour groups) in an OPC package, a zip of deflated entries.
 #include "mesh_files.h"
 
+#include <charconv>
 #include <cstdio>
 #include <string>
 
@@ -66,7 +67,15 @@ void put_object(std::string* x, std::size_t id, const std::string& name, long pa
     *x += "    </vertices>\n    <triangles>\n";
     const std::string colour = part >= 0 ? " pid=\"2\" p1=\"" + std::to_string(part) + "\"/>\n" : "/>\n";
     for (std::size_t t = 0; t + 2 < faces.size(); t += 3) {
-        append(x, "<triangle v1=\"%.0f\" v2=\"%.0f\" v3=\"%.0f\"", faces[t], faces[t + 1], faces[t + 2]);
+        char line[96];
+        char* at = line;
+        for (int k = 0; k < 3; ++k) {
+            static constexpr const char* kOpen[3] = {"<triangle v1=\"", "\" v2=\"", "\" v3=\""};
+            for (const char* c = kOpen[k]; *c;) *at++ = *c++;
+            at = std::to_chars(at, line + sizeof line, faces[t + std::size_t(k)]).ptr;
+        }
+        *at++ = '"';
+        x->append(line, std::size_t(at - line));
         *x += colour;
     }
     *x += "    </triangles>\n   </mesh>\n  </object>\n";

@@ -52,8 +52,9 @@ void append(std::string* out, const char* format, double a, double b, double c) 
 }
 
 // One <object> of type model: the vertices (mm, as float32 holds them: nine digits give them
-// back exactly) and the triangles over them, a line each and not indented (they are the file). part >= 0: its default property is that base
-// material, and each triangle names the colour group's colour of the same index.
+// back exactly) and the triangles over them, a line each and not indented (they are the file).
+// part >= 0: its default property is that base material, and each triangle names the colour
+// group's colour of the same index.
 void put_object(std::string* x, std::size_t id, const std::string& name, long part, const WorldMesh& m,
                 const std::vector<std::uint32_t>* vertices, const std::vector<std::uint32_t>& faces) {
     *x += "  <object id=\"" + std::to_string(id) + "\" type=\"model\" name=\"" + xml_text(name) + "\"";
@@ -84,7 +85,7 @@ void put_object(std::string* x, std::size_t id, const std::string& name, long pa
 // The model: one surface as one object; a label map's parts (those with triangles) as an object
 // each, with only its own vertices, named and coloured (a base material and a colour each, in
 // the parts' order), and one object of those as its components, the build's one item, so that a
-// slicer keeps them assembled.
+// slicer places them together, as they lie in the scan.
 std::string model_xml(const WorldMesh& m) {
     std::string x =
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -26,13 +26,12 @@ on('loadSample', (name) => hp.loadSample(name).catch(() => {}));  // reported th
 listenForFiles();
 
 // With png= or load= the URL's settings wait for the load (source=png needs it), below; those
-// that only say how the page runs and shows (the overlay, the view, the colours, the clock, paused) apply at
-// once, so that the default volume neither animates nor shows controls while the file comes.
+// that only say how the page runs and shows (the overlay, the view, the colours, the clock,
+// paused) apply at once as well, so that the default volume neither animates nor shows controls
+// while the file comes.
 const SHOWN_KEYS = new Set(['overlay', 'view', 'color', 'paused', 'time', 'clock']);
-let startText = urlText;
-if (url.has('png') || url.has('load')) {
-  try { startText = urlError ? '' : settingsText(urlSettings.filter(([k]) => SHOWN_KEYS.has(k))); } catch { startText = ''; }
-}
+const startText = !(url.has('png') || url.has('load')) ? urlText
+  : urlError ? '' : settingsText(urlSettings.filter(([k]) => SHOWN_KEYS.has(k)));
 const page = {
   canvas: $('canvas'),
   print: (t) => console.log(t),

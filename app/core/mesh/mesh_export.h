@@ -1,6 +1,6 @@
 // The surface as a file another tool opens: PLY (binary little-endian), binary STL, glTF
-// binary (.glb), Wavefront OBJ and 3MF. PLY, glb, OBJ and 3MF are welded: the vertex where a crossing edge meets the surface is
-// one vertex, shared by every triangle that uses it, found by its global edge id (never by
+// binary (.glb), Wavefront OBJ and 3MF. PLY, glb, OBJ and 3MF are welded: the vertex where a
+// crossing edge meets the surface is one vertex, shared by every triangle that uses it, found by its global edge id (never by
 // position); STL has no shared vertices by format. In world coordinates: millimetres in PLY and
 // STL, metres in glb (glTF's unit); normals carried through the inverse transpose of the
 // voxel → world map, unit length (a zero gradient gets its face's normal).

@@ -1,10 +1,11 @@
 // The bytes of the mesh files export_mesh writes (mesh_export.h says what each holds), from a
 // mesh already welded and carried into world coordinates (world_mesh.h). Internal to the export:
-// mesh_files.cpp writes PLY, STL and OBJ, mesh_glb.cpp glb, mesh_3mf.cpp 3MF; mesh_file_parts.h is what they share.
+// mesh_files.cpp writes PLY, STL and OBJ, mesh_glb.cpp glb, mesh_3mf.cpp 3MF; mesh_file_parts.h
+// is what they share.
 //
 // A label map's meshes (face_part not empty) are written part by part where the format has a
-// place for it: glb a node, mesh and material each, 3MF an object each, OBJ a group each, PLY a colour, a label and
-// the other side's label per face; STL has none and holds every triangle. A part with no
+// place for it: glb a node, mesh and material each, 3MF an object each, OBJ a group each, PLY a
+// colour, a label and the other side's label per face; STL has none and holds every triangle. A part with no
 // triangles is left out.
 #pragma once
 

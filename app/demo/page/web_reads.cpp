@@ -21,8 +21,8 @@ enum Part { Entries, Positions, Normals, Edges, Indices, Bytes, Labels, OtherLab
 extern "C" {
 
 // kind: 0 stream, 1 reference, 2 mesh, 3 reference mesh, 4 mesh file (type 0 ply, 1 stl, 2 glb,
-// 3 obj, 4 3mf), 5 mesh report (its JSON in the bytes); closed: capped at the volume's faces (0, 1; -1:
-// the `closed` setting's); limit: entries or vertices. 0 for a kind or type not known.
+// 3 obj, 4 3mf), 5 mesh report (its JSON in the bytes); closed: capped at the volume's faces (0,
+// 1; -1: the `closed` setting's); limit: entries or vertices. 0 for a kind or type not known.
 EMSCRIPTEN_KEEPALIVE int hp_read(int kind, double limit, int type, int closed) {
     if (kind < 0 || kind > 5 || type < 0 || type >= int(hp::kMeshFileNames.size())) return 0;
     hp::ReadAsk a;

@@ -1,7 +1,17 @@
 // The cell test and the emitted entry over the atlas, the WGSL twin of volume.glsl's cell_case,
 // classify.frag and emit_voxel.glsl. The atlas is a storage buffer of S×S floats, row-major:
-// each kernel declares it (read or read_write) and defines `atlas_value(texel)` over it.
+// each kernel declares it (read or read_write) and defines `atlas_stored(texel)` over it.
 //!include volume.wgsl
+
+// The value at texel t, the background where t's voxel is outside the crop box: every read of
+// the atlas goes through here, so every kernel crops alike (volume.glsl's atlas_at).
+fn atlas_value(t: vec2<i32>) -> f32 {
+    let value = atlas_stored(t);
+    if (u.cropped == 0u) { return value; }
+    let v = voxel_of(t).xyz;
+    if (all(v >= u.crop_lo) && all(v <= u.crop_hi)) { return value; }
+    return u.background;
+}
 fn value_at(v: vec3<i32>) -> f32 { return atlas_value(atlas_texel(v)); }
 
 // Marching-cubes case of the cell at v, corners in the order of volume.glsl.

@@ -17,7 +17,7 @@
 @group(0) @binding(4) var<storage, read> cells: array<vec4<f32>>;  // the stream
 @group(0) @binding(5) var<storage, read_write> positions: array<vec4<f32>>;
 @group(0) @binding(6) var<storage, read_write> normals: array<vec4<f32>>;
-fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+fn atlas_stored(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
 var<workgroup> wg_first: array<u32, 256>;  // each cell's first key; past the keys written: ~0u
 var<workgroup> wg_cell: array<vec4<f32>, 256>;

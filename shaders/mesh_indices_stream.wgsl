@@ -11,7 +11,7 @@
 @group(0) @binding(4) var<storage, read> cells: array<vec4<f32>>;  // the stream
 @group(0) @binding(5) var<storage, read> edge_offsets: array<u32>;
 @group(0) @binding(6) var<storage, read_write> indices: array<u32>;
-fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+fn atlas_stored(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,

@@ -20,7 +20,7 @@ struct Pyramid {
     offsets: array<vec4<u32>, 4>,  // offsets[k]: level k's start in `levels`, in vec4s (k ≥ 1)
 }
 
-fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+fn atlas_stored(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
 fn level_offset(k: u32) -> u32 { return pyramid.offsets[k / 4u][k % 4u]; }
 

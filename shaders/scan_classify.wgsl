@@ -11,7 +11,7 @@
 @group(0) @binding(1) var<storage, read_write> prefix: array<u32>;
 @group(0) @binding(2) var<storage, read_write> sums: array<u32>;
 @group(0) @binding(3) var<storage, read> atlas: array<f32>;
-fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+fn atlas_stored(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,

@@ -14,7 +14,7 @@
 @group(0) @binding(2) var<storage, read> mc: array<i32>;
 @group(0) @binding(3) var<storage, read_write> offsets: array<u32>;
 @group(0) @binding(5) var<storage, read_write> totals: array<u32>;
-fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+fn atlas_stored(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
 fn scan_n() -> u32 { return u.atlas * u.atlas; }
 fn forced_fallbacks() -> u32 { return u.fallback; }

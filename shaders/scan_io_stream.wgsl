@@ -12,7 +12,7 @@
 @group(0) @binding(1) var<storage, read> atlas: array<f32>;
 @group(0) @binding(2) var<storage, read_write> counter: Counter;
 @group(0) @binding(3) var<storage, read_write> stream: array<vec4<f32>>;
-fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+fn atlas_stored(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
 fn scan_n() -> u32 { return u.atlas * u.atlas; }
 fn forced_fallbacks() -> u32 { return u.fallback; }

@@ -10,7 +10,7 @@
 @group(0) @binding(3) var<storage, read> counter: Counter;
 @group(0) @binding(4) var<storage, read_write> stream: array<vec4<f32>>;
 @group(0) @binding(5) var<storage, read> offsets: array<u32>;
-fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
+fn atlas_stored(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
 fn key_of(i: u32) -> u32 { return prefix[i] + offsets[i / 1024u]; }
 

@@ -15,6 +15,10 @@ layout(std140) uniform Volume {
     int uTilesShift;   // log2(T)
     float uIso;
     int uClassify;     // 0 surface, 1 solid, 2 labels (Classify, app/core/cpu_reference.h)
+    int uCropped;      // 1: voxels outside the crop box read as uBackground (app/core/crop_box.h)
+    ivec3 uCropLo;     // the box's first voxel
+    float uBackground;
+    ivec3 uCropHi;     // ... and its last
 };
 
 ivec2 atlas_texel(ivec3 v) {
@@ -29,17 +33,25 @@ bool voxel_of(ivec2 t, out ivec3 v) {
     return all(lessThan(v, uDims));
 }
 
-float value_at(ivec3 v) { return texelFetch(uAtlas, atlas_texel(v), 0).r; }
+// The value at texel t, the background where t's voxel is outside the crop box: every read of
+// the atlas goes through here, so every pass crops alike.
+float atlas_at(ivec2 t) {
+    float value = texelFetch(uAtlas, t, 0).r;
+    if (uCropped == 0) return value;
+    ivec3 v;
+    voxel_of(t, v);
+    return all(greaterThanEqual(v, uCropLo)) && all(lessThanEqual(v, uCropHi)) ? value : uBackground;
+}
+
+float value_at(ivec3 v) { return atlas_at(atlas_texel(v)); }
 
 // Marching-cubes case of the cell at v: bit i set where corner i < iso, corners in the usual
 // table order (0,0,0) (1,0,0) (1,1,0) (0,1,0) (0,0,1) (1,0,1) (1,1,1) (0,1,1). Slice z and
 // slice z+1 each give four neighbouring texels of one tile.
 int cell_case(ivec3 v) {
     ivec2 a = atlas_texel(v), b = atlas_texel(v + ivec3(0, 0, 1));
-    vec4 lo = vec4(texelFetch(uAtlas, a, 0).r, texelFetch(uAtlas, a + ivec2(1, 0), 0).r,
-                   texelFetch(uAtlas, a + ivec2(1, 1), 0).r, texelFetch(uAtlas, a + ivec2(0, 1), 0).r);
-    vec4 hi = vec4(texelFetch(uAtlas, b, 0).r, texelFetch(uAtlas, b + ivec2(1, 0), 0).r,
-                   texelFetch(uAtlas, b + ivec2(1, 1), 0).r, texelFetch(uAtlas, b + ivec2(0, 1), 0).r);
+    vec4 lo = vec4(atlas_at(a), atlas_at(a + ivec2(1, 0)), atlas_at(a + ivec2(1, 1)), atlas_at(a + ivec2(0, 1)));
+    vec4 hi = vec4(atlas_at(b), atlas_at(b + ivec2(1, 0)), atlas_at(b + ivec2(1, 1)), atlas_at(b + ivec2(0, 1)));
     bvec4 l = lessThan(lo, vec4(uIso)), h = lessThan(hi, vec4(uIso));
     return int(l.x) | int(l.y) << 1 | int(l.z) << 2 | int(l.w) << 3 |
            int(h.x) << 4 | int(h.y) << 5 | int(h.z) << 6 | int(h.w) << 7;

@@ -17,6 +17,10 @@ struct Volume {
     pad0: u32,
     pad1: u32,
     pad2: u32,
+    crop_lo: vec3<i32>,  // the crop box's first voxel (app/core/crop_box.h)
+    background: f32,     // what a voxel outside it reads as
+    crop_hi: vec3<i32>,  // its last voxel
+    cropped: u32,        // 1 where the box is not the whole volume
 }
 
 fn atlas_texel(v: vec3<i32>) -> vec2<i32> {

@@ -4,7 +4,6 @@
 //!include {source}
 @group(0) @binding(0) var<uniform> u: Volume;
 @group(0) @binding(1) var<storage, read_write> atlas: array<f32>;
-fn atlas_value(t: vec2<i32>) -> f32 { return atlas[u32(t.y) * u.atlas + u32(t.x)]; }
 
 @compute @workgroup_size(16, 16)
 fn main(@builtin(global_invocation_id) g: vec3<u32>) {

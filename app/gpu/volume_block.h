@@ -17,7 +17,7 @@
 #include <cstdint>
 
 #include "atlas_layout.h"
-#include "demo_state.h"
+#include "frame.h"
 
 namespace hp {
 
@@ -39,10 +39,15 @@ struct VolumeBlock {
     std::int32_t tiles_shift = 0;          // uTilesShift: log2(T)
     float iso = 0.0f;                      // uIso
     std::int32_t classify = 0;             // uClassify: Classify (0 surface, 1 solid, 2 labels)
-    std::int32_t pad[3] = {0, 0, 0};       // std140 rounds the block up to 16 bytes (always last)
+    std::int32_t cropped = 0;              // uCropped: 1 where the crop box is not the whole volume
+    std::int32_t pad_crop[2] = {0, 0};     // std140 aligns an ivec3 to 16 bytes
+    std::int32_t crop_lo[3] = {0, 0, 0};   // uCropLo: the crop box's first voxel (crop_box.h)
+    float background = 0.0f;               // uBackground: what a voxel outside it reads as
+    std::int32_t crop_hi[3] = {0, 0, 0};   // uCropHi: its last voxel
+    std::int32_t pad[1] = {0};             // std140 rounds the block up to 16 bytes (always last)
 
     // The frame's block: the layout and the settings the shaders read.
-    static VolumeBlock of(const AtlasLayout& l, const DemoState& s) {
+    static VolumeBlock of(const AtlasLayout& l, const FrameSettings& s) {
         VolumeBlock b;
         for (int i = 0; i < 3; ++i) b.dims[i] = l.dims[std::size_t(i)];
         b.atlas = l.atlas;
@@ -51,6 +56,10 @@ struct VolumeBlock {
         b.tiles_shift = log2_exact(l.tiles_per_row());
         b.iso = s.iso;
         b.classify = int(s.classify);
+        const CropBox box = crop_of(s, l.dims);
+        b.cropped = box.whole(l.dims) ? 0 : 1;
+        for (std::size_t i = 0; i < 3; ++i) b.crop_lo[i] = box.lo[i], b.crop_hi[i] = box.hi[i];
+        b.background = s.background;
         return b;
     }
 };
@@ -59,6 +68,8 @@ struct VolumeBlock {
 static_assert(offsetof(VolumeBlock, dims) == 0 && offsetof(VolumeBlock, atlas) == 12, "std140 Volume");
 static_assert(offsetof(VolumeBlock, tile_shift) == 16 && offsetof(VolumeBlock, tiles_shift) == 24, "std140 Volume");
 static_assert(offsetof(VolumeBlock, iso) == 28 && offsetof(VolumeBlock, classify) == 32, "std140 Volume");
-static_assert(sizeof(VolumeBlock) == 48, "std140 Volume, rounded up to 16 bytes");
+static_assert(offsetof(VolumeBlock, cropped) == 36 && offsetof(VolumeBlock, crop_lo) == 48, "std140 Volume");
+static_assert(offsetof(VolumeBlock, background) == 60 && offsetof(VolumeBlock, crop_hi) == 64, "std140 Volume");
+static_assert(sizeof(VolumeBlock) == 80, "std140 Volume, rounded up to 16 bytes");
 
 }  // namespace hp

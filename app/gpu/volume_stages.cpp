@@ -21,7 +21,7 @@ bool VolumeStages::init(const AtlasLayout& layout, std::string* error) {
         return false;
     }
     block_buffer_ = gl::make_buffer();
-    block_ = VolumeBlock::of(layout, DemoState());
+    block_ = VolumeBlock::of(layout, FrameSettings());
     glBindBuffer(GL_UNIFORM_BUFFER, block_buffer_.id());
     glBufferData(GL_UNIFORM_BUFFER, sizeof(VolumeBlock), &block_, GL_DYNAMIC_DRAW);
     glBindBuffer(GL_UNIFORM_BUFFER, 0);

@@ -9,7 +9,7 @@
 
 #include "atlas_layout.h"
 #include "cpu_reference.h"
-#include "demo_state.h"
+#include "frame.h"
 #include "gl_objects.h"
 #include "volume_block.h"
 #include "volume_file.h"
@@ -29,7 +29,7 @@ public:
     // state's settings, VolumeBlock::of; once a frame, and only when it changed), binds its
     // buffer at kVolumeBinding and the atlas at kAtlasUnit. The views' forms keep the rest of
     // the frame's block and set the mode and iso they draw with.
-    void use(const DemoState& s) const { write(VolumeBlock::of(layout_, s)); }
+    void use(const FrameSettings& s) const { write(VolumeBlock::of(layout_, s)); }
     void use(Classify mode, float iso) const;
     void use(float iso) const { use(Classify(block_.classify), iso); }
 

@@ -127,6 +127,10 @@ void WebGpuCompaction::write_volume(const FrameSettings& s) {
     u.fallback = s.fallback ? kForcedFallbacks : 0;
     const SourceParams p = source_params(s.source, s.time);
     std::memcpy(u.params, p.values.data(), sizeof u.params);
+    const CropBox box = crop_of(s, layout_.dims);
+    u.cropped = box.whole(layout_.dims) ? 0 : 1;
+    for (std::size_t i = 0; i < 3; ++i) u.crop_lo[i] = box.lo[i], u.crop_hi[i] = box.hi[i];
+    u.background = s.background;
     write(volume_uniform_, 0, &u, sizeof u);
 }
 

@@ -17,8 +17,12 @@ struct VolumeUniform {
     std::uint32_t classify, limit, fallback, keys;  // classify: Classify (0 surface, 1 solid, 2 labels)
     float params[24];
     std::uint32_t vertices, pad[3];
+    std::int32_t crop_lo[3];  // the crop box (app/core/crop_box.h)
+    float background;
+    std::int32_t crop_hi[3];
+    std::uint32_t cropped;
 };
-static_assert(sizeof(VolumeUniform) == 160, "matches volume.wgsl's Volume");
+static_assert(sizeof(VolumeUniform) == 192, "matches volume.wgsl's Volume");
 
 // shaders/scan_io_buffer.wgsl's ScanParams.
 struct ScanParamsUniform {

@@ -56,7 +56,9 @@ TEST(VolumeBlock, TheMirrorHoldsTheGlslBlockAtStd140Offsets) {
     const std::vector<std::pair<std::string, int>> mirror = {
         {"uDims", int(offsetof(VolumeBlock, dims))},         {"uAtlasSize", int(offsetof(VolumeBlock, atlas))},
         {"uTileShift", int(offsetof(VolumeBlock, tile_shift))}, {"uTilesShift", int(offsetof(VolumeBlock, tiles_shift))},
-        {"uIso", int(offsetof(VolumeBlock, iso))},           {"uClassify", int(offsetof(VolumeBlock, classify))}};
+        {"uIso", int(offsetof(VolumeBlock, iso))},           {"uClassify", int(offsetof(VolumeBlock, classify))},
+        {"uCropped", int(offsetof(VolumeBlock, cropped))},   {"uCropLo", int(offsetof(VolumeBlock, crop_lo))},
+        {"uBackground", int(offsetof(VolumeBlock, background))}, {"uCropHi", int(offsetof(VolumeBlock, crop_hi))}};
     ASSERT_GE(members.size(), mirror.size());
     for (std::size_t i = 0; i < mirror.size(); ++i) EXPECT_EQ(members[i], mirror[i]);
     EXPECT_EQ(end, int(offsetof(VolumeBlock, pad))) << "volume.glsl's Volume and VolumeBlock differ in their fields";
@@ -74,7 +76,7 @@ TEST(VolumeBlock, SharedFieldsSitWhereWebGpusDo) {
 }
 
 TEST(VolumeBlock, OfFillsTheLayout) {
-    DemoState s;
+    FrameSettings s;
     s.classify = Classify::Solid;
     s.iso = 0.25f;
     const VolumeBlock b = VolumeBlock::of(AtlasLayout(1024, {100, 60, 30}), s);
@@ -86,6 +88,14 @@ TEST(VolumeBlock, OfFillsTheLayout) {
     EXPECT_EQ(b.tiles_shift, 3);    // T = 1024 / 128
     EXPECT_EQ(b.iso, 0.25f);
     EXPECT_EQ(b.classify, 1);
+    EXPECT_EQ(b.cropped, 0);  // the whole volume: no voxel is background
+    s.crop_y0 = 10, s.crop_z1 = 20, s.background = -2;
+    const VolumeBlock c = VolumeBlock::of(AtlasLayout(1024, {100, 60, 30}), s);
+    EXPECT_EQ(c.cropped, 1);
+    EXPECT_EQ(c.crop_lo[1], 10);
+    EXPECT_EQ(c.crop_hi[0], 99);  // -1: the last voxel
+    EXPECT_EQ(c.crop_hi[2], 20);
+    EXPECT_EQ(c.background, -2.0f);
 }
 
 }  // namespace

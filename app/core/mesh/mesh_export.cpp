@@ -128,6 +128,7 @@ EdgeMesh volume_mesh(const MeshField& f, int z0, int z1) {
         x = std::clamp(x, 0, g[0] - 1), y = std::clamp(y, 0, g[1] - 1), z = std::clamp(z, 0, g[2] - 1);
         x -= pad, y -= pad, z -= pad;
         if (x < 0 || y < 0 || z < 0 || x >= dims[0] || y >= dims[1] || z >= dims[2]) return outside;
+        if (f.cropped && !f.crop.contains(x, y, z)) return f.background;
         return values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))];
     };
     EdgeMesh m;
@@ -158,9 +159,10 @@ EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float 
     return volume_mesh(f, 0, f.cell_layers());
 }
 
-EdgeMesh label_volume_mesh(const float* values, const std::array<int, 3>& dims, int z0, int z1) {
+EdgeMesh label_volume_mesh(const float* values, const std::array<int, 3>& dims, int z0, int z1, const CropBox* crop) {
     const auto label = [&](int x, int y, int z) {
         if (x < 0 || y < 0 || z < 0 || x >= dims[0] || y >= dims[1] || z >= dims[2]) return 0.0f;
+        if (crop && !crop->contains(x, y, z)) return 0.0f;
         return values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))];
     };
     const std::uint64_t cx = std::uint64_t(dims[0]) + 1, cy = std::uint64_t(dims[1]) + 1;  // cells −1 .. size−1

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cpu_reference.h"
+#include "crop_box.h"
 #include "world_mesh.h"
 
 namespace hp {
@@ -47,6 +48,10 @@ struct MeshField {
     float iso;
     bool closed;
     float outside = 0;  // closed: the pad's value
+    // The crop box (crop_box.h): voxels outside it read as `background`.
+    bool cropped = false;
+    CropBox crop;
+    float background = 0;
     std::array<int, 3> grid() const {  // the grid of points the cells span (padded when closed)
         const int p = closed ? 2 : 0;
         return {dims[0] + p, dims[1] + p, dims[2] + p};
@@ -59,8 +64,10 @@ EdgeMesh volume_mesh(const MeshField& field, int z0, int z1);
 EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float iso, bool closed);
 // A label map's meshes (classify=labels, label_nets.h) from the voxels in layers z0 ≤ z < z1,
 // x fastest: each vertex's id is its dual cell's (over the grid of cells from −1 to the size on
-// each axis) and its label's, so each label's mesh is welded on its own.
-EdgeMesh label_volume_mesh(const float* values, const std::array<int, 3>& dims, int z0, int z1);
+// each axis) and its label's, so each label's mesh is welded on its own. crop: voxels outside
+// it are the background (0).
+EdgeMesh label_volume_mesh(const float* values, const std::array<int, 3>& dims, int z0, int z1,
+                           const CropBox* crop = nullptr);
 
 // Vertices and triangles as indices (three a triangle), in voxel index units: the soup welded
 // by edge id, or what the WebGPU modes compute with vertices=shared (a vertex a crossing edge).

@@ -54,6 +54,9 @@ void MeshWork::start(MeshInput in) {
         return;
     }
     field_.emplace(in_.values, in_.dims, in_.iso, in_.closed);  // closed: one pass for the pad's value
+    field_->cropped = !in_.crop.whole(in_.dims);
+    field_->crop = in_.crop;
+    field_->background = in_.background;
     layers_ = field_->cell_layers();
 }
 
@@ -79,7 +82,7 @@ void MeshWork::slice() {
     switch (stage_) {
         case Stage::Surface: {
             const int end = std::min(layer_ + kLayersPerSlice, layers_);
-            welder_.add(in_.labels ? label_volume_mesh(in_.values, in_.dims, layer_, end)
+            welder_.add(in_.labels ? label_volume_mesh(in_.values, in_.dims, layer_, end, &in_.crop)
                                    : volume_mesh(*field_, layer_, end));
             layer_ = end;
             if (welder_.triangles() > kMaxTriangles) {

@@ -26,6 +26,8 @@ struct MeshInput {
     std::array<int, 3> dims{};
     float iso = 0;
     bool closed = false;
+    CropBox crop;          // voxels outside it read as `background` (crop_box.h); the whole volume
+    float background = 0;  // when it holds dims
     // A label map (classify=labels): one closed mesh per label (label_nets.h), named and
     // coloured by `parts`. Its pieces are kept label by label and its smoothing moves the labels'
     // vertices at one place as one (mesh_process.h), and its zero-area triangles are merged in

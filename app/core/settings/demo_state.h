@@ -9,6 +9,7 @@
 
 #include "atlas_layout.h"
 #include "cpu_reference.h"
+#include "crop_box.h"
 #include "mesh_process.h"
 
 namespace hp {
@@ -117,6 +118,10 @@ struct DemoState {
     int decimate;           // target triangles; 0: none
     bool closed;
     bool processed;
+    // The crop box (crop_box.h): the first and last voxel kept along x, y and z; a last of -1
+    // (the default) is the volume's last. Voxels outside read as background.
+    int crop_x0, crop_y0, crop_z0;
+    int crop_x1, crop_y1, crop_z1;
 };
 
 // The mesh steps the state asks for; the decimation's error bound is half the smallest voxel
@@ -129,6 +134,19 @@ inline MeshSteps mesh_steps(const DemoState& s, double smallest_spacing_mm) {
     m.decimate = std::uint32_t(s.decimate);
     m.max_error_mm = smallest_spacing_mm / 2;
     return m;
+}
+
+// The crop box a state asks of an X×Y×Z volume: each axis's first voxel within the volume, its
+// last (-1: the volume's last) within the volume and not before the first.
+inline CropBox crop_of(const DemoState& s, const std::array<int, 3>& dims) {
+    const int first[3] = {s.crop_x0, s.crop_y0, s.crop_z0}, last[3] = {s.crop_x1, s.crop_y1, s.crop_z1};
+    CropBox b;
+    for (std::size_t a = 0; a < 3; ++a) {
+        const int end = dims[a] - 1;
+        b.lo[a] = first[a] < 0 ? 0 : first[a] > end ? end : first[a];
+        b.hi[a] = last[a] < 0 || last[a] > end ? end : last[a] < b.lo[a] ? b.lo[a] : last[a];
+    }
+    return b;
 }
 
 // The atlas layout of the procedural sources for a state.

@@ -30,14 +30,20 @@ struct FrameSettings : DemoState {
     // WebGL2: the vertex counts written by the classification pass (two targets) instead of a
     // pass of their own.
     bool fused_count = true;
+    // The value a voxel outside the crop box reads as (crop_box.h), from iso, the mode and the
+    // source's range.
+    float background = 0;
 };
 
 // The one way from the state to a frame's settings (the app and the tests): `surface`, the
 // 3D view is shown or a read-back asked for the mesh; `mesh_read`, the mesh is to be read back
-// (the extraction runs even where the vertex route would not need it).
-inline FrameSettings frame_settings(const DemoState& s, bool surface, bool mesh_read) {
+// (the extraction runs even where the vertex route would not need it); `range`, the source's
+// values' lowest and highest.
+inline FrameSettings frame_settings(const DemoState& s, bool surface, bool mesh_read,
+                                    const std::array<float, 2>& range = {0, 1}) {
     FrameSettings f;
     static_cast<DemoState&>(f) = s;
+    f.background = crop_background(s.classify, s.iso, range);
     f.mesh = surface || mesh_read;
     f.extract = s.route == MeshRoute::Fragment || mesh_read;
     // A label map's vertex is a dual cell's, not a crossing edge's: its surface is a soup.

@@ -159,6 +159,49 @@ void source_rows(std::vector<Setting>* t) {
     t->push_back(flag<&S::paused>("paused", false, nullptr, "time stands still"));
 }
 
+// The crop box (crop_box.h): each axis's first and last voxel (-1: the volume's last), six
+// whole numbers the overlay draws as one row of three ranges (overlay_rows.cpp). A value given
+// past the volume, or a last before its first, is refused; a volume that shrinks under a box
+// crops it to itself (crop_of).
+template <int Axis, bool Last>
+std::string crop_limit(S* s, const SettingsContext& c, bool given) {
+    if (!given) return std::string();
+    static const char* kAxes[] = {"X", "Y", "Z"};
+    const int end = c.layout_of(*s).dims[std::size_t(Axis)] - 1;
+    const int first[3] = {s->crop_x0, s->crop_y0, s->crop_z0}, last[3] = {s->crop_x1, s->crop_y1, s->crop_z1};
+    const int v = Last ? last[Axis] : first[Axis];
+    const std::string key = std::string("crop") + kAxes[Axis] + (Last ? "1=" : "0=") + std::to_string(v);
+    if (v > end) return key + " is past the volume's last voxel along " + kAxes[Axis] + " (" + std::to_string(end) + ")";
+    const int to = last[Axis] < 0 ? end : last[Axis];
+    if (to < first[Axis])
+        return key + " leaves no voxel: crop" + kAxes[Axis] + "1 (" + std::to_string(to) + ") is before crop" +
+               kAxes[Axis] + "0 (" + std::to_string(first[Axis]) + ")";
+    return std::string();
+}
+
+template <auto M, int Axis, bool Last>
+Setting crop_row(const char* key, const char* label, const char* help) {
+    Setting r = number<M>(key, Last ? -1 : 0, label, help, Last ? -1 : 0, 16383);
+    r.whole = true;
+    r.limit = crop_limit<Axis, Last>;
+    r.effective = [](const S& s, const SettingsContext& c) {
+        const CropBox b = crop_of(s, c.layout.dims);
+        return double(Last ? b.hi[std::size_t(Axis)] : b.lo[std::size_t(Axis)]);
+    };
+    return r;
+}
+
+void crop_rows(std::vector<Setting>* t) {
+    const char* first = "the crop box's first voxel along this axis (voxels outside it are background)";
+    const char* last = "the crop box's last voxel along this axis; -1: the volume's last";
+    t->push_back(crop_row<&S::crop_x0, 0, false>("cropX0", "Crop", first));
+    t->push_back(crop_row<&S::crop_x1, 0, true>("cropX1", nullptr, last));
+    t->push_back(crop_row<&S::crop_y0, 1, false>("cropY0", nullptr, first));
+    t->push_back(crop_row<&S::crop_y1, 1, true>("cropY1", nullptr, last));
+    t->push_back(crop_row<&S::crop_z0, 2, false>("cropZ0", nullptr, first));
+    t->push_back(crop_row<&S::crop_z1, 2, true>("cropZ1", nullptr, last));
+}
+
 // The count's read-back.
 void readback_rows(std::vector<Setting>* t) {
     t->push_back(choice<&S::readback>("readback", Readback::Sync, "Readback",
@@ -267,6 +310,7 @@ std::vector<Setting> make_table() {
     std::vector<Setting> t;
     pipeline_rows(&t);
     source_rows(&t);
+    crop_rows(&t);
     readback_rows(&t);
     view_rows(&t);
     mesh_rows(&t);

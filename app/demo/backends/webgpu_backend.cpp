@@ -61,7 +61,7 @@ public:
             const PyramidPlan& plan = gpu_.pyramid_plan();
             view_.show(display_.atlas.empty() ? nullptr : display_.atlas.data(), display_.levels.data(),
                        display_.levels.size(), plan.offsets, plan.top, display_.stream.data(), display_.stream_rows,
-                       last.classify, last.iso);
+                       last);
             view_.show_tiles(scan_tiles(display_.tiles, display_.tile_size, display_.tile_posts, wgpu::TileScan::kPostValue));
             ++shown_serial_;
         }

@@ -101,7 +101,7 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     timer_.begin_frame();
     Backend* b = host_.backend();
     FrameResult done;
-    const bool completed = b->poll(&timer_, shown_, frames_.settings(shown_.surface), &done, &message_);
+    const bool completed = b->poll(&timer_, shown_, frames_.settings(shown_.surface, sources_.range_of(frames_.state())), &done, &message_);
     if (completed) frames_.complete(done);
     if (b->busy()) return false;
     bool new_timings = false;
@@ -135,7 +135,7 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
 }
 
 DemoApp::RunInputs DemoApp::run_inputs() const {
-    return {frames_.settings(shown_.surface), shown_, host_.inputs_serial()};
+    return {frames_.settings(shown_.surface, sources_.range_of(frames_.state())), shown_, host_.inputs_serial()};
 }
 
 // An async count arrives frames later: those frames run (their results carry it). Time moves
@@ -177,7 +177,7 @@ int DemoApp::run_frames(int n, bool draw, bool mesh, int in_flight) {
 bool DemoApp::collect() {
     FrameResult done;
     Backend* b = host_.backend();
-    const bool completed = b && b->poll(&timer_, shown_, frames_.settings(shown_.surface), &done, &message_);
+    const bool completed = b && b->poll(&timer_, shown_, frames_.settings(shown_.surface, sources_.range_of(frames_.state())), &done, &message_);
     if (completed) frames_.complete(done);
     if (timer_.gpu()) timer_.collect();
     return completed;

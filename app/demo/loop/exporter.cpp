@@ -30,6 +30,8 @@ std::string surface_key(const FrameData& f, bool closed) {
     std::string key = loaded ? "loaded " + std::to_string(loaded->generation)
                              : std::string(name_of(f.state.source)) + " " + std::to_string(f.layout.dims[0]) + " " +
                                    std::to_string(f.layout.atlas) + " t" + std::to_string(f.state.time);
+    const CropBox box = crop_of(f.state, loaded ? loaded->volume.dims : f.layout.dims);
+    for (std::size_t a = 0; a < 3; ++a) key += " " + std::to_string(box.lo[a]) + "-" + std::to_string(box.hi[a]);
     // Every label's mesh, closed; names, colours and what is shown are applied when written.
     if (f.state.classify == Classify::Labels) return key + " labels";
     return key + " iso " + iso + (closed ? " closed" : " open") + (gpu_indexes(f, closed) ? " gpu" : " cpu");
@@ -44,6 +46,8 @@ MeshInput mesh_input(const FrameData& f, const std::string& key, const MeshSteps
     // A loaded volume's own dims: one loaded since the last frame is not yet in the layout.
     in.dims = loaded ? loaded->volume.dims : f.layout.dims;
     in.iso = f.state.iso;
+    in.crop = crop_of(f.state, in.dims);
+    in.background = crop_background(f.state.classify, f.state.iso, f.sources.range_of(f.state));
     in.world = f.sources.mesh_world(f.state);
     if (f.state.classify == Classify::Labels) {
         in.labels = true;

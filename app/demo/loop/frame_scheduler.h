@@ -49,7 +49,10 @@ public:
     void want_mesh(int frames) { mesh_wanted_ = frames > mesh_wanted_ ? frames : mesh_wanted_; }
     void issued() { if (mesh_wanted_ > 0) --mesh_wanted_; }
     bool mesh_wanted() const { return mesh_wanted_ > 0; }
-    FrameSettings settings(bool surface_shown) const { return frame_settings(state_, surface_shown, mesh_wanted_ > 0); }
+    // range: the source's values' lowest and highest (Sources::range_of).
+    FrameSettings settings(bool surface_shown, const std::array<float, 2>& range) const {
+        return frame_settings(state_, surface_shown, mesh_wanted_ > 0, range);
+    }
 
     const DemoState& state() const { return state_; }
     const FrameResult& result() const { return result_; }

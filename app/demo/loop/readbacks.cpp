@@ -130,6 +130,10 @@ int Readbacks::finish(Job* j, Reading& r, const FrameData& f) {
     // A pipeline made while the atlas was on its way (a new layout) does not read it.
     if (!r.atlas.empty() && r.atlas.size() != std::size_t(f.layout.texel_count()))
         return fail(j, "the volume changed while its atlas was read back: ask again");
+    // The reference reads the atlas as the GPU did: voxels outside the crop box as background.
+    if ((a.kind == ReadKind::Reference || a.kind == ReadKind::ReferenceMesh) && !r.atlas.empty())
+        crop_atlas(f.layout, r.atlas.data(), crop_of(f.state, f.layout.dims),
+                   crop_background(f.state.classify, f.state.iso, f.sources.range_of(f.state)));
     switch (a.kind) {
         case ReadKind::Stream: out.entries = std::move(r.stream); break;
         case ReadKind::Reference:

@@ -77,7 +77,7 @@ bool Sources::read_png(const std::uint8_t* data, std::size_t size, int tile, int
 }
 
 // The one copy kept: the volume shown until now stays until this one has loaded. A file opens
-// at its first preset; a PNG at the iso source=png had.
+// at its first preset, uncropped; a PNG at the iso source=png had.
 void Sources::open(LoadedVolume v, DemoState* pending) {
     v.generation = ++loads_;
     if (v.table.entries.empty()) v.table = v.volume.labels;  // a .seg.nrrd's own names
@@ -87,6 +87,10 @@ void Sources::open(LoadedVolume v, DemoState* pending) {
     loaded_ = std::move(v);
     pending->source = s;
     pending->iso = iso_of_source_[std::size_t(s)];
+    // A new volume opens whole: a box drawn on the last one means nothing in it.
+    const DemoState whole;
+    pending->crop_x0 = whole.crop_x0, pending->crop_y0 = whole.crop_y0, pending->crop_z0 = whole.crop_z0;
+    pending->crop_x1 = whole.crop_x1, pending->crop_y1 = whole.crop_y1, pending->crop_z1 = whole.crop_z1;
 }
 
 const LoadedVolume* Sources::shown(const DemoState& s) const {

@@ -29,12 +29,12 @@ void ComputeView::abandon() {
 
 void ComputeView::show(const float* atlas_rows, const std::uint32_t* levels, std::size_t words,
                        const std::vector<std::uint32_t>& offsets, int top, const float* stream_rows, int rows,
-                       Classify classify, float iso) {
+                       const FrameSettings& settings) {
     if (hidden_) return;
     const int s = size();
     if (atlas_rows) {
         volume_.upload_rows(atlas_rows, volume_.layout().volume_rows());
-        volume_.use(classify, iso);
+        volume_.use(settings);  // its classification, cropped as the frame's
         classify_.run(volume_);
     }
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);

@@ -26,7 +26,7 @@ public:
     // (null): the slices and base keep what they showed.
     void show(const float* atlas_rows, const std::uint32_t* levels, std::size_t words,
               const std::vector<std::uint32_t>& offsets, int top, const float* stream_rows, int rows,
-              Classify classify, float iso);
+              const FrameSettings& settings);
 
     // webgpu-scan: where each tile's keys start (the Explain view's; empty elsewhere).
     void show_tiles(ScanTiles tiles) { tiles_ = std::move(tiles); }

@@ -37,7 +37,7 @@ add_executable(app app/demo/main.cpp
   app/demo/loop/key_walker.cpp app/demo/loop/readbacks.cpp app/demo/loop/exporter.cpp
   app/demo/backends/gl_backend.cpp app/demo/backends/webgpu_backend.cpp
   app/demo/views/view_registry.cpp app/demo/views/view_explain.cpp app/demo/views/view_explain_panel.cpp
-  app/demo/views/view_layout.cpp
+  app/demo/views/view_layout.cpp app/demo/views/view_crop.cpp
   app/demo/overlay/overlay.cpp app/demo/overlay/overlay_rows.cpp app/demo/overlay/overlay_source_rows.cpp
   app/demo/overlay/overlay_mesh_rows.cpp
   app/demo/page/web_api.cpp app/demo/page/web_load.cpp app/demo/page/web_reads.cpp app/demo/page/web_test_api.cpp

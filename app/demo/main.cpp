@@ -17,6 +17,7 @@
 #include "json_writer.h"
 #include "load_options.h"
 #include "overlay.h"
+#include "view_crop.h"
 #include "web_api.h"
 
 namespace {
@@ -29,6 +30,7 @@ struct Main {
     bool context_lost = false;
     hp::Layout layout;      // the last frame's panels (for the pointer)
     bool dragging = false;  // a drag began on the 3D view
+    bool cropping = false;  // ... on a handle of its crop box
     int settle = 0;         // quiet frames still drawn (DemoApp::quiet)
     int css_w = 0, css_h = 0;  // the canvas's size last frame
 } g;
@@ -38,9 +40,17 @@ bool enable_float_targets() {
                                              "EXT_color_buffer_float");
 }
 
-// Mouse and touch on the 3D view: drag orbits, right or middle drag (or shift) pans, the wheel
-// and a pinch zoom. Only where the pointer is over the view and not over the overlay's windows.
+// Mouse and touch on the 3D view: a drag on a crop box's handle moves its face, any other drag
+// orbits, right or middle drag (or shift) pans, the wheel and a pinch zoom. Only where the
+// pointer is over the view and not over the overlay's windows.
 void camera_input(const SDL_Event& e) {
+    if (e.type == SDL_MOUSEBUTTONUP && g.cropping) hp::crop_release(), g.cropping = false;
+    if (e.type == SDL_MOUSEMOTION && g.cropping)
+        hp::crop_drag(g.app.view_input(g.layout.scale, 0), float(e.motion.x), float(e.motion.y), &g.app.pending());
+    if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && g.app.state().overlay &&
+        !ImGui::GetIO().WantCaptureMouse)
+        g.cropping = hp::crop_grab(g.app.view_input(g.layout.scale, 0), g.layout, float(e.button.x), float(e.button.y));
+    if (g.cropping) return;
     if (g.layout.pointer < 0) return;
     const hp::Panel& p = g.layout.panels[std::size_t(g.layout.pointer)];
     int mx = 0, my = 0;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "overlay_rows.h"
+#include "view_crop.h"
 
 namespace hp {
 namespace {
@@ -76,6 +77,7 @@ OverlayActions draw_overlay(DemoApp& app, const Layout& layout, const FrameHisto
     const ViewInput in = app.view_input(layout.scale, 0);
     for (std::size_t i = 0; i < views.size(); ++i)
         if (layout.shows(i)) views[i].caption(in, layout.panels[i]);
+    crop_marks(in, layout);
     const ViewHooks* chosen = view_hooks(app.state().view);
     if (chosen && chosen->marks) chosen->marks(in, layout);
 

@@ -6,6 +6,8 @@
 #include <cfloat>
 #include <string>
 
+#include "view_crop.h"
+
 namespace hp {
 namespace {
 
@@ -152,6 +154,33 @@ void expected_row(const Controls& c, const Setting& row) {
     }
 }
 
+// The crop box: each axis's first and last voxel as one range (a last at the volume's end is
+// kept as -1, the end of any volume), the box shown in the 3D view, and the whole volume back.
+void crop_row(const Controls& c, const Setting& row) {
+    static const char* kAxes[3][3] = {{"##cropX", "cropX0", "cropX1"}, {"##cropY", "cropY0", "cropY1"},
+                                      {"##cropZ", "cropZ0", "cropZ1"}};
+    const std::array<int, 3> dims = c.context.layout_of(c.s).dims;
+    const CropBox b = crop_of(c.s, dims);
+    for (std::size_t a = 0; a < 3; ++a) {
+        row_title(a == 0 ? row.label : "");
+        ImGui::SetNextItemWidth(-1);
+        int lo = b.lo[a], hi = b.hi[a];
+        const char* format = a == 0 ? "x %d" : a == 1 ? "y %d" : "z %d";
+        if (ImGui::DragIntRange2(kAxes[a][0], &lo, &hi, 0.25f, 0, dims[a] - 1, format, format)) {
+            set_value(*find_setting(kAxes[a][1]), &c.s, std::clamp(lo, 0, dims[a] - 1));
+            set_value(*find_setting(kAxes[a][2]), &c.s, hi >= dims[a] - 1 ? -1 : std::max(hi, lo));
+        }
+        tooltip("the crop box's first and last voxel along this axis: voxels outside it are background, and\n"
+                "the surface is closed at the box (drag the handles in the 3D view too)");
+    }
+    ImGui::Dummy({kLabelWidth - ImGui::GetStyle().ItemSpacing.x, 0});
+    ImGui::SameLine();
+    ImGui::Checkbox("Show box", &crop_box_shown());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Whole"))
+        for (const auto& axis : kAxes) set_value(*find_setting(axis[1]), &c.s, 0), set_value(*find_setting(axis[2]), &c.s, -1);
+}
+
 void readback_after(const Controls& c) {
     const FrameResult& r = c.app.result();
     if (c.app.state().readback == Readback::Async)
@@ -179,7 +208,7 @@ const RowLayout kRowLayouts[] = {
     {"pyramid", pyramid_rows, nullptr}, {"source", source_row, nullptr}, {"classify", nullptr, labels_after},
     {"iso", iso_row, nullptr},
     {"volume", volume_row, nullptr},
-    {"time", time_row, nullptr},        {"expected", expected_row, nullptr}, {"readback", nullptr, readback_after},
+    {"time", time_row, nullptr},       {"cropX0", crop_row, nullptr},        {"expected", expected_row, nullptr}, {"readback", nullptr, readback_after},
     {"route", nullptr, route_after},   {"processed", nullptr, mesh_after},
 };
 

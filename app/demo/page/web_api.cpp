@@ -13,6 +13,7 @@
 #include "json_reader.h"
 #include "settings_json.h"
 #include "json_writer.h"
+#include "view_crop.h"
 #include "view_registry.h"
 #include "gl_objects.h"
 #include "mesh_export.h"
@@ -25,7 +26,7 @@ std::string g_reply;              // the last string handed to JavaScript
 
 // The panels and the control panel in CSS pixels from the page's top left (null: not shown)
 // as hp.stats().layout, and the orbit as hp.stats().camera.
-void layout_and_camera(JsonWriter* w, const DemoApp& app) {
+void layout_and_camera(JsonWriter* w, DemoApp& app) {
     auto rect = [w](const Panel& p) {
         if (p.w <= 0) {
             w->null();
@@ -46,6 +47,19 @@ void layout_and_camera(JsonWriter* w, const DemoApp& app) {
         }
     w->key("overlay");
     rect(app.state().overlay ? l.controls : Panel());
+    std::array<std::array<float, 2>, 6> handles;
+    w->key("cropHandles");
+    if (crop_handles(app.view_input(l.scale, 0), l, &handles)) {
+        w->begin_array();
+        for (const auto& h : handles) {
+            w->begin_array();
+            for (float c : h) std::isfinite(c) ? w->number(c, 6) : w->null();
+            w->end_array();
+        }
+        w->end_array();
+    } else {
+        w->null();
+    }
     w->end_object();
     const OrbitCamera& c = app.camera();
     w->key("camera").begin_object();

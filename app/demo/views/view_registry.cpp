@@ -235,9 +235,13 @@ std::string label_under(const ViewInput& in, const Layout& l, float x, float y, 
         return "";
     const Volume& v = *in.label_volume;
     const std::vector<LabelInfo>& labels = *in.labels;
+    const CropBox box = crop_of(in.state, v.dims);
     const LabelHit hit = pick_label(
         *in.camera, v.dims, in.scale, p.w / p.h, (x - p.x) / p.w * 2 - 1, 1 - (y - p.y) / p.h * 2,
-        [&](int a, int b, int c) { return v.values[std::size_t(a) + std::size_t(v.dims[0]) * (std::size_t(b) + std::size_t(v.dims[1]) * std::size_t(c))]; },
+        [&](int a, int b, int c) {  // outside the crop box: the background
+            if (!box.contains(a, b, c)) return 0.0f;
+            return v.values[std::size_t(a) + std::size_t(v.dims[0]) * (std::size_t(b) + std::size_t(v.dims[1]) * std::size_t(c))];
+        },
         [&](float l) {
             const int k = label_index(labels, l);
             return k >= 0 && labels[std::size_t(k)].shown;

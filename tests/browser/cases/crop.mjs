@@ -144,4 +144,41 @@ add('crop: the URL\'s box applies at start and shows in stats', async (page) => 
   assert(gpu.every((e) => e[0] >= 3 && e[0] <= 40), 'a cell outside the box');
 }, { query: `${QUERY}&volume=64&source=sphere&classify=surface&cropX0=4&cropX1=40` });
 
+// The 3D view: the box drawn with a handle a face (hp.stats().layout.cropHandles); a drag on the
+// top face's handle moves cropZ1 down and leaves the camera where it was; the stream stays exact.
+add('crop: dragging the top face\'s handle in the 3D view lowers cropZ1, the camera stays, the stream stays exact', async (page) => {
+  const before = await page.evaluate(async () => {
+    await hp.set({ volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5, cropX0: 8, cropZ1: 60 });
+    await hp.frames(2);
+    return hp.stats();
+  });
+  const h = before.layout.cropHandles;
+  assert(Array.isArray(h) && h.length === 6 && h[5].every(Number.isFinite), `handles: ${JSON.stringify(h)}`);
+  // Down the screen is down the z axis from the default camera (above the xy plane).
+  const [x, y] = h[5], d = before.layout.surface;
+  assert(x > d.x && x < d.x + d.width && y > d.y && y < d.y + d.height, `the top handle ${x},${y} is off the 3D view`);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 30, { steps: 6 });
+  await page.mouse.up();
+  const after = await page.evaluate(async () => { await hp.frames(3); return hp.stats(); });
+  assert(after.cropZ1 < 60 && after.cropZ1 > 20, `cropZ1 ${after.cropZ1} after the drag`);
+  assert(after.cropX0 === 8 && after.camera.yaw === before.camera.yaw && after.camera.pitch === before.camera.pitch,
+    `the drag moved more than the face: cropX0 ${after.cropX0}, yaw ${before.camera.yaw} → ${after.camera.yaw}`);
+  await exact(page, {}, { atLeast: 1000 });
+  // Off the handles a drag orbits, as before.
+  await page.mouse.move(d.x + 20, d.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(d.x + 60, d.y + 20, { steps: 4 });
+  await page.mouse.up();
+  const orbited = await page.evaluate(async () => { await hp.frames(2); return hp.stats(); });
+  assert(orbited.camera.yaw !== after.camera.yaw && orbited.cropZ1 === after.cropZ1, `yaw ${orbited.camera.yaw}, cropZ1 ${orbited.cropZ1}`);
+  const whole = await page.evaluate(async () => {
+    await hp.set({ cropX0: 0, cropZ1: -1 });
+    await hp.frames(2);
+    return hp.stats().layout.cropHandles;
+  });
+  assert(whole === null, 'the box is drawn on the whole volume');
+}, { query: 'paused=1&clock=fixed&overlay=1&view=surface&atlas=512' });
+
 export default cases;

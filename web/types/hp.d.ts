@@ -21,6 +21,7 @@ export interface Settings {
   vertices?: 'soup' | 'shared'; clock?: 'wall' | 'fixed'; timestamps?: 'passes' | 'whole';
   scan?: 'blocks' | 'rts' | 'single'; fallback?: Flag; pieces?: 'all' | 'largest' | 'above';
   minPiece?: Num; smooth?: Num; decimate?: Num; closed?: Flag; processed?: Flag;
+  cropX0?: Num; cropX1?: Num; cropY0?: Num; cropY1?: Num; cropZ0?: Num; cropZ1?: Num;
 }
 
 export type Rect = { x: number; y: number; width: number; height: number } | null;
@@ -39,6 +40,7 @@ export interface Stats {
   atlas: number; volume: number | null; readback: string; expected: number; overlay: boolean | number; view: View;
   clock: string; timestamps: string; scan: string; fallback: boolean | number; key: number; step: number;
   pieces: string; minPiece: number; smooth: number; decimate: number; closed: boolean | number; processed: boolean | number;
+  cropX0: number; cropX1: number; cropY0: number; cropY1: number; cropZ0: number; cropZ1: number;
   timing: 'gpu' | 'cpu' | 'none'; backend: 'webgl2' | 'webgpu'; webgpu: string; serial: number;
   mesh: boolean; meshCapacity: number; vertexCount: number; verticesRead: boolean; vertexKeysDrawn: number;
   sharedVertexCount: number; extracted: boolean; color: string; route: string; vertices: string;
@@ -46,7 +48,7 @@ export interface Stats {
   gl: { textures: number; framebuffers: number; programs: number; buffers: number };
   dims: [number, number, number]; spacing: [number, number, number]; range: [number, number];
   file: string | null;
-  layout: { surface: Rect; slices: Rect; stream: Rect; pyramid: Rect; overlay: Rect };
+  layout: { surface: Rect; slices: Rect; stream: Rect; pyramid: Rect; overlay: Rect; cropHandles: [number | null, number | null][] | null };
   camera: { yaw: number; pitch: number; distance: number; target: number[] };
   explain: Explain | { error: string } | null; message: string;
   progress: { task: string; done: number; total: number } | null;

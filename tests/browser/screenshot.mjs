@@ -24,7 +24,16 @@ try {
   const query = new URLSearchParams(opt('query', ''));
   const want = query.has('load') ? 'file' : query.has('png') ? 'png' : null;
   if (want) await page.waitForFunction((w) => hp.stats().source === w || hp.stats().message, { timeout: 120000 }, want);
-  await page.evaluate((n) => window.hp.frames(n), Number(opt('frames', 10)));
+  await page.evaluate(async (n) => {
+    await window.hp.frames(n);
+    // The 3D view shows the processed mesh once it is made (over many slices): a label map's,
+    // smoothed by default, or with processed=1.
+    const s = window.hp.stats();
+    if (s.processed || (s.classify === 'labels' && (s.labelSmooth > 0 || s.pieces !== 'all'))) {
+      await window.hp.meshReport();
+      await window.hp.frames(2);
+    }
+  }, Number(opt('frames', 10)));
   const stats = await page.evaluate(() => window.hp.stats());
   await page.screenshot({ path: out });
   console.log(`${out}: ${width}x${height}, frame ${stats.frame}, ${stats.pyramid} pyramid, ` +

@@ -115,6 +115,7 @@ struct DemoState {
     Pieces pieces;
     double min_piece;       // mm³, pieces=above
     int smooth;             // Taubin iterations
+    int label_smooth;       // ... a label map's, joint (the labels' shared faces kept shared)
     int decimate;           // target triangles; 0: none
     bool closed;
     bool processed;
@@ -130,10 +131,17 @@ inline MeshSteps mesh_steps(const DemoState& s, double smallest_spacing_mm) {
     MeshSteps m;
     m.pieces = s.pieces;
     m.min_piece_mm3 = s.min_piece;
-    m.smooth = s.smooth;
+    m.smooth = s.classify == Classify::Labels ? s.label_smooth : s.smooth;
     m.decimate = std::uint32_t(s.decimate);
     m.max_error_mm = smallest_spacing_mm / 2;
     return m;
+}
+
+// Whether the 3D view draws the processed mesh (what Save mesh writes) rather than the GPU's:
+// where `processed` asks, and for a label map whenever its steps change it (its smoothing, on
+// by default, shows the labels as VTK's and 3D Slicer's label surfaces do).
+inline bool shows_processed(const DemoState& s) {
+    return s.classify == Classify::Labels ? s.label_smooth > 0 || s.pieces != Pieces::All : s.processed;
 }
 
 // The crop box a state asks of an X×Y×Z volume: each axis's first voxel within the volume, its

@@ -272,6 +272,15 @@ void mesh_rows(std::vector<Setting>* t) {
     Setting& smooth = t->emplace_back(number<&S::smooth>(
         "smooth", 0, "Smooth", "Taubin smoothing iterations (λ 0.5, μ −0.53): no shrinking; 0: none", 0, 200));
     smooth.whole = true;
+    smooth.shown = [](const S& s) { return s.classify != Classify::Labels; };
+    // A label map's own: joint smoothing that keeps shared faces shared, on by default, as
+    // VTK's vtkSurfaceNets3D and 3D Slicer smooth label surfaces (its view shows the result).
+    Setting& label_smooth = t->emplace_back(number<&S::label_smooth>(
+        "labelSmooth", 10, "Smooth",
+        "a label map's smoothing: Taubin iterations moving every label's vertices at one place as one\n"
+        "(shared faces stay shared); the 3D view shows the smoothed meshes; 0: the voxels' staircase", 0, 200));
+    label_smooth.whole = true;
+    label_smooth.shown = [](const S& s) { return s.classify == Classify::Labels; };
     Setting& decimate = t->emplace_back(number<&S::decimate>(
         "decimate", 0, "Decimate",
         "target triangles (meshoptimizer, error within half a voxel; may stop short); 0: none", 0, 1e9));

@@ -40,6 +40,7 @@ struct ShownViews {
 // surface: 3 floats a vertex, 3 indices a triangle; `revision` changes with the mesh.
 struct ProcessedSurface {
     std::vector<float> positions, normals;
+    std::vector<float> labels;  // a label map's: each vertex's label (empty: none)
     std::vector<std::uint32_t> indices;
     std::uint64_t revision = 0;
 };

@@ -57,7 +57,7 @@ public:
         surface_.set_labels(d.labels, d.labels_revision);
         if (d.processed) {
             const ProcessedSurface& p = *d.processed;
-            if (processed_.revision != p.revision) SurfaceView::upload(&processed_, p.positions, p.normals, p.indices, p.revision);
+            if (processed_.revision != p.revision) SurfaceView::upload(&processed_, p.positions, p.normals, p.labels, p.indices, p.revision);
             surface_.draw_indexed(d.panel, processed_, d.scene);
         } else if (d.route == MeshRoute::Vertex)
             surface_.draw_walking(d.panel, gpu_.mesh(), gpu_.volume(), d.classify, d.iso, d.scene);

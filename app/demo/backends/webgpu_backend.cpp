@@ -123,6 +123,7 @@ private:
         std::vector<float> pos(4 * n + 4, 0.0f), nor(4 * n + 4, 0.0f);
         for (std::size_t k = 0; k < n; ++k)
             for (std::size_t c = 0; c < 3; ++c) pos[4 * k + c] = p.positions[3 * k + c], nor[4 * k + c] = p.normals[3 * k + c];
+        for (std::size_t k = 0; k < n && k < p.labels.size(); ++k) pos[4 * k + 3] = p.labels[k];  // a label map's, as the GPU's
         wgpu::Counter counter{};
         counter.vertices = counter.draw_args[0] = std::uint32_t(n);
         counter.draw_args[1] = 1;

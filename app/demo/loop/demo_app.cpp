@@ -130,7 +130,7 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     readbacks_.show_processed(frame_data(), frames_.frame(), [this] { want_mesh(); });
     readbacks_.work();  // a slice of the processed mesh, if one is under way
     const std::string& failed = readbacks_.mesh_work().failed();
-    if (state().processed && !failed.empty() && message_ != failed) message_ = failed;
+    if (shows_processed(state()) && !failed.empty() && message_ != failed) message_ = failed;
     return true;
 }
 
@@ -191,7 +191,7 @@ std::array<float, 3> DemoApp::view_box() const {
 
 ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
     const MeshWork& w = readbacks_.mesh_work();
-    const bool processed = state().processed && state().classify != Classify::Labels &&
+    const bool processed = shows_processed(state()) &&
                            readbacks_.processed_current(frame_data());
     if (processed && processed_.revision != w.revision()) voxel_surface(w, &processed_);
     ViewInput in{state(), result(), layout()};

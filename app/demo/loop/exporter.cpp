@@ -92,6 +92,12 @@ void voxel_surface(const MeshWork& w, ProcessedSurface* out) {
         }
     }
     out->indices = mesh.faces;
+    out->labels.clear();
+    if (!mesh.face_part.empty()) {  // a label map's: each label's vertices its own
+        out->labels.assign(mesh.positions.size(), 0.0f);
+        for (std::size_t t = 0; t < mesh.face_part.size(); ++t)
+            for (std::size_t k = 0; k < 3; ++k) out->labels[mesh.faces[3 * t + k]] = mesh.parts[mesh.face_part[t]].label;
+    }
     if (det < 0)  // a mirrored frame: the faces were turned for the world; turned back for voxels
         for (std::size_t t = 0; t < out->indices.size(); t += 3) std::swap(out->indices[t + 1], out->indices[t + 2]);
     out->revision = w.revision();

@@ -227,7 +227,7 @@ void Readbacks::show_processed(const FrameData& f, std::uint64_t frame, const st
         end(view_read_);
         view_read_ = 0;
     }
-    if (mesh_.busy() || !f.backend || !(f.state.processed || processed_asked_)) return;
+    if (mesh_.busy() || !f.backend || !(shows_processed(f.state) || processed_asked_)) return;
     processed_asked_ = false;
     if (mesh_.has(view_key(f), steps_of(f))) return;
     ReadAsk a;

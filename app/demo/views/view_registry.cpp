@@ -120,7 +120,8 @@ void caption_surface(const ViewInput& in, const Panel& p) {
     const FrameResult& r = in.result;
     const DemoState& s = in.state;
     const bool processed = in.processed != nullptr;
-    const char* title = processed ? "Processed mesh (what Save mesh writes)"
+    const char* title = processed && in.labels ? "Label surfaces, smoothed (what Save mesh writes)"
+                        : processed ? "Processed mesh (what Save mesh writes)"
                         : in.state.classify == Classify::Labels ? "Label surfaces (surface nets, a mesh per label)"
                                                                 : "Surface (marching cubes)";
     std::string detail = processed ? with_thousands(in.processed->indices.size() / 3) + " triangles" +
@@ -130,7 +131,7 @@ void caption_surface(const ViewInput& in, const Panel& p) {
                                (r.vertices_read ? "" : s.readback == Readback::Async ? " (newest read)" : " (not read)") +
                                "; drag: orbit, right-drag: pan, wheel: zoom";
     const std::uint32_t capacity = in.backend ? in.backend->mesh_capacity() : 0;
-    if (!processed && s.processed) detail += "; the processed mesh is being made";
+    if (!processed && shows_processed(s)) detail += "; the processed mesh is being made";
     if (!processed && r.mesh && r.vertices > capacity)
         detail = "mesh truncated at " + with_thousands(capacity) + " vertices of " + with_thousands(r.vertices);
     if (in.labels && !g_surface_picked.empty()) detail += "; clicked: " + g_surface_picked;

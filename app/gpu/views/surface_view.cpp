@@ -25,7 +25,8 @@ bool SurfaceView::build(Program* p, const std::vector<const char*>& vertex, std:
 bool SurfaceView::init(std::string* error) {
     if (!build(&textures_, {"settings.glsl", "stream_tiles.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface.vert"}, error))
         return false;
-    if (!build(&indexed_, {"surface_vertex.glsl", "surface_indexed.vert"}, error)) return false;
+    if (!build(&indexed_, {"settings.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface_indexed.vert"}, error))
+        return false;
     // The walk reads the vertex pyramid's sums as they are stored: float or uint (HP_UINT).
     for (SumFormat f : {SumFormat::Float, SumFormat::Uint}) {
         Walking& w = walking_[int(f)];
@@ -104,16 +105,19 @@ void SurfaceView::draw(PanelRect r, const SurfaceMesh& mesh, const SurfaceScene&
 }
 
 void SurfaceView::upload(Indexed* m, const std::vector<float>& positions, const std::vector<float>& normals,
-                         const std::vector<std::uint32_t>& indices, std::uint64_t revision) {
+                         const std::vector<float>& labels, const std::vector<std::uint32_t>& indices,
+                         std::uint64_t revision) {
     if (!m->vao) {
         m->vao = gl::make_vertex_array();
         m->positions = gl::make_buffer(), m->normals = gl::make_buffer(), m->indices = gl::make_buffer();
+        m->labels = gl::make_buffer();
         glBindVertexArray(m->vao.id());
         int location = 0;
-        for (const gl::Buffer* b : {&m->positions, &m->normals}) {
+        for (const gl::Buffer* b : {&m->positions, &m->normals, &m->labels}) {
             glBindBuffer(GL_ARRAY_BUFFER, b->id());
             glEnableVertexAttribArray(GLuint(location));
-            glVertexAttribPointer(GLuint(location++), 3, GL_FLOAT, GL_FALSE, 0, nullptr);
+            glVertexAttribPointer(GLuint(location), location == 2 ? 1 : 3, GL_FLOAT, GL_FALSE, 0, nullptr);
+            ++location;
         }
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m->indices.id());
         glBindVertexArray(0);
@@ -123,6 +127,10 @@ void SurfaceView::upload(Indexed* m, const std::vector<float>& positions, const 
     glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(positions.size() * sizeof(float)), positions.data(), GL_STATIC_DRAW);
     glBindBuffer(GL_ARRAY_BUFFER, m->normals.id());
     glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(normals.size() * sizeof(float)), normals.data(), GL_STATIC_DRAW);
+    const std::vector<float> none(labels.empty() ? positions.size() / 3 : 0, 0.0f);
+    const std::vector<float>& l = labels.empty() ? none : labels;
+    glBindBuffer(GL_ARRAY_BUFFER, m->labels.id());
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(l.size() * sizeof(float)), l.data(), GL_STATIC_DRAW);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindVertexArray(m->vao.id());  // the element buffer is the vertex array's
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size() * sizeof(std::uint32_t)), indices.data(),

@@ -31,13 +31,16 @@ public:
     // The processed mesh: indexed triangles in the buffers `processed` holds (upload() fills them).
     struct Indexed {
         gl::Buffer positions, normals, indices;  // 3 floats a vertex (voxels); 3 u32 a triangle
+        gl::Buffer labels;                       // a float a vertex: its label (0: none)
         gl::VertexArray vao;
         std::uint32_t vertices = 0, index_count = 0;
         std::uint64_t revision = 0;  // of the mesh uploaded (0: none)
-        void abandon() { positions.abandon(), normals.abandon(), indices.abandon(), vao.abandon(); }
+        void abandon() { positions.abandon(), normals.abandon(), labels.abandon(), indices.abandon(), vao.abandon(); }
     };
+    // labels: each vertex's (a label map's; empty: none).
     static void upload(Indexed* m, const std::vector<float>& positions, const std::vector<float>& normals,
-                       const std::vector<std::uint32_t>& indices, std::uint64_t revision);
+                       const std::vector<float>& labels, const std::vector<std::uint32_t>& indices,
+                       std::uint64_t revision);
     void draw_indexed(PanelRect r, const Indexed& m, const SurfaceScene& scene) const;
     // Vertex route: walking `mesh`'s pyramid over `volume` at `iso`.
     void draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, Classify mode, float iso,

@@ -54,9 +54,18 @@ const golden = (name, query, file, owner = true, viewport = VIEWPORT) => ({
       const there = await page.evaluate(async () => (await hp.samples()).length > 1);
       if (!there) return 'skipped: setup could not fetch the samples';
       await page.waitForFunction(() => hp.stats().source === 'file' || hp.stats().message, { timeout: 120000 });
+      // A sample with a classification of its own (the AAL atlas: labels) is set to it after the load.
+      const own = await page.evaluate(async (q) => (await hp.samples()).find((s) => q.includes(s.file))?.classify, query);
+      if (own) await page.waitForFunction((c) => hp.stats().classify === c || hp.stats().message, { timeout: 60000 }, own);
     }
-    // The processed view draws once the processed mesh is made (over many slices).
-    if (query.includes('processed=1')) await page.evaluate(() => hp.meshReport());
+    // The processed view draws once the processed mesh is made (over many slices): with
+    // processed=1, and a label map's, smoothed by default (a sample sets classify=labels
+    // after its load, a frame later).
+    await page.evaluate(async () => {
+      await hp.frames(1);
+      const s = hp.stats();
+      if (s.processed || (s.classify === 'labels' && (s.labelSmooth > 0 || s.pieces !== 'all'))) await hp.meshReport();
+    });
     // A WebGPU mode's views show its frame once the display copy has arrived, some frames
     // later. Where the controls are shown, ImGui has sized its windows by the second frame: one
     // frame more. Otherwise a frame drawn after the state settled is the picture (a sample's

@@ -254,6 +254,40 @@ TEST(Settings, ALimitFromTheStateIsCheckedOnceEverySettingIsIn) {
         << error;
 }
 
+// The crop box: refused past the volume or with a last before its first, in either order of
+// the request; a volume that shrinks under a box crops it to itself; the background lies below
+// iso by the range (label 0 in label mode).
+TEST(Settings, TheCropBoxIsHeldToTheVolume) {
+    DemoState s;
+    std::string error;
+    ASSERT_TRUE(apply_setting(&s, "volume", "64", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "cropZ1", "40", kNoApp, &error)) << error;
+    ASSERT_TRUE(apply_setting(&s, "cropZ0", "10", kNoApp, &error)) << error;
+    EXPECT_TRUE(apply_limits(&s, kNoApp, {"cropZ1", "cropZ0"}, &error)) << error;
+    CropBox b = crop_of(s, {64, 64, 64});
+    EXPECT_EQ(b.lo, (std::array<int, 3>{0, 0, 10}));
+    EXPECT_EQ(b.hi, (std::array<int, 3>{63, 63, 40}));
+    EXPECT_FALSE(b.whole({64, 64, 64}));
+    EXPECT_TRUE(b.contains(63, 0, 40) && !b.contains(0, 0, 41) && !b.contains(0, 0, 9));
+    DemoState past = s;
+    ASSERT_TRUE(apply_setting(&past, "cropX1", "64", kNoApp, &error)) << error;  // within the row's range
+    EXPECT_FALSE(apply_limits(&past, kNoApp, {"cropX1"}, &error));
+    EXPECT_NE(error.find("cropX1=64 is past the volume's last voxel along X (63)"), std::string::npos) << error;
+    DemoState crossed = s;
+    ASSERT_TRUE(apply_setting(&crossed, "cropZ0", "41", kNoApp, &error)) << error;
+    EXPECT_FALSE(apply_limits(&crossed, kNoApp, {"cropZ0"}, &error));
+    EXPECT_NE(error.find("cropZ0=41 leaves no voxel"), std::string::npos) << error;
+    EXPECT_FALSE(apply_setting(&crossed, "cropY1", "-2", kNoApp, &error));
+    // A smaller volume: the box within it, never empty.
+    b = crop_of(s, {32, 32, 8});
+    EXPECT_EQ(b.lo[2], 7);
+    EXPECT_EQ(b.hi[2], 7);
+    EXPECT_TRUE(crop_of(DemoState(), {32, 32, 8}).whole({32, 32, 8}));
+    EXPECT_EQ(crop_background(Classify::Surface, 0.25f, {0.0f, 1.0f}), -0.75f);
+    EXPECT_EQ(crop_background(Classify::Labels, 3.0f, {0.0f, 116.0f}), 0.0f);
+    EXPECT_LT(crop_background(Classify::Solid, 1e9f, {0.0f, 1.0f}), 1e9f);  // a span lost to iso's size
+}
+
 TEST(Settings, AFrameRunsWithTheStateAsItIs) {
     DemoState s;
     std::string error;

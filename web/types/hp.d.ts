@@ -20,7 +20,7 @@ export interface Settings {
   color?: 'normal' | 'depth' | 'order' | 'bone' | 'label'; route?: 'vertex' | 'fragment';
   vertices?: 'soup' | 'shared'; clock?: 'wall' | 'fixed'; timestamps?: 'passes' | 'whole';
   scan?: 'blocks' | 'rts' | 'single'; fallback?: Flag; pieces?: 'all' | 'largest' | 'above';
-  minPiece?: Num; smooth?: Num; decimate?: Num; closed?: Flag; processed?: Flag;
+  minPiece?: Num; smooth?: Num; labelSmooth?: Num; decimate?: Num; closed?: Flag; processed?: Flag;
   cropX0?: Num; cropX1?: Num; cropY0?: Num; cropY1?: Num; cropZ0?: Num; cropZ1?: Num;
 }
 
@@ -39,7 +39,7 @@ export interface Stats {
   pyramid: Pyramid; sums: string; source: Source; classify: string; iso: number; time: number; paused: boolean | number;
   atlas: number; volume: number | null; readback: string; expected: number; overlay: boolean | number; view: View;
   clock: string; timestamps: string; scan: string; fallback: boolean | number; key: number; step: number;
-  pieces: string; minPiece: number; smooth: number; decimate: number; closed: boolean | number; processed: boolean | number;
+  pieces: string; minPiece: number; smooth: number; labelSmooth: number; decimate: number; closed: boolean | number; processed: boolean | number;
   cropX0: number; cropX1: number; cropY0: number; cropY1: number; cropZ0: number; cropZ1: number;
   timing: 'gpu' | 'cpu' | 'none'; backend: 'webgl2' | 'webgpu'; webgpu: string; serial: number;
   mesh: boolean; meshCapacity: number; vertexCount: number; verticesRead: boolean; vertexKeysDrawn: number;
@@ -73,7 +73,7 @@ export interface Label extends Partial<LabelFigures> {
   value: number; name: string; color: string; voxels: number; shown: boolean;
 }
 export interface MeshReport extends LabelFigures {
-  closed: boolean; steps: { pieces: string; minPiece: number; smooth: number; decimate: number; maxErrorMm: number };
+  closed: boolean; steps: { pieces: string; minPiece: number; smooth: number; labelSmooth: number; decimate: number; maxErrorMm: number };
   zeroAreaMerged: number; piecesBefore: number; piecesKept: number; decimatedFrom: number;
   decimateErrorMm: number; verticesSplit: number; ms: number; labels?: Label[];
 }

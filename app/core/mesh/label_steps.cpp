@@ -2,6 +2,8 @@
 // smoothing of the labels' union, so that shared faces stay shared.
 #include "mesh_process.h"
 
+#include "label_merge.h"
+
 #include <algorithm>
 #include <unordered_map>
 #include <utility>
@@ -35,34 +37,18 @@ std::size_t keep_label_pieces(WorldMesh* m, Pieces which, double min_volume_mm3,
 
 LabelSmoothing label_smoothing(const WorldMesh& m) {
     LabelSmoothing s;
-    struct Key {
-        double x, y, z;
-        bool operator==(const Key& o) const { return x == o.x && y == o.y && z == o.z; }
-    };
-    struct Hash {
-        std::size_t operator()(const Key& k) const {
-            return std::hash<double>()(k.x) ^ (std::hash<double>()(k.y) * 31) ^ (std::hash<double>()(k.z) * 131);
-        }
-    };
-    std::unordered_map<Key, std::uint32_t, Hash> node;
-    s.node_of.resize(m.positions.size());
-    for (std::size_t v = 0; v < m.positions.size(); ++v) {
-        const Vec3& p = m.positions[v];
-        const auto [it, fresh] = node.emplace(Key{p.x, p.y, p.z}, std::uint32_t(s.nodes.positions.size()));
-        if (fresh) s.nodes.positions.push_back(p), s.nodes.normals.push_back(m.normals[v]);
-        s.node_of[v] = it->second;
-    }
-    // A face two labels share is one face of the union (its corners as a set).
-    std::unordered_map<std::uint64_t, std::vector<std::array<std::uint32_t, 3>>> seen;
-    for (std::size_t t = 0; t < m.faces.size(); t += 3) {
-        std::array<std::uint32_t, 3> c = {s.node_of[m.faces[t]], s.node_of[m.faces[t + 1]], s.node_of[m.faces[t + 2]]};
-        std::array<std::uint32_t, 3> k = c;
-        std::sort(k.begin(), k.end());
-        auto& bucket = seen[(std::uint64_t(k[0]) * 0x9E3779B97F4A7C15ull) ^ (std::uint64_t(k[1]) << 21) ^ k[2]];
-        if (std::find(bucket.begin(), bucket.end(), k) != bucket.end()) continue;
-        bucket.push_back(k);
-        s.nodes.faces.insert(s.nodes.faces.end(), c.begin(), c.end());
-    }
+    LabelNodes n = label_nodes(m);
+    s.node_of = std::move(n.of);
+    s.nodes.positions = std::move(n.at);
+    s.nodes.normals.assign(s.nodes.positions.size(), Vec3{0, 0, 1});  // label_smoothing_back remakes them
+    // A face two labels share is one face of the union (its corners as a set), where its first
+    // copy is.
+    std::vector<std::uint8_t> first(m.triangles(), 0);
+    const std::vector<CornerKey> keys = triangles_by_corners(m, &s.node_of);
+    for (std::size_t i = 0; i < keys.size(); ++i) first[keys[i].t] = i == 0 || !keys[i].same_corners(keys[i - 1]);
+    for (std::size_t t = 0; t < m.triangles(); ++t)
+        if (first[t])
+            for (int k = 0; k < 3; ++k) s.nodes.faces.push_back(s.node_of[m.faces[3 * t + std::size_t(k)]]);
     s.neighbours = smooth_neighbours(s.nodes);
     return s;
 }

@@ -107,7 +107,8 @@ void face_normals_to_vertices(WorldMesh* m);
 //    the Taubin iterations of any mesh (smooth_neighbours: an edge where three or more sheets
 //    meet, where three labels or two and the background meet, stays fixed), and puts each node's
 //    position back into every label's vertex there;
-//  - decimation is not applied: the simplifier collapses one mesh's edges at a time.
+//  - decimation: each interface simplified once for the labels that share it, the lines where
+//    labels meet kept (label_decimate.h).
 std::size_t keep_label_pieces(WorldMesh* m, Pieces which, double min_volume_mm3, std::size_t* kept);
 struct LabelSmoothing {
     WorldMesh nodes;                       // the union: positions a node, faces deduplicated

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "clock.h"
+#include "label_decimate.h"
 #include "label_merge.h"
 
 namespace hp {
@@ -138,7 +139,7 @@ void MeshWork::slice() {
                     steps_done_.zero_area_merged += merge_label_zero_area(&mesh_);
                 }
                 label_smoothing_ = LabelSmoothing();
-                stage_ = Stage::Finish;  // no decimation: it would collapse one label's edges alone
+                stage_ = Stage::Decimate;
                 return;
             }
             if (iteration_ < in_.steps.smooth) {
@@ -152,8 +153,12 @@ void MeshWork::slice() {
         case Stage::Decimate:
             if (in_.steps.decimate > 0 && mesh_.triangles() > in_.steps.decimate) {
                 steps_done_.decimate_from = mesh_.triangles();
-                steps_done_.decimate_error_mm = decimate(&mesh_, in_.steps.decimate, in_.steps.max_error_mm);
-                keep_sound(&mesh_, &steps_done_);
+                if (in_.labels)  // sheet by sheet, the lines where labels meet kept (label_decimate.h)
+                    steps_done_.decimate_error_mm =
+                        decimate_labels(&mesh_, in_.steps.decimate, in_.steps.max_error_mm).error_mm;
+                else
+                    steps_done_.decimate_error_mm = decimate(&mesh_, in_.steps.decimate, in_.steps.max_error_mm),
+                    keep_sound(&mesh_, &steps_done_);
             }
             stage_ = Stage::Finish;
             return;

@@ -31,8 +31,8 @@ struct MeshInput {
     // A label map (classify=labels): one closed mesh per label (label_nets.h), named and
     // coloured by `parts`. Its pieces are kept label by label and its smoothing moves the labels'
     // vertices at one place as one (mesh_process.h), and its zero-area triangles are merged in
-    // the labels' union (label_merge.h), so shared faces stay shared; it is not decimated (that
-    // would collapse one label's edges alone). The report is per label too.
+    // the labels' union (label_merge.h), and it is decimated sheet by sheet (label_decimate.h),
+    // so shared faces stay shared. The report is per label too.
     bool labels = false;
     std::vector<MeshPart> parts;
     IndexedMesh indexed;            // or this, where has_indexed

@@ -141,7 +141,8 @@ inline MeshSteps mesh_steps(const DemoState& s, double smallest_spacing_mm) {
 // where `processed` asks, and for a label map whenever its steps change it (its smoothing, on
 // by default, shows the labels as VTK's and 3D Slicer's label surfaces do).
 inline bool shows_processed(const DemoState& s) {
-    return s.classify == Classify::Labels ? s.label_smooth > 0 || s.pieces != Pieces::All : s.processed;
+    return s.classify == Classify::Labels ? s.label_smooth > 0 || s.pieces != Pieces::All || s.decimate > 0
+                                          : s.processed;
 }
 
 // The crop box a state asks of an X×Y×Z volume: each axis's first voxel within the volume, its

@@ -283,15 +283,15 @@ void mesh_rows(std::vector<Setting>* t) {
     label_smooth.shown = [](const S& s) { return s.classify == Classify::Labels; };
     Setting& decimate = t->emplace_back(number<&S::decimate>(
         "decimate", 0, "Decimate",
-        "target triangles (meshoptimizer, error within half a voxel; may stop short); 0: none", 0, 1e9));
+        "target triangles (meshoptimizer, error within half a voxel; may stop short); 0: none.\n"
+        "A label map: all labels' together, each interface simplified once for both its labels", 0, 1e9));
     decimate.whole = true;
     t->push_back(flag<&S::closed>("closed", false, "Closed", "cap the mesh where the volume's faces cut it"));
     t->push_back(flag<&S::processed>("processed", false, "Processed",
                                      "the 3D view draws the processed mesh (what Save mesh writes), not the GPU's"));
-    // A label map's meshes are closed by construction and not decimated (the simplifier would
-    // collapse one label's edges alone and pull a shared face apart: mesh_work.h); its pieces
-    // and smoothing apply, label by label and jointly.
-    for (const char* key : {"decimate", "closed", "processed"})
+    // A label map's meshes are closed by construction and always drawn processed; its pieces,
+    // smoothing and decimation apply, label by label, jointly and interface by interface.
+    for (const char* key : {"closed", "processed"})
         for (Setting& row : *t)
             if (std::string(row.key) == key) row.enabled = [](const S& s) { return s.classify != Classify::Labels; };
 }

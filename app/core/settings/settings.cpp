@@ -291,6 +291,9 @@ void mesh_rows(std::vector<Setting>* t) {
                                      "the 3D view draws the processed mesh (what Save mesh writes), not the GPU's"));
     // A label map's meshes are closed by construction and always drawn processed; its pieces,
     // smoothing and decimation apply, label by label, jointly and interface by interface.
+    for (Setting& row : *t)
+        for (const char* key : {"pieces", "minPiece", "smooth", "labelSmooth", "decimate"})
+            if (std::string(row.key) == key) row.mesh_step = true;
     for (const char* key : {"closed", "processed"})
         for (Setting& row : *t)
             if (std::string(row.key) == key) row.enabled = [](const S& s) { return s.classify != Classify::Labels; };
@@ -489,12 +492,18 @@ void settings_json(JsonWriter* w, const DemoState& s, const SettingsContext& con
     }
 }
 
-bool same_settings(const DemoState& a, const DemoState& b) {
+namespace {
+bool same_rows(const DemoState& a, const DemoState& b, bool mesh_steps) {
     for (const Setting& row : settings()) {
+        if (row.mesh_step && !mesh_steps) continue;
         const double x = row.get(a), y = row.get(b);
         if (std::memcmp(&x, &y, sizeof x) != 0) return false;
     }
     return true;
 }
+}  // namespace
+
+bool same_settings(const DemoState& a, const DemoState& b) { return same_rows(a, b, true); }
+bool same_gpu_work(const DemoState& a, const DemoState& b) { return same_rows(a, b, false); }
 
 }  // namespace hp

@@ -72,6 +72,9 @@ struct Setting {
     // The WebGL2 shaders read it: a member of the Settings uniform block (settings_block.h),
     // u<Key> ("color" → uColor), an int or, for a number that is not whole, a float.
     bool shader = false;
+    // Only the mesh steps read it (on the CPU, mesh_process.h): a change runs no GPU pass again
+    // (same_gpu_work leaves it out).
+    bool mesh_step = false;
 };
 
 // Every setting, in the overlay's order.
@@ -100,5 +103,7 @@ std::string setting_text(const Setting& row, const DemoState& s, const SettingsC
 void settings_json(JsonWriter* w, const DemoState& s, const SettingsContext& context);
 // Whether two states agree on every setting (bit for bit for numbers).
 bool same_settings(const DemoState& a, const DemoState& b);
+// ... on every setting the GPU's passes read (the mesh steps' rows left out).
+bool same_gpu_work(const DemoState& a, const DemoState& b);
 
 }  // namespace hp

@@ -145,7 +145,7 @@ bool DemoApp::repeats(const RunInputs& now) const {
     const RunInputs& was = *last_run_;
     FrameSettings a = was.settings, b = now.settings;
     if (!is_procedural(b.source)) a.time = b.time;  // a loaded volume does not move
-    return was.gpu == now.gpu && same_settings(a, b) && a.mesh == b.mesh && a.extract == b.extract &&
+    return was.gpu == now.gpu && same_gpu_work(a, b) && a.mesh == b.mesh && a.extract == b.extract &&
            a.fused_count == b.fused_count && was.shown == now.shown;
 }
 

@@ -229,6 +229,47 @@ add('labels: hp.labels, an ITK-SNAP table, hp.showLabels; the OBJ and PLY checke
   fs.rmSync(dir, { recursive: true, force: true });
 }, { timeout: 180 });
 
+add('labels: decimated to a quarter, each interface simplified once: VTK finds every label closed, every shared face paired both ways round with its other side, the volumes within 1% of the smoothed meshes\'', async (page) => {
+  await openLabels(page);
+  const got = await page.evaluate(async () => {
+    const b64 = (u8) => {
+      let s = '';
+      for (let i = 0; i < u8.length; i += 0x8000) s += String.fromCharCode.apply(null, u8.subarray(i, i + 0x8000));
+      return btoa(s);
+    };
+    await hp.set({ labelSmooth: 10, decimate: 0 });
+    const smoothed = b64(await hp.exportMesh({ type: 'ply' }));
+    const before = await hp.meshReport();
+    const target = Math.round(before.triangles / 4);
+    await hp.set({ decimate: target });
+    const decimated = b64(await hp.exportMesh({ type: 'ply' }));
+    const after = await hp.meshReport();
+    await hp.set({ decimate: 0 });
+    return { smoothed, decimated, before, after, target };
+  });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-labels-'));
+  const write = (name, b64) => { const f = path.join(dir, name); fs.writeFileSync(f, Buffer.from(b64, 'base64')); return f; };
+  const checked = vtkCheck(['--ply', write('smooth.ply', got.smoothed), '--ply', write('decimated.ply', got.decimated)]);
+  const [smooth, dec] = checked.report;
+  const { before, after, target } = got;
+  assert(checked.status === 0 && dec.violationCount === 0 && dec.pairViolationCount === 0 && dec.shared > 100,
+    `decimated interfaces: ${dec.shared} shared, ${JSON.stringify(dec.violations)} ${JSON.stringify(dec.pairViolations)}`);
+  assert(after.decimatedFrom === before.triangles && Math.abs(after.triangles - target) <= 0.1 * target,
+    `${after.triangles} triangles from ${after.decimatedFrom}, the target ${target}`);
+  assert(after.decimateErrorMm > 0 && after.decimateErrorMm <= after.steps.maxErrorMm,
+    `error ${after.decimateErrorMm} mm, bound ${after.steps.maxErrorMm}`);
+  const c = counts();
+  assert(dec.groups.length === c.size && smooth.groups.length === c.size, `${dec.groups.length} groups decimated, ${smooth.groups.length} smoothed`);
+  for (const g of dec.groups) {
+    const s = smooth.groups.find((x) => x.name === g.name);
+    const mine = after.labels.find((l) => l.name.replace(/\s/g, '_') === g.name);
+    assert(g.boundaryEdges === 0 && g.nonManifoldEdges <= s.nonManifoldEdges,
+      `${g.name}: ${g.boundaryEdges} boundary, ${g.nonManifoldEdges} non-manifold edges (${s.nonManifoldEdges} smoothed)`);
+    assert(g.triangles < s.triangles && g.triangles === mine.triangles, `${g.name}: ${g.triangles} triangles, ${s.triangles} smoothed, the report ${mine.triangles}`);
+    if (mine.voxels >= 1000) assert(Math.abs(g.volume / s.volume - 1) < 0.01, `${g.name}: volume ${g.volume}, smoothed ${s.volume}`);
+  }
+});
+
 add('labels: a .seg.nrrd written by teem\'s unu names its segments; a 2-layer one is refused', async (page) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-seg-'));
   const raw = path.join(dir, 'lab.raw'), seg = path.join(dir, 'liver.seg.nrrd');

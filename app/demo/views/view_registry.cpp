@@ -10,6 +10,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <string>
+#include <utility>
 
 namespace hp {
 
@@ -120,7 +122,12 @@ void caption_surface(const ViewInput& in, const Panel& p) {
     const FrameResult& r = in.result;
     const DemoState& s = in.state;
     const bool processed = in.processed != nullptr;
-    const char* title = processed && in.labels ? "Label surfaces, smoothed (what Save mesh writes)"
+    std::string label_steps;  // a label map's processed meshes: the steps that made them
+    for (const auto& [on, what] : {std::pair<bool, const char*>{s.pieces != Pieces::All, "pieces kept"},
+                                   {s.label_smooth > 0, "smoothed"}, {s.decimate > 0, "decimated"}})
+        if (on) label_steps += std::string(", ") + what;
+    const std::string labelled = "Label surfaces" + label_steps + " (what Save mesh writes)";
+    const char* title = processed && in.labels ? labelled.c_str()
                         : processed ? "Processed mesh (what Save mesh writes)"
                         : in.state.classify == Classify::Labels ? "Label surfaces (surface nets, a mesh per label)"
                                                                 : "Surface (marching cubes)";

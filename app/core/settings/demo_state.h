@@ -64,6 +64,11 @@ inline constexpr std::array<const char*, 3> kScanKindNames = {"blocks", "rts", "
 enum class MeshVertices { Soup, Shared };
 inline constexpr std::array<const char*, 2> kMeshVerticesNames = {"soup", "shared"};
 
+// The printer's up axis for a hollow shell's drain holes (hollow.h), in the volume's voxel axes:
+// the holes go down from each cavity's lowest points.
+enum class PrintUp { Z, MinusZ, Y, MinusY, X, MinusX };
+inline constexpr std::array<const char*, 6> kPrintUpNames = {"z", "-z", "y", "-y", "x", "-x"};
+
 // The names of an enum's values (a setting's choices), found by the enum's type.
 constexpr const auto& names_of(Pyramid) { return kPyramidNames; }
 constexpr const auto& names_of(Format) { return kFormatNames; }
@@ -77,6 +82,7 @@ constexpr const auto& names_of(Timestamps) { return kTimestampsNames; }
 constexpr const auto& names_of(ScanKind) { return kScanKindNames; }
 constexpr const auto& names_of(MeshVertices) { return kMeshVerticesNames; }
 constexpr const auto& names_of(Pieces) { return kPiecesNames; }
+constexpr const auto& names_of(PrintUp) { return kPrintUpNames; }
 template <typename E>
 constexpr const char* name_of(E v) {
     return names_of(v)[std::size_t(v)];
@@ -123,6 +129,12 @@ struct DemoState {
     // (the default) is the volume's last. Voxels outside read as background.
     int crop_x0, crop_y0, crop_z0;
     int crop_x1, crop_y1, crop_z1;
+    // A hollow shell of a loaded volume's surface (hollow.h): the wall, mm (0: solid), drain
+    // holes a cavity and their diameter, mm, and the printer's up axis.
+    double shell;
+    int drain_holes;
+    double drain_mm;
+    PrintUp print_up;
 };
 
 // The mesh steps the state asks for; the decimation's error bound is half the smallest voxel

@@ -202,6 +202,25 @@ void crop_rows(std::vector<Setting>* t) {
     t->push_back(crop_row<&S::crop_z1, 2, true>("cropZ1", nullptr, last));
 }
 
+// A hollow shell with drain holes (hollow.h): a loaded volume's surface, classify=surface.
+void shell_rows(std::vector<Setting>* t) {
+    Setting& shell = t->emplace_back(number<&S::shell>(
+        "shell", 0.0, "Shell",
+        "hollow the solid to a wall of this many mm (a loaded volume's surface); 0: solid", 0, 100));
+    shell.shown = [](const S& s) { return s.classify == Classify::Surface; };
+    shell.enabled = [](const S& s) { return !is_procedural(s.source); };
+    Setting& holes = t->emplace_back(number<&S::drain_holes>(
+        "drainHoles", 1, "Drain holes", "drain holes a cavity, from its lowest points down through the wall", 0, 8));
+    holes.whole = true;
+    Setting& mm = t->emplace_back(
+        number<&S::drain_mm>("drainMm", 5.0, "Hole mm",
+                             "the drain holes' diameter, mm; a cavity narrower than a hole is filled", 0.5, 50));
+    Setting& up = t->emplace_back(choice<&S::print_up>(
+        "printUp", PrintUp::Z, "Print up", "the printer's up axis (the volume's voxel axes): holes go down from it"));
+    for (Setting* row : {&holes, &mm, &up})
+        row->shown = [](const S& s) { return s.classify == Classify::Surface && s.shell > 0; };
+}
+
 // The count's read-back.
 void readback_rows(std::vector<Setting>* t) {
     t->push_back(choice<&S::readback>("readback", Readback::Sync, "Readback",
@@ -323,6 +342,7 @@ std::vector<Setting> make_table() {
     pipeline_rows(&t);
     source_rows(&t);
     crop_rows(&t);
+    shell_rows(&t);
     readback_rows(&t);
     view_rows(&t);
     mesh_rows(&t);

@@ -108,6 +108,8 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     host_.apply(&frames_, sources_, &message_, &new_timings);
     if (new_timings) timer_.reset();
     if (!(b = host_.backend())) return false;  // neither the new pipeline nor the old one could be built
+    const std::string& shell_error = sources_.shell().error();  // a shell asked that could not be made
+    if (!shell_error.empty() && state().shell > 0 && message_ != shell_error) message_ = shell_error;
     frames_.advance(dt_seconds);
     const RunInputs inputs = run_inputs();
     if (may_repeat && frames_.frame() >= run_until_ && b->idle() && !walker_.asking() && repeats(inputs)) {

@@ -24,7 +24,7 @@ bool gpu_indexes(const FrameData& f, bool closed) {
 }
 
 std::string surface_key(const FrameData& f, bool closed) {
-    const LoadedVolume* loaded = f.sources.shown(f.state);
+    const LoadedVolume* loaded = f.sources.values_shown(f.state);
     char iso[40];
     std::snprintf(iso, sizeof iso, "%a", double(f.state.iso));  // exact
     std::string key = loaded ? "loaded " + std::to_string(loaded->generation)
@@ -38,7 +38,7 @@ std::string surface_key(const FrameData& f, bool closed) {
 }
 
 MeshInput mesh_input(const FrameData& f, const std::string& key, const MeshSteps& steps, bool closed) {
-    const LoadedVolume* loaded = f.sources.shown(f.state);
+    const LoadedVolume* loaded = f.sources.values_shown(f.state);
     MeshInput in;
     in.surface_key = key;
     in.steps = steps;
@@ -58,7 +58,7 @@ MeshInput mesh_input(const FrameData& f, const std::string& key, const MeshSteps
 }
 
 bool read_values(const FrameData& f, const float* atlas, MeshInput* in, std::string* error) {
-    if (const LoadedVolume* loaded = f.sources.shown(f.state)) {
+    if (const LoadedVolume* loaded = f.sources.values_shown(f.state)) {
         in->values = loaded->volume.values.data();
         return true;
     }

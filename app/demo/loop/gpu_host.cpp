@@ -141,7 +141,7 @@ void GpuHost::apply(FrameScheduler* frames, const Sources& sources, std::string*
         }
     }
     *new_timings = frames->apply();
-    const LoadedVolume* v = sources.shown(frames->state());
+    const LoadedVolume* v = sources.values_shown(frames->state());
     const bool fits = v && v->layout.atlas == layout_.atlas && v->layout.dims == layout_.dims;  // the pipeline's own
     if (fits && backend_ && uploaded_ != v->generation) {
         backend_->upload(v->volume);

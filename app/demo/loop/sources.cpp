@@ -97,6 +97,12 @@ const LoadedVolume* Sources::shown(const DemoState& s) const {
     return loaded_ && loaded_->source == s.source ? &*loaded_ : nullptr;
 }
 
+const LoadedVolume* Sources::values_shown(const DemoState& s) const {
+    const LoadedVolume* v = shown(s);
+    const LoadedVolume* shell = v ? shell_.get(*v, s) : nullptr;
+    return shell ? shell : v;
+}
+
 void Sources::choose(Source s, DemoState* pending) {
     if (s == pending->source) return;
     keep_iso(*pending);

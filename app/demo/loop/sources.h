@@ -14,35 +14,14 @@
 
 #include "atlas_layout.h"
 #include "demo_state.h"
-#include "dicom_series.h"
 #include "label_set.h"
+#include "loaded_volume.h"
+#include "shell_cache.h"
 #include "png_atlas.h"
 #include "volume_atlas.h"
 #include "volume_file.h"
 
 namespace hp {
-
-// A volume as loaded: the values, the atlas that holds them, and what the page shows with it.
-struct LoadedVolume {
-    Volume volume;
-    AtlasLayout layout;
-    std::string name;                  // the file's name ("" when none was given)
-    std::vector<IsoPreset> presets;    // the first is the iso it opens at
-    std::vector<float> histogram;      // log(1 + count) over its range (the iso control)
-    Source source = Source::File;      // the source that shows it: png or file
-    std::uint64_t generation = 0;      // counts loads: what the GPU host uploaded is compared with it
-    // A DICOM folder's series (the largest first) and the one this is; empty for other files.
-    std::vector<DicomSeriesInfo> series;
-    std::string series_shown;
-    // classify=labels (label_set.h): the table the labels are named from (the file's own, a
-    // .seg.nrrd's, or one given with it), and the labels, counted the first time they are asked
-    // for (a scan need not pay for it); `labels_why` where the volume is no label map.
-    LabelTable table;
-    std::vector<LabelInfo> labels;
-    std::string labels_why;
-    bool labels_counted = false;
-    std::uint64_t labels_revision = 0;  // names, colours or what is shown changed: the mesh's parts
-};
 
 class Sources {
 public:
@@ -78,6 +57,11 @@ public:
     void show_labels(const std::vector<float>& values);
     // The loaded volume where `s` shows it (source=png or file, as it was loaded), else null.
     const LoadedVolume* shown(const DemoState& s) const;
+    // ... or, with a shell asked (shell > 0, classify=surface), its shell (shell_cache.h), made the
+    // first time it is asked for: the values the GPU and the mesh files read. Asked with the
+    // frame's state only (another state would make another shell).
+    const LoadedVolume* values_shown(const DemoState& s) const;
+    const ShellCache& shell() const { return shell_; }
     bool can_show(Source s) const { return is_procedural(s) || (loaded_ && loaded_->source == s); }
 
     // Changes `pending`'s source and brings back the iso that source had.
@@ -99,6 +83,7 @@ public:
 
 private:
     mutable std::optional<LoadedVolume> loaded_;  // mutable: its labels are counted when first asked
+    mutable ShellCache shell_;                     // ... and its shell made
     std::optional<LoadedVolume> arriving_;  // begun, not yet ended
     std::uint64_t loads_ = 0;
     std::array<float, kSourceNames.size()> iso_of_source_ = [] {

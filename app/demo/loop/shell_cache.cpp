@@ -1,0 +1,57 @@
+#include "shell_cache.h"
+
+#include <cstdio>
+
+#include "clock.h"
+
+namespace hp {
+
+const LoadedVolume* ShellCache::get(const LoadedVolume& loaded, const DemoState& s) {
+    if (!(s.shell > 0) || s.classify != Classify::Surface) return nullptr;
+    char key[160];
+    std::snprintf(key, sizeof key, "%llu %a %a %d %a %d", static_cast<unsigned long long>(loaded.generation),
+                  double(s.iso), s.shell, s.drain_holes, s.drain_mm, int(s.print_up));
+    if (key_ == key) return shell_ ? &*shell_ : nullptr;
+    key_ = key;
+    shell_.reset();
+    error_.clear();
+    const Volume& v = loaded.volume;
+    if (v.count() > kMaxShellVoxels) {
+        error_ = "a shell is made of volumes up to " + std::to_string(kMaxShellVoxels) + " voxels; this one has " +
+                 std::to_string(v.count()) + ": open it downsampled";
+        return nullptr;
+    }
+    HollowSpec spec;
+    spec.wall_mm = s.shell;
+    spec.holes = s.drain_holes;
+    spec.hole_mm = s.drain_mm;
+    spec.up = 2 - int(s.print_up) / 2;  // z, y, x
+    spec.up_negative = int(s.print_up) % 2 == 1;
+    HollowResult r;
+    const double t0 = now_ms();
+    if (!hollow(v.values.data(), v.dims, v.spacing, s.iso, {v.lo, v.hi}, spec, &r, &error_)) {
+        error_ = "no shell: " + error_;
+        return nullptr;
+    }
+    for (float& x : r.values) x = x < v.lo ? v.lo : x > v.hi ? v.hi : x;  // the range the iso control shows
+    LoadedVolume out;
+    out.volume.dims = v.dims, out.volume.spacing = v.spacing, out.volume.to_world = v.to_world;
+    out.volume.lo = v.lo, out.volume.hi = v.hi, out.volume.space = v.space, out.volume.file = v.file;
+    out.volume.type = v.type, out.volume.notes = v.notes;
+    out.volume.values = std::move(r.values);
+    out.layout = loaded.layout, out.name = loaded.name, out.presets = loaded.presets;
+    out.histogram = loaded.histogram, out.source = loaded.source;
+    out.generation = (std::uint64_t(1) << 40) + ++made_;  // never a load's
+    shell_ = std::move(out);
+    const double voxel_mm3 = v.spacing[0] * v.spacing[1] * v.spacing[2];
+    info_ = ShellInfo();
+    info_.wall_mm = s.shell;
+    info_.cavities = r.cavities.size();
+    for (const HollowCavity& c : r.cavities) info_.filled += c.filled, info_.holes += c.holes.size();
+    info_.solid_mm3 = double(r.inside_voxels) * voxel_mm3;
+    info_.material_mm3 = double(r.material_voxels) * voxel_mm3;
+    info_.ms = now_ms() - t0;
+    return &*shell_;
+}
+
+}  // namespace hp

@@ -209,6 +209,14 @@ void shell_rows(std::vector<Setting>* t) {
         "hollow the solid to a wall of this many mm (a loaded volume's surface); 0: solid", 0, 100));
     shell.shown = [](const S& s) { return s.classify == Classify::Surface; };
     shell.enabled = [](const S& s) { return !is_procedural(s.source); };
+    shell.limit = [](S* s, const SettingsContext&, bool given) {
+        if (!(s->shell > 0) || !is_procedural(s->source)) return std::string();
+        char text[48];
+        std::snprintf(text, sizeof text, "shell=%g", s->shell);
+        if (given) return std::string(text) + " needs a loaded volume (a scan's surface): load one first";
+        s->shell = 0;  // another source chosen: solid
+        return std::string();
+    };
     Setting& holes = t->emplace_back(number<&S::drain_holes>(
         "drainHoles", 1, "Drain holes", "drain holes a cavity, from its lowest points down through the wall", 0, 8));
     holes.whole = true;

@@ -212,6 +212,7 @@ bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<dou
                 if (!g.in(q[0], q[1], q[2]) || !(v[g.at(q[0], q[1], q[2])] > iso)) break;
             }
             bottom[std::size_t(up)] -= sign * (1 + r);
+            cav.axes.push_back({top[0], top[1], top[2], bottom[0], bottom[1], bottom[2]});
             const std::array<double, 3> axis{bottom[0] - top[0], bottom[1] - top[1], bottom[2] - top[2]};
             const double len2 = axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2];
             int lo[3], hi[3];

@@ -143,7 +143,7 @@ void labels_json(JsonWriter& j, const std::vector<LabelInfo>& labels, const std:
     j.end_array();
 }
 
-std::string mesh_report_json(const MeshWork& w, const std::vector<LabelInfo>* labels) {
+std::string mesh_report_json(const MeshWork& w, const std::vector<LabelInfo>* labels, const std::string& shell) {
     const MeshReport& r = w.report();
     const StepsDone& d = w.steps_done();
     const MeshSteps& s = w.steps();
@@ -162,6 +162,7 @@ std::string mesh_report_json(const MeshWork& w, const std::vector<LabelInfo>* la
     j.key("decimateErrorMm").number(d.decimate_error_mm, 9);
     j.key("verticesSplit").integer(std::int64_t(d.vertices_split));
     j.key("ms").fixed(w.ms(), 1);
+    j.key("shell").raw(shell);  // the shell the mesh was made of: its volume above is the material's
     if (w.labels() && labels) {
         j.key("labels");
         labels_json(j, *labels, &w.part_reports());

@@ -47,7 +47,9 @@ bool read_values(const FrameData& f, const float* atlas, MeshInput* in, std::str
 void voxel_surface(const MeshWork& w, ProcessedSurface* out);
 // hp.meshReport()'s JSON: the report, what the steps did, and the steps.
 // `labels`: a label map's (classify=labels), whose meshes the report adds as `labels: [...]`.
-std::string mesh_report_json(const MeshWork& w, const std::vector<LabelInfo>* labels = nullptr);
+// `shell`: the shell the mesh was made of (shell_json), "null" where none.
+std::string mesh_report_json(const MeshWork& w, const std::vector<LabelInfo>* labels = nullptr,
+                             const std::string& shell = "null");
 // A label map's meshes as written: named and coloured as the labels are now, the shown ones.
 WorldMesh labelled_mesh(const WorldMesh& mesh, const std::vector<LabelInfo>& labels);
 // The labels' JSON (hp.labels(), the report's `labels`): value, name, color, voxels, shown and,

@@ -200,7 +200,8 @@ int Readbacks::processed(Job* j, const FrameData& f) {
     if (!made) return 0;
     ReadResult& out = j->result;
     if (j->ask.kind == ReadKind::MeshReport) {
-        const std::string json = mesh_report_json(mesh_, f.sources.labels(f.state));
+        const ShellInfo* shell = f.state.shell > 0 && f.state.classify == Classify::Surface ? f.sources.shell().info() : nullptr;
+        const std::string json = mesh_report_json(mesh_, f.sources.labels(f.state), shell_json(shell));
         out.bytes.assign(json.begin(), json.end());
     } else {
         const std::vector<LabelInfo>* labels = mesh_.labels() ? f.sources.labels(f.state) : nullptr;

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "clock.h"
+#include "json_writer.h"
 
 namespace hp {
 
@@ -47,11 +48,41 @@ const LoadedVolume* ShellCache::get(const LoadedVolume& loaded, const DemoState&
     info_ = ShellInfo();
     info_.wall_mm = s.shell;
     info_.cavities = r.cavities.size();
-    for (const HollowCavity& c : r.cavities) info_.filled += c.filled, info_.holes += c.holes.size();
+    std::array<double, 12> m = v.to_world;  // mm from voxel 0 → voxel index → the mesh files' world (LPS)
+    if (v.space == "RAS")
+        for (std::size_t i = 0; i < 8; ++i) m[i] = -m[i];
+    const auto world = [&](double x, double y, double z) {
+        const double i = x / v.spacing[0], j = y / v.spacing[1], k = z / v.spacing[2];
+        return std::array<double, 3>{m[0] * i + m[1] * j + m[2] * k + m[3], m[4] * i + m[5] * j + m[6] * k + m[7],
+                                     m[8] * i + m[9] * j + m[10] * k + m[11]};
+    };
+    for (const HollowCavity& c : r.cavities) {
+        info_.filled += c.filled, info_.holes += c.holes.size();
+        for (const auto& a : c.axes) {
+            const auto top = world(a[0], a[1], a[2]), bottom = world(a[3], a[4], a[5]);
+            info_.holes_mm.push_back({top[0], top[1], top[2], bottom[0], bottom[1], bottom[2]});
+        }
+    }
     info_.solid_mm3 = double(r.inside_voxels) * voxel_mm3;
     info_.material_mm3 = double(r.material_voxels) * voxel_mm3;
     info_.ms = now_ms() - t0;
     return &*shell_;
+}
+
+std::string shell_json(const ShellInfo* s) {
+    if (!s) return "null";
+    JsonWriter w;
+    w.begin_object().key("wallMm").number(s->wall_mm).key("cavities").integer(std::int64_t(s->cavities));
+    w.key("filled").integer(std::int64_t(s->filled)).key("holes").integer(std::int64_t(s->holes));
+    w.key("solidMm3").number(s->solid_mm3).key("materialMm3").number(s->material_mm3).key("ms").number(s->ms);
+    w.key("holeAxesMm").begin_array();
+    for (const auto& a : s->holes_mm) {
+        w.begin_array();
+        for (double x : a) w.number(x);
+        w.end_array();
+    }
+    w.end_array().end_object();
+    return w.text();
 }
 
 }  // namespace hp

@@ -4,7 +4,9 @@
 // files' key changes) that Sources::shown gives in the loaded volume's place.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <vector>
 #include <optional>
 #include <string>
 
@@ -19,6 +21,7 @@ struct ShellInfo {
     std::size_t cavities = 0, filled = 0, holes = 0;
     double solid_mm3 = 0, material_mm3 = 0;  // voxels inside × a voxel's volume, before and after
     double ms = 0;
+    std::vector<std::array<double, 6>> holes_mm;  // each hole's axis, top and bottom end, world mm (the mesh files')
 };
 
 class ShellCache {
@@ -35,6 +38,10 @@ private:
     ShellInfo info_;
     std::uint64_t made_ = 0;
 };
+
+// {wallMm, cavities, filled, holes, solidMm3, materialMm3 (voxel estimates), ms, holeAxesMm:
+// [[x0, y0, z0, x1, y1, z1], ...]}, or null.
+std::string shell_json(const ShellInfo* info);
 
 // Shells over this many voxels are not made (the shell holds a second copy of the values and
 // 12 bytes a voxel while it is made).

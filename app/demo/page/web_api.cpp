@@ -174,14 +174,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     else w.null();
     hp::layout_and_camera(&w, *g_app);
     // The hollow shell in effect (shell_cache.h): voxel figures; the mesh report has the exact ones.
-    w.key("shell");
-    const hp::ShellInfo* shell = g_app->state().shell > 0 ? g_app->sources().shell().info() : nullptr;
-    if (shell)
-        w.begin_object().key("wallMm").number(shell->wall_mm).key("cavities").integer(std::int64_t(shell->cavities))
-            .key("filled").integer(std::int64_t(shell->filled)).key("holes").integer(std::int64_t(shell->holes))
-            .key("solidMm3").number(shell->solid_mm3).key("materialMm3").number(shell->material_mm3)
-            .key("ms").number(shell->ms).end_object();
-    else w.null();
+    w.key("shell").raw(hp::shell_json(g_app->state().shell > 0 ? g_app->sources().shell().info() : nullptr));
     w.key("explain").raw(hp::explain_json(g_app->explanation()));
     w.key("message").string(g_app->message());
     w.end_object();

@@ -19,7 +19,7 @@ const add = (name, run, more = {}) => cases.push({ name, query: QUERY, run, ...m
 
 // admesh's counts for an STL: {facets, parts, degenerate, fixed (edges), removed, added, reversed,
 // backwards, disconnected (facets with 1, 2 or 3 disconnected edges, before its fixes), volume}.
-function admesh(file) {
+export function admesh(file) {
   const text = execFileSync('admesh', [file], { encoding: 'utf8', maxBuffer: 1 << 22 });
   const n = (label, column = 0) => {
     const line = text.split('\n').find((l) => l.trim().startsWith(label));
@@ -32,7 +32,7 @@ function admesh(file) {
     volume: Number(text.match(/Volume\s*:\s*([-\d.]+)/)[1]) };
 }
 const vtkCheck = (...files) => JSON.parse(execFileSync('/usr/bin/python3', [CHECK, ...files], { encoding: 'utf8' }));
-const sound = (a, what) => {
+export const sound = (a, what) => {
   for (const k of ['degenerate', 'fixed', 'removed', 'added', 'reversed', 'backwards', 'disconnected'])
     assert(a[k] === 0, `${what}: admesh ${k} ${a[k]}, not 0`);
 };

@@ -181,6 +181,16 @@ void crop_row(const Controls& c, const Setting& row) {
         for (const auto& axis : kAxes) set_value(*find_setting(axis[1]), &c.s, 0), set_value(*find_setting(axis[2]), &c.s, -1);
 }
 
+// What the shell made (shell_cache.h): its cavities, holes and material, in voxels.
+void shell_after(const Controls& c) {
+    const ShellCache& shell = c.app.sources().shell();
+    if (!shell.error().empty()) return ImGui::TextDisabled("%s", shell.error().c_str());
+    const ShellInfo* i = shell.info();
+    if (!i || i->wall_mm != c.s.shell) return;
+    ImGui::TextDisabled("%zu holes, %zu cavities filled; %.0f%% of the solid", i->holes, i->filled,
+                        i->solid_mm3 > 0 ? 100 * i->material_mm3 / i->solid_mm3 : 0.0);
+}
+
 void readback_after(const Controls& c) {
     const FrameResult& r = c.app.result();
     if (c.app.state().readback == Readback::Async)
@@ -209,7 +219,7 @@ const RowLayout kRowLayouts[] = {
     {"iso", iso_row, nullptr},
     {"volume", volume_row, nullptr},
     {"time", time_row, nullptr},       {"cropX0", crop_row, nullptr},        {"expected", expected_row, nullptr}, {"readback", nullptr, readback_after},
-    {"route", nullptr, route_after},   {"processed", nullptr, mesh_after},
+    {"route", nullptr, route_after},   {"processed", nullptr, mesh_after}, {"printUp", nullptr, shell_after},
 };
 
 }  // namespace

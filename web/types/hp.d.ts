@@ -22,6 +22,12 @@ export interface Settings {
   scan?: 'blocks' | 'rts' | 'single'; fallback?: Flag; pieces?: 'all' | 'largest' | 'above';
   minPiece?: Num; smooth?: Num; labelSmooth?: Num; decimate?: Num; closed?: Flag; processed?: Flag;
   cropX0?: Num; cropX1?: Num; cropY0?: Num; cropY1?: Num; cropZ0?: Num; cropZ1?: Num;
+  shell?: Num; drainHoles?: Num; drainMm?: Num; printUp?: 'z' | '-z' | 'y' | '-y' | 'x' | '-x';
+}
+/** The hollow shell in effect (app/demo/loop/shell_cache.h): voxel estimates; holes' axes in the mesh files' mm. */
+export interface ShellInfo {
+  wallMm: number; cavities: number; filled: number; holes: number; solidMm3: number; materialMm3: number; ms: number;
+  holeAxesMm: [number, number, number, number, number, number][];
 }
 
 export type Rect = { x: number; y: number; width: number; height: number } | null;
@@ -41,6 +47,7 @@ export interface Stats {
   clock: string; timestamps: string; scan: string; fallback: boolean | number; key: number; step: number;
   pieces: string; minPiece: number; smooth: number; labelSmooth: number; decimate: number; closed: boolean | number; processed: boolean | number;
   cropX0: number; cropX1: number; cropY0: number; cropY1: number; cropZ0: number; cropZ1: number;
+  shell: number; drainHoles: number; drainMm: number; printUp: string; shellMade: ShellInfo | null;
   timing: 'gpu' | 'cpu' | 'none'; backend: 'webgl2' | 'webgpu'; webgpu: string; serial: number;
   mesh: boolean; meshCapacity: number; vertexCount: number; verticesRead: boolean; vertexKeysDrawn: number;
   sharedVertexCount: number; extracted: boolean; color: string; route: string; vertices: string;
@@ -75,7 +82,7 @@ export interface Label extends Partial<LabelFigures> {
 export interface MeshReport extends LabelFigures {
   closed: boolean; steps: { pieces: string; minPiece: number; smooth: number; labelSmooth: number; decimate: number; maxErrorMm: number };
   zeroAreaMerged: number; piecesBefore: number; piecesKept: number; decimatedFrom: number;
-  decimateErrorMm: number; verticesSplit: number; ms: number; labels?: Label[];
+  decimateErrorMm: number; verticesSplit: number; ms: number; shell: ShellInfo | null; labels?: Label[];
 }
 export interface LabelAt { value: number; name: string; voxel: [number, number, number] }
 

@@ -174,7 +174,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     else w.null();
     hp::layout_and_camera(&w, *g_app);
     // The hollow shell in effect (shell_cache.h): voxel figures; the mesh report has the exact ones.
-    w.key("shell").raw(hp::shell_json(g_app->state().shell > 0 ? g_app->sources().shell().info() : nullptr));
+    w.key("shellMade").raw(hp::shell_json(g_app->state().shell > 0 ? g_app->sources().shell().info() : nullptr));
     w.key("explain").raw(hp::explain_json(g_app->explanation()));
     w.key("message").string(g_app->message());
     w.end_object();

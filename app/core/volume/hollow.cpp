@@ -23,6 +23,16 @@ struct Grid {
     }
     bool in(int x, int y, int z) const { return x >= 0 && y >= 0 && z >= 0 && x < d[0] && y < d[1] && z < d[2]; }
     std::array<double, 3> mm(const std::array<int, 3>& p) const { return {p[0] * s[0], p[1] * s[1], p[2] * s[2]}; }
+    template <typename F>
+    void each_face_neighbour(std::size_t i, F f) const {  // the 6 that share a face, within the volume
+        const std::array<int, 3> p = xyz(i);
+        for (int a = 0; a < 3; ++a)
+            for (const int dir : {-1, 1}) {
+                std::array<int, 3> q = p;
+                q[std::size_t(a)] += dir;
+                if (in(q[0], q[1], q[2])) f(at(q[0], q[1], q[2]));
+            }
+    }
 };
 
 double dist2(const std::array<double, 3>& a, const std::array<double, 3>& b) {
@@ -131,15 +141,9 @@ bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<dou
             stack.pop_back();
             ++cav.voxels;
             cav.widest_mm = std::max(cav.widest_mm, std::min(double(dist[j]), limit) - w);
-            const std::array<int, 3> p = g.xyz(j);
-            for (int a = 0; a < 3; ++a)
-                for (const int dir : {-1, 1}) {
-                    std::array<int, 3> q = p;
-                    q[std::size_t(a)] += dir;
-                    if (!g.in(q[0], q[1], q[2])) continue;
-                    const std::size_t k = g.at(q[0], q[1], q[2]);
-                    if (v[k] > iso && dist[k] > w && cavity[k] == kNone) cavity[k] = c, stack.push_back(k);
-                }
+            g.each_face_neighbour(j, [&](std::size_t k) {
+                if (v[k] > iso && dist[k] > w && cavity[k] == kNone) cavity[k] = c, stack.push_back(k);
+            });
         }
         cav.filled = cav.widest_mm < r;  // narrower than its drain: too thin to hold air
         out->cavities.push_back(cav);
@@ -154,17 +158,11 @@ bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<dou
     while (!stack.empty()) {
         const std::size_t j = stack.back();
         stack.pop_back();
-        const std::array<int, 3> p = g.xyz(j);
-        for (int a = 0; a < 3; ++a)
-            for (const int dir : {-1, 1}) {
-                std::array<int, 3> q = p;
-                q[std::size_t(a)] += dir;
-                if (!g.in(q[0], q[1], q[2])) continue;
-                const std::size_t k = g.at(q[0], q[1], q[2]);
-                if (near[k] || !(v[k] > iso)) continue;
-                if (dist[k] >= w / 2) near[k] = 1, stack.push_back(k);
-                else if (cavity[j] != kNone) near[k] = 1;  // next to the cavity: it places the inner surface
-            }
+        g.each_face_neighbour(j, [&](std::size_t k) {
+            if (near[k] || !(v[k] > iso)) return;
+            if (dist[k] >= w / 2) near[k] = 1, stack.push_back(k);
+            else if (cavity[j] != kNone) near[k] = 1;  // next to the cavity: it places the inner surface
+        });
     }
     // Those take iso + (wall − d)·k, which is iso on the inner surface and linear in d across it,
     // so the inner surface is interpolated on each edge where it is (the volume's values there

@@ -124,6 +124,46 @@ TEST(Hollow, BallShellWallsClosedAndDrained) {
     EXPECT_FALSE(outside_air(r.values, d)[std::size_t(cx) + std::size_t(d[0]) * (std::size_t(cy) + std::size_t(d[1]) * std::size_t(cz))]);
 }
 
+// Cropped: the shell of the half ball the box keeps, with a wall along the box's face too; the
+// hole from the cavity's lowest point (just above that wall) down through it; closed, in one
+// piece, nothing below the box.
+TEST(Hollow, TheCroppedSolidsShell) {
+    const Dims d{56, 50, 38};
+    std::array<double, 3> c;
+    const std::vector<float> v = ball(d, 17.0, &c);
+    HollowSpec spec;
+    spec.wall_mm = 2.0;
+    spec.crop_lo = {0, 0, 16};  // z from 19.2 mm: the ball's centre is at 22.8
+    spec.background = -40 - 17;
+    HollowResult r;
+    std::string why;
+    ASSERT_TRUE(hollow(v.data(), d, kVoxelMm, 0.0f, {-40.0f, 17.0f}, spec, &r, &why)) << why;
+    ASSERT_EQ(r.cavities.size(), 1u);
+    ASSERT_EQ(r.cavities[0].holes.size(), 1u);
+    EXPECT_EQ(r.cavities[0].holes[0][2], 16 + std::ceil(2.0 / 1.2));  // the first voxel past the bottom wall
+    MeshInput in;
+    in.surface_key = "cropped";
+    in.owned = r.values;
+    in.dims = d;
+    in.closed = true;
+    in.crop.lo = spec.crop_lo;
+    in.background = spec.background;
+    in.world = {kVoxelMm[0], 0, 0, 0, 0, kVoxelMm[1], 0, 0, 0, 0, kVoxelMm[2], 0};
+    MeshWork work;
+    work.start(std::move(in));
+    while (!work.step(1e9)) {
+    }
+    const WorldMesh& m = work.mesh();
+    const MeshReport rep = mesh_report(m);
+    EXPECT_EQ(rep.boundary_edges, 0u);
+    EXPECT_EQ(rep.nonmanifold_edges, 0u);
+    EXPECT_EQ(rep.pieces, 1u);
+    double lowest = 1e9;
+    for (const Vec3& p : m.positions) lowest = std::min(lowest, p.z);
+    EXPECT_GT(lowest, 16 * 1.2 - 0.6);
+    EXPECT_LT(r.material_voxels, r.inside_voxels / 2);
+}
+
 TEST(Hollow, ACavityNarrowerThanItsDrainIsFilled) {
     const Dims d{24, 22, 18};
     std::array<double, 3> c;

@@ -14,6 +14,11 @@ constexpr std::uint32_t kNone = 0xffffffffu;
 struct Grid {
     std::array<int, 3> d;
     std::array<double, 3> s;
+    std::array<int, 3> lo, hi;  // the crop box: voxels outside read as `background`
+    float background;
+    bool kept(int x, int y, int z) const {
+        return x >= lo[0] && y >= lo[1] && z >= lo[2] && x <= hi[0] && y <= hi[1] && z <= hi[2];
+    }
     std::size_t at(int x, int y, int z) const {
         return std::size_t(x) + std::size_t(d[0]) * (std::size_t(y) + std::size_t(d[1]) * std::size_t(z));
     }
@@ -43,7 +48,7 @@ double dist2(const std::array<double, 3>& a, const std::array<double, 3>& b) {
 // The foot of the outer surface for an inside voxel next to an outside one (hollow.h), or none.
 bool foot_of(const Grid& g, const float* v, float iso, const std::array<int, 3>& p, std::array<double, 3>* foot,
              double* dist) {
-    const float here = v[g.at(p[0], p[1], p[2])];
+    const float here = v[g.at(p[0], p[1], p[2])];  // inside: within the box
     double inv2 = 0, delta[3], sign[3];
     for (int a = 0; a < 3; ++a) {
         delta[a] = kFar, sign[a] = 0;
@@ -53,7 +58,7 @@ bool foot_of(const Grid& g, const float* v, float iso, const std::array<int, 3>&
             double t;
             if (!g.in(n[0], n[1], n[2])) t = 0.5;  // past the volume's faces: outside, half a voxel on
             else {
-                const float there = v[g.at(n[0], n[1], n[2])];
+                const float there = g.kept(n[0], n[1], n[2]) ? v[g.at(n[0], n[1], n[2])] : g.background;
                 if (there > iso) continue;
                 t = double(here - iso) / double(here - there);
             }
@@ -75,7 +80,7 @@ bool foot_of(const Grid& g, const float* v, float iso, const std::array<int, 3>&
 
 bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<double, 3>& spacing, float iso,
             const std::array<float, 2>& range, const HollowSpec& spec, HollowResult* out, std::string* why) {
-    const Grid g{dims, spacing};
+    const Grid g{dims, spacing, spec.crop_lo, spec.crop_hi, spec.background};
     const double smax = std::max({spacing[0], spacing[1], spacing[2]});
     const double w = spec.wall_mm, r = spec.hole_mm / 2;
     if (!(w > 0) || !(r > 0) || spec.up < 0 || spec.up > 2) return *why = "a shell needs a wall and holes above 0 mm", false;
@@ -85,6 +90,15 @@ bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<dou
     // than that is filled) and two voxels.
     const double limit = w + std::max(r, 2 * smax) + smax;
     out->k = double(iso - range[0]) / (limit - w + r + smax);
+
+    // The solid: above iso, within the crop box.
+    std::vector<std::uint8_t> in(n, 0);
+    for (int z = 0; z < dims[2]; ++z)
+        for (int y = 0; y < dims[1]; ++y)
+            for (int x = 0; x < dims[0]; ++x) {
+                const std::size_t i = g.at(x, y, z);
+                in[i] = v[i] > iso && g.kept(x, y, z);
+            }
 
     // The distance to the outer surface, inside, in Dijkstra's order from the feet.
     std::vector<float> dist(n, kFar);
@@ -97,7 +111,7 @@ bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<dou
         for (int y = 0; y < dims[1]; ++y)
             for (int x = 0; x < dims[0]; ++x) {
                 const std::size_t i = g.at(x, y, z);
-                if (!(v[i] > iso)) continue;
+                if (!in[i]) continue;
                 ++out->inside_voxels;
                 std::array<double, 3> foot;
                 double d;
@@ -119,7 +133,7 @@ bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<dou
                     const int x = p[0] + dx, y = p[1] + dy, z = p[2] + dz;
                     if (!g.in(x, y, z)) continue;
                     const std::size_t j = g.at(x, y, z);
-                    if (!(v[j] > iso)) continue;
+                    if (!in[j]) continue;
                     const float c = float(std::sqrt(dist2(g.mm({x, y, z}), foot)));
                     if (c < dist[j] && c <= limit) dist[j] = c, owner[j] = owner[i], queue.push({c, std::uint32_t(j)});
                 }
@@ -132,7 +146,7 @@ bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<dou
     std::vector<std::size_t> stack;
     out->cavities.clear();
     for (std::size_t i = 0; i < n; ++i) {
-        if (!(v[i] > iso) || !(dist[i] > w) || cavity[i] != kNone) continue;
+        if (!in[i] || !(dist[i] > w) || cavity[i] != kNone) continue;
         const std::uint32_t c = std::uint32_t(out->cavities.size());
         HollowCavity cav;
         cavity[i] = c, stack.push_back(i);
@@ -142,7 +156,7 @@ bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<dou
             ++cav.voxels;
             cav.widest_mm = std::max(cav.widest_mm, std::min(double(dist[j]), limit) - w);
             g.each_face_neighbour(j, [&](std::size_t k) {
-                if (v[k] > iso && dist[k] > w && cavity[k] == kNone) cavity[k] = c, stack.push_back(k);
+                if (in[k] && dist[k] > w && cavity[k] == kNone) cavity[k] = c, stack.push_back(k);
             });
         }
         cav.filled = cav.widest_mm < r;  // narrower than its drain: too thin to hold air
@@ -159,7 +173,7 @@ bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<dou
         const std::size_t j = stack.back();
         stack.pop_back();
         g.each_face_neighbour(j, [&](std::size_t k) {
-            if (near[k] || !(v[k] > iso)) return;
+            if (near[k] || !in[k]) return;
             if (dist[k] >= w / 2) near[k] = 1, stack.push_back(k);
             else if (cavity[j] != kNone) near[k] = 1;  // next to the cavity: it places the inner surface
         });
@@ -207,7 +221,7 @@ bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<dou
                 bottom[std::size_t(up)] -= sign * step;
                 const int q[3] = {int(std::lround(bottom[0] / spacing[0])), int(std::lround(bottom[1] / spacing[1])),
                                   int(std::lround(bottom[2] / spacing[2]))};
-                if (!g.in(q[0], q[1], q[2]) || !(v[g.at(q[0], q[1], q[2])] > iso)) break;
+                if (!g.in(q[0], q[1], q[2]) || !in[g.at(q[0], q[1], q[2])]) break;
             }
             bottom[std::size_t(up)] -= sign * (1 + r);
             cav.axes.push_back({top[0], top[1], top[2], bottom[0], bottom[1], bottom[2]});
@@ -233,7 +247,9 @@ bool hollow(const float* v, const std::array<int, 3>& dims, const std::array<dou
         }
     }
     out->material_voxels = 0;
-    for (float x : out->values) out->material_voxels += x > iso;
+    for (int z = 0; z < dims[2]; ++z)
+        for (int y = 0; y < dims[1]; ++y)
+            for (int x = 0; x < dims[0]; ++x) out->material_voxels += out->values[g.at(x, y, z)] > iso && g.kept(x, y, z);
     return true;
 }
 

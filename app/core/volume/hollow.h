@@ -42,6 +42,11 @@ struct HollowSpec {
     double hole_mm = 5;             // their diameter
     int up = 2;                     // the printer's up axis in voxel axes: 0 x, 1 y, 2 z
     bool up_negative = false;       // up is −axis
+    // The crop box (crop_box.h), first and last voxel each axis: outside it nothing is solid, a
+    // voxel reading as `background` (the shell is made of the cropped solid: walls along the box's
+    // faces too, cavities and holes within it).
+    std::array<int, 3> crop_lo{0, 0, 0}, crop_hi{1 << 30, 1 << 30, 1 << 30};
+    float background = 0;
 };
 
 struct HollowCavity {

@@ -3,15 +3,18 @@
 #include <cstdio>
 
 #include "clock.h"
+#include "crop_box.h"
 #include "json_writer.h"
 
 namespace hp {
 
 const LoadedVolume* ShellCache::get(const LoadedVolume& loaded, const DemoState& s) {
     if (!(s.shell > 0) || s.classify != Classify::Surface) return nullptr;
-    char key[160];
-    std::snprintf(key, sizeof key, "%llu %a %a %d %a %d", static_cast<unsigned long long>(loaded.generation),
-                  double(s.iso), s.shell, s.drain_holes, s.drain_mm, int(s.print_up));
+    const CropBox box = crop_of(s, loaded.volume.dims);
+    char key[224];
+    std::snprintf(key, sizeof key, "%llu %a %a %d %a %d %d %d %d %d %d %d", static_cast<unsigned long long>(loaded.generation),
+                  double(s.iso), s.shell, s.drain_holes, s.drain_mm, int(s.print_up), box.lo[0], box.lo[1], box.lo[2],
+                  box.hi[0], box.hi[1], box.hi[2]);
     if (key_ == key) return shell_ ? &*shell_ : nullptr;
     key_ = key;
     shell_.reset();
@@ -28,6 +31,8 @@ const LoadedVolume* ShellCache::get(const LoadedVolume& loaded, const DemoState&
     spec.hole_mm = s.drain_mm;
     spec.up = 2 - int(s.print_up) / 2;  // z, y, x
     spec.up_negative = int(s.print_up) % 2 == 1;
+    spec.crop_lo = box.lo, spec.crop_hi = box.hi;  // the cropped solid's shell
+    spec.background = crop_background(Classify::Surface, s.iso, {v.lo, v.hi});
     HollowResult r;
     const double t0 = now_ms();
     if (!hollow(v.values.data(), v.dims, v.spacing, s.iso, {v.lo, v.hi}, spec, &r, &error_)) {

@@ -3,11 +3,12 @@
 python3-vtk9), filters no one here wrote, against the solid it was made from. Prints one JSON
 object.
 
- - boundary and non-manifold edges of the shell (vtkFeatureEdges), its regions
+ - boundary and non-manifold edges of the shell (vtkFeatureEdges; past a million triangles, where
+   VTK 9.1's runs out of memory, numpy's count of each edge's triangles), its regions
    (vtkPolyDataConnectivityFilter: one region where the drain holes join the inner surface to the
    outer one, so the air inside reaches the outside), its enclosed volume (vtkMassProperties)
    against the solid's;
- - the wall: each shell point's distance to the solid's surface (vtkImplicitPolyDataDistance).
+ - the wall: each shell point's distance to the solid's surface (vtkStaticCellLocator's closest point).
    Points within OUTER mm of it are the outer surface; of the others, those farther than
    HOLE_CLEAR mm from every drain hole's axis (a segment) are the inner surface, sampled to at
    most 10,000 (every k-th): their distances' least, largest, mean, and how many fall outside
@@ -40,6 +41,11 @@ def read(path):
 
 
 def edges(pd, boundary):
+    if pd.GetNumberOfCells() > 1000000:  # VTK 9.1's vtkFeatureEdges runs out of memory past ~1.5M triangles
+        C = vtk_to_numpy(pd.GetPolys().GetConnectivityArray()).reshape(-1, 3)
+        E = np.sort(np.concatenate([C[:, [0, 1]], C[:, [1, 2]], C[:, [2, 0]]]), axis=1)
+        _, counts = np.unique(E, axis=0, return_counts=True)
+        return int(np.count_nonzero(counts == 1) if boundary else np.count_nonzero(counts > 2))
     f = vtk.vtkFeatureEdges()
     f.SetInputData(pd)
     f.SetBoundaryEdges(boundary)
@@ -73,10 +79,15 @@ def main():
     conn.SetInputData(shell)
     conn.SetExtractionModeToAllRegions()
     conn.Update()
-    distance = vtk.vtkImplicitPolyDataDistance()
-    distance.SetInput(solid)
+    locator = vtk.vtkStaticCellLocator()  # the closest point on the solid's triangles
+    locator.SetDataSet(solid)
+    locator.BuildLocator()
     P = vtk_to_numpy(shell.GetPoints().GetData()).astype(float)
-    d = np.array([abs(distance.EvaluateFunction(p)) for p in P])
+    closest, cell, sub, d2 = [0.0, 0.0, 0.0], vtk.reference(0), vtk.reference(0), vtk.reference(0.0)
+    d = np.empty(len(P))
+    for i, p in enumerate(P):
+        locator.FindClosestPoint(p, closest, cell, sub, d2)
+        d[i] = np.sqrt(float(d2))
     outer = d < outer_mm
     near_hole = np.zeros(len(P), bool)
     for a in axes:

@@ -35,13 +35,15 @@ std::vector<float> ball(const Dims& d, double radius, std::array<double, 3>* cen
     return v;
 }
 
-WorldMesh mesh_of(const std::vector<float>& v, const Dims& d) {
+// The page's mesh of `v` (closed), cropped as `crop` says where given.
+WorldMesh mesh_of(const std::vector<float>& v, const Dims& d, const HollowSpec* crop = nullptr) {
     MeshInput in;
     in.surface_key = "ball";
     in.owned = v;
     in.dims = d;
     in.iso = 0;
     in.closed = true;
+    if (crop) in.crop.lo = crop->crop_lo, in.crop.hi = crop->crop_hi, in.background = crop->background;
     in.world = {kVoxelMm[0], 0, 0, 0, 0, kVoxelMm[1], 0, 0, 0, 0, kVoxelMm[2], 0};
     MeshWork work;
     work.start(std::move(in));
@@ -141,19 +143,7 @@ TEST(Hollow, TheCroppedSolidsShell) {
     ASSERT_EQ(r.cavities.size(), 1u);
     ASSERT_EQ(r.cavities[0].holes.size(), 1u);
     EXPECT_EQ(r.cavities[0].holes[0][2], 16 + std::ceil(2.0 / 1.2));  // the first voxel past the bottom wall
-    MeshInput in;
-    in.surface_key = "cropped";
-    in.owned = r.values;
-    in.dims = d;
-    in.closed = true;
-    in.crop.lo = spec.crop_lo;
-    in.background = spec.background;
-    in.world = {kVoxelMm[0], 0, 0, 0, 0, kVoxelMm[1], 0, 0, 0, 0, kVoxelMm[2], 0};
-    MeshWork work;
-    work.start(std::move(in));
-    while (!work.step(1e9)) {
-    }
-    const WorldMesh& m = work.mesh();
+    const WorldMesh m = mesh_of(r.values, d, &spec);
     const MeshReport rep = mesh_report(m);
     EXPECT_EQ(rep.boundary_edges, 0u);
     EXPECT_EQ(rep.nonmanifold_edges, 0u);

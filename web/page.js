@@ -47,7 +47,10 @@ export function settingsText(entries) {
   if (bad) throw new Error(`${bad[0].replace(/[\x00-\x1f\x7f]/g, '?').slice(0, 40)}: a setting with a control character is not accepted`);
   return entries.map(([k, v]) => `${k}=${v}`).join('\n');
 }
-// The page's own keys: a PNG atlas (png) or a volume file (load) to fetch, the benchmark. The
-// rest go to the app: its settings, and the options of a load (its table, hp_load_options).
-const pageKeys = new Set(['png', 'bench', 'load']);
+// The page's own keys: a PNG atlas (png) or a volume file (load) to fetch, the benchmark and,
+// with it, its plans' own (web/bench/: runs, modes, ...; without them the app would refuse the
+// URL's settings as unknown and run the plan on its defaults). The rest go to the app: its
+// settings, and the options of a load (its table, hp_load_options).
+const benchKeys = ['runs', 'modes', 'inFlight', 'samples', 'state', 'volumes'];
+const pageKeys = new Set(['png', 'bench', 'load', ...(url.has('bench') ? benchKeys : [])]);
 export const urlSettings = [...url].filter(([k]) => !pageKeys.has(k));

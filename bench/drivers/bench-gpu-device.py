@@ -8,14 +8,15 @@ beside its native reference in the same run:
   - mesh: the CT sample processed from the volume and from its welded surface
     (index.html?bench=mesh), beside VTK's filters on that surface (tests/mesh/vtk_steps.cpp);
   - labels: AAL and the procedural 512×512×448 map, 120 labels (index.html?bench=labels), beside
-    VTK's discrete flying edges on both (tests/mesh/vtk_flying_edges.cpp).
+    VTK's discrete flying edges on both (tests/mesh/vtk_flying_edges.cpp);
+  - print (asked with --only): issue 42's AAL and CT print targets (index.html?bench=print).
 The GPU's clocks are sampled the whole time (drive.py's sampler); each benchmark's file is what
 drive.py writes (`result`, `gpu`, `clocks`) with the references' rows in `result.reference`, the
 samples of its whole span in `clocks`, and `machine`. Here, node bench/drivers/bench-clocks.mjs
 joins the clocks to each row (scripts/bench-gpu.sh join).
 Standard library only. --swiftshader runs it on a machine with no GPU (to try it first).
 
-usage: bench-gpu-device.py PACK_DIR OUT_DIR [--chrome PATH] [--swiftshader] [--only dicom,mesh,labels]
+usage: bench-gpu-device.py PACK_DIR OUT_DIR [--chrome PATH] [--swiftshader] [--only dicom,mesh,labels,print]
                            [--labels-query '&modes=scalar'] [--dicom-query '&runs=1'] [--dicom-slices 256]
 """
 import argparse, base64, json, os, platform, shutil, subprocess, sys, time
@@ -134,6 +135,10 @@ def labels():
     return doc
 
 
+def print_targets():
+    return page('print', 'index.html?bench=print&paused=1&clock=fixed&overlay=0&view=none', 300)
+
+
 def main():
     info = machine()
     say('machine', json.dumps(info))
@@ -142,7 +147,7 @@ def main():
     for name in a.only.split(','):
         t0 = time.time() * 1000
         try:
-            docs[name] = {'dicom': dicom, 'mesh': mesh, 'labels': labels}[name]()
+            docs[name] = {'dicom': dicom, 'mesh': mesh, 'labels': labels, 'print': print_targets}[name]()
         except Exception as e:  # the other benchmarks still run
             say(f'{name} FAILED: {e!r}')
         spans[name] = (t0, time.time() * 1000)

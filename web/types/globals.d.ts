@@ -10,6 +10,7 @@ declare global {
     hpBenchParts: Record<string, (...args: any[]) => any>;
     hpBenchDicom?: (status: (text: string) => void) => Promise<object>;
     hpBenchMesh?: (status: (text: string) => void) => Promise<object>;
+    hpBenchPrint?: (status: (text: string) => void) => Promise<object>;
     hpBenchVolumes: { names: string[]; make(name: string, n: number): any; [more: string]: any };
     hpBenchLabels?: { run(status: (text: string) => void): Promise<object>; [part: string]: any };
   }

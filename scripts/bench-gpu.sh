@@ -85,7 +85,7 @@ case "$mode" in
   join)
     dir=${2:?usage: bench-gpu.sh join DIR [MACHINE]}; machine=${3:-h100}
     day=$(date +%Y-%m-%d)
-    for b in dicom:dicom mesh:mesh-steps labels:labels; do
+    for b in dicom:dicom mesh:mesh-steps labels:labels print:print; do
       [ -f "$dir/${b%%:*}.json" ] || { echo "[bench] no ${b%%:*}.json in $dir" >&2; continue; }
       out="$root/bench/results/$day-$machine-${b#*:}.json"
       node "$root/bench/drivers/bench-clocks.mjs" "$dir/${b%%:*}.json" "$out"

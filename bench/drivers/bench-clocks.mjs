@@ -60,7 +60,7 @@ export function withClocks(result, clocks) {
   return result;
 }
 
-// The rows of a plan of its own (dicom, mesh, labels), one line each.
+// The rows of a plan of its own (dicom, mesh, labels, print), one line each.
 export function rowLines(result) {
   const clock = (r) => (r.clocks ? `SM ${r.clocks.smMHz.min}-${r.clocks.smMHz.max} MHz` : 'clocks unknown');
   return rowsOf(result).map((r) => {
@@ -82,6 +82,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // The samples themselves, so that any row's clocks can be checked against its span later.
   result.clockSamples = doc.clocks ? doc.clocks.samples : null;
   fs.writeFileSync(out, JSON.stringify(result, null, 1) + '\n');
-  console.log(['dicom', 'mesh', 'labels'].includes(result.plan) ? rowLines(result) : table(result));
+  console.log(['dicom', 'mesh', 'labels', 'print'].includes(result.plan) ? rowLines(result) : table(result));
   if (png) await chart(result, png);
 }

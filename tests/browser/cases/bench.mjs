@@ -34,6 +34,18 @@ for (const [pyramid, n] of [['scalar', 40], ['webgpu-scan', 12]])
     await exact(page, { readback: 'sync' }, { atLeast: 100 });
   });
 
+// A plan's own URL keys stay the page's: the app takes the rest (paused, view, ...) as given.
+// Without ?bench= the same keys are unknown settings, refused with a message (defaults kept).
+add('bench URL: a plan\'s own keys (runs, modes, ...) leave the URL\'s settings in effect; without ?bench= they are refused', async (page, { url }) => {
+  const r = await page.evaluate(() => { const s = hp.stats(); return { paused: s.paused, view: s.view, message: s.message }; });
+  assert(r.paused && r.view === 'none' && r.message === '', `with ?bench=: ${JSON.stringify(r)}`);
+  await page.goto(`${url}index.html?runs=2&paused=1&view=none`, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.hp !== undefined, { timeout: 30000 });
+  await page.evaluate(() => window.hp.ready.then(() => true));
+  const plain = await page.evaluate(() => { const s = hp.stats(); return { view: s.view, message: s.message }; });
+  assert(plain.view === 'surface' && /unknown setting 'runs'/.test(plain.message), `without ?bench=: ${JSON.stringify(plain)}`);
+}, { query: 'bench=nosuchplan&runs=2&modes=scalar&inFlight=2&paused=1&clock=fixed&overlay=0&view=none' });
+
 add('bench volumes: blobs 64³ as a raw uint16 file has the 12,496 triangles Mol* finds at iso 0.5', async (page) => {
   await page.addScriptTag({ url: 'bench/bench_volumes.js' });
   const r = await page.evaluate(async () => {

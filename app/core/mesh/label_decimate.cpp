@@ -194,12 +194,10 @@ void rebuild(const std::vector<Sheet>& sheets, const LabelNodes& n, WorldMesh* m
 
 }  // namespace
 
-LabelDecimation decimate_labels(WorldMesh* m, std::uint32_t target_triangles, double max_error_mm) {
-    LabelDecimation d;
-    if (m->triangles() <= target_triangles || m->face_part.size() != m->triangles()) return d;
+double decimate_labels(WorldMesh* m, std::uint32_t target_triangles, double max_error_mm) {
+    if (m->triangles() <= target_triangles || m->face_part.size() != m->triangles()) return 0;
     const LabelNodes n = label_nodes(*m);
     std::vector<Sheet> sheets = sheets_of(union_faces(*m, n), n);
-    d.sheets = sheets.size();
     std::vector<std::uint32_t> first(n.at.size(), kNone);
     std::vector<std::uint8_t> locked(n.at.size(), 0);
     for (std::uint32_t s = 0; s < sheets.size(); ++s)
@@ -207,7 +205,6 @@ LabelDecimation decimate_labels(WorldMesh* m, std::uint32_t target_triangles, do
             if (first[c] != kNone && first[c] != s) locked[c] = 1;
             first[c] = s;
         }
-    for (std::uint8_t l : locked) d.locked_nodes += l;
     for (Sheet& s : sheets) pin_shared(&s, locked);
 
     // Each sheet's share of the target; then what the sheets that could not shrink so far left
@@ -236,13 +233,12 @@ LabelDecimation decimate_labels(WorldMesh* m, std::uint32_t target_triangles, do
         for (std::size_t s = 0; s < sheets.size(); ++s)
             if (flexible[s]) share[s] = double(sheets[s].after()) * keep;
     }
-    std::size_t left = 0;
-    for (const Sheet& s : sheets) left += s.weight() * s.after(), d.error_mm = std::max(d.error_mm, s.error_mm);
-    d.stopped_short = double(left) > target * 1.01;
+    double error_mm = 0;
+    for (const Sheet& s : sheets) error_mm = std::max(error_mm, s.error_mm);
     rebuild(sheets, n, m);
     merge_label_zero_area(m);  // a triangle of three points of one line (the simplifier leaves some)
     face_normals_to_vertices(m);
-    return d;
+    return error_mm;
 }
 
 }  // namespace hp

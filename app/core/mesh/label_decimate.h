@@ -20,15 +20,9 @@
 
 namespace hp {
 
-struct LabelDecimation {
-    std::size_t sheets = 0;
-    std::size_t locked_nodes = 0;  // nodes on the sheets' borders (the lines kept)
-    double error_mm = 0;           // the largest error a sheet's simplifier reports
-    bool stopped_short = false;    // more triangles left than the target (the bound, or the lines)
-};
-
 // Decimates *m (with face_part, face_other, parts) to about `target_triangles`, each sheet's
-// error within max_error_mm.
-LabelDecimation decimate_labels(WorldMesh* m, std::uint32_t target_triangles, double max_error_mm);
+// error within max_error_mm. Returns the largest error a sheet's simplifier reports, mm (summed
+// over its rounds); the triangles left say whether it stopped short.
+double decimate_labels(WorldMesh* m, std::uint32_t target_triangles, double max_error_mm);
 
 }  // namespace hp

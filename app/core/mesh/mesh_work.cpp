@@ -154,8 +154,7 @@ void MeshWork::slice() {
             if (in_.steps.decimate > 0 && mesh_.triangles() > in_.steps.decimate) {
                 steps_done_.decimate_from = mesh_.triangles();
                 if (in_.labels)  // sheet by sheet, the lines where labels meet kept (label_decimate.h)
-                    steps_done_.decimate_error_mm =
-                        decimate_labels(&mesh_, in_.steps.decimate, in_.steps.max_error_mm).error_mm;
+                    steps_done_.decimate_error_mm = decimate_labels(&mesh_, in_.steps.decimate, in_.steps.max_error_mm);
                 else
                     steps_done_.decimate_error_mm = decimate(&mesh_, in_.steps.decimate, in_.steps.max_error_mm),
                     keep_sound(&mesh_, &steps_done_);

@@ -106,15 +106,18 @@ void frame() {
     SDL_GetWindowSize(g.window, &css_w, &css_h);
     if (input || css_w != g.css_w || css_h != g.css_h) g.app.wake(g.app.frames().frame() + 4);  // ImGui answers over frames
     g.css_w = css_w, g.css_h = css_h;
+    // Quiet frames still drawn after a change: two where the controls show (ImGui sizes its
+    // windows over frames), one where they are hidden.
+    const int settle = g.app.state().overlay ? 2 : 1;
     if (!g.app.quiet()) {
-        g.settle = 2;
+        g.settle = settle;
         g.history.add(float(dt));
         // Animation advances with the wall clock but never jumps more than 1/10 s a frame.
         g.app.compute(g.app.pending().clock == hp::Clock::Fixed ? 1.0 / 60.0 : std::min(dt, 100.0) / 1000.0, true);
     } else {
-        // Paused with nothing asked: no pass runs; what completes is drawn twice more, then the
+        // Paused with nothing asked: no pass runs; what completes is drawn once or twice more, then the
         // canvas keeps its picture and the GPU rests.
-        if (g.app.collect()) g.settle = 2;
+        if (g.app.collect()) g.settle = settle;
         if (g.settle-- <= 0) return;
         g.app.begin_redraw();
     }

@@ -50,8 +50,8 @@ const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness
 // them (any kind not named here is in group 1) and about as long as the other (the first adds
 // Firefox and WebKit). Alone, after them: the crash cases, which slow the whole machine
 // (slow.mjs).
-const GROUP_2 = new Set(['webgpu_exact', 'volumes', 'explain', 'bad_input', 'exact', 'labels', 'print_3mf', 'samples', 'hostile',
-  'surface', 'robustness', 'webgpu_scans', 'webgpu_draw', 'webgpu_device', 'reader']);
+const GROUP_2 = new Set(['webgpu_exact', 'volumes', 'explain', 'bad_input', 'exact', 'print_3mf', 'samples', 'hostile',
+  'surface', 'robustness', 'webgpu_draw', 'webgpu_device', 'reader']);
 const ALONE = new Set(['gpu_crash']);
 const groupOf = (file) => (ALONE.has(file) ? 'alone' : GROUP_2.has(file) ? '2' : '1');
 for (const k of [...GROUP_2, ...ALONE]) if (!(k in kinds)) { console.error(`run.mjs: a group names no cases/${k}.mjs`); process.exit(2); }

@@ -94,8 +94,9 @@ TEST(LabelDecimate, InterfacesKeptLabelsClosedVolumesKept) {
         EXPECT_EQ(after[p].pieces, before[p].pieces) << "label " << p + 1;
         EXPECT_EQ(after[p].zero_area, 0u) << "label " << p + 1;
         EXPECT_LT(after[p].triangles, before[p].triangles) << "label " << p + 1;
-        if (voxels[p + 1] >= 1000)
+        if (voxels[p + 1] >= 1000) {
             EXPECT_NEAR(after[p].volume_mm3 / before[p].volume_mm3, 1.0, 0.01) << "label " << p + 1;
+        }
     }
     // The lines where three labels (or two and the background) meet: the edges of the smoothed
     // meshes whose triangles have three or more labels on their two sides (the background one of

@@ -2,15 +2,20 @@
 
 namespace hp {
 
+// Sorted stably by the pair packed into as many bits as the vertex indices need: the order
+// std::sort by (key, face) gives, since the edges are made in face order.
 std::vector<EdgeRun> sorted_edges(const WorldMesh& m) {
     std::vector<EdgeRun> e;
     e.reserve(m.faces.size());
+    std::uint32_t top = 0;
     for (std::size_t t = 0; t < m.faces.size(); t += 3)
         for (std::size_t k = 0; k < 3; ++k) {
             const std::uint32_t a = m.faces[t + k], b = m.faces[t + (k + 1) % 3];
+            top = std::max(top, std::max(a, b));
             e.push_back({std::uint64_t(std::min(a, b)) << 32 | std::max(a, b), std::uint32_t(t / 3)});
         }
-    std::sort(e.begin(), e.end());
+    const int bits = bits_for(top);
+    radix_sort(&e, 2 * bits, [bits](const EdgeRun& r) { return (r.key >> 32) << bits | (r.key & 0xffffffffu); });
     return e;
 }
 

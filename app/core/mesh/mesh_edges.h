@@ -25,6 +25,30 @@ struct UnionFind {
     std::vector<std::uint32_t> parent;
 };
 
+// Sorts v stably by key(item) (a std::uint64_t below 2^bits): least significant digit first,
+// 11 bits a pass; a few times faster than std::sort on a surface's millions of items.
+template <typename T, typename Key>
+void radix_sort(std::vector<T>* v, int bits, Key&& key) {
+    constexpr int kDigit = 11;
+    constexpr std::uint64_t kMask = (1u << kDigit) - 1;
+    std::vector<T> other(v->size());
+    std::vector<std::size_t> count(std::size_t(1) << kDigit);
+    for (int shift = 0; shift < bits; shift += kDigit) {
+        std::fill(count.begin(), count.end(), 0);
+        for (const T& x : *v) ++count[(key(x) >> shift) & kMask];
+        std::size_t sum = 0;
+        for (std::size_t& c : count) sum += c, c = sum - c;
+        for (const T& x : *v) other[count[(key(x) >> shift) & kMask]++] = x;
+        v->swap(other);
+    }
+}
+// The bits that hold every index up to `top`.
+inline int bits_for(std::uint32_t top) {
+    int bits = 1;
+    while (bits < 32 && (top >> bits) != 0) ++bits;
+    return bits;
+}
+
 // Every triangle's edges, sorted by their (lower, higher) vertex pair: a run of one is a
 // border edge, of two a manifold one, of three or more a non-manifold one.
 struct EdgeRun {

@@ -13,6 +13,13 @@
 namespace hp {
 namespace {
 
+// SplitMix64's finalizer: ids that differ in low bits spread over the table.
+std::uint64_t mix64(std::uint64_t x) {
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
 // Edge e of a cell: its lower corner (offset from the cell) and its axis.
 struct CellEdge {
     Voxel lower;
@@ -26,11 +33,34 @@ CellEdge cell_edge(int e) {
 
 }  // namespace
 
+constexpr std::uint64_t kNoId = ~std::uint64_t(0);  // no edge's or label vertex's id
+
+std::uint32_t& Welder::slot(std::uint64_t id, bool* fresh) {
+    if (2 * (held_ + 1) > ids_.size()) {  // grow: every id again in a table twice the size
+        std::vector<std::uint64_t> ids(std::max<std::size_t>(1024, 2 * ids_.size()), kNoId);
+        std::vector<std::uint32_t> vertex(ids.size());
+        for (std::size_t i = 0; i < ids_.size(); ++i) {
+            if (ids_[i] == kNoId) continue;
+            std::size_t j = std::size_t(mix64(ids_[i])) & (ids.size() - 1);
+            while (ids[j] != kNoId) j = (j + 1) & (ids.size() - 1);
+            ids[j] = ids_[i], vertex[j] = vertex_[i];
+        }
+        ids_ = std::move(ids), vertex_ = std::move(vertex);
+    }
+    std::size_t j = std::size_t(mix64(id)) & (ids_.size() - 1);
+    while (ids_[j] != kNoId && ids_[j] != id) j = (j + 1) & (ids_.size() - 1);
+    *fresh = ids_[j] == kNoId;
+    if (*fresh) ids_[j] = id, ++held_;
+    return vertex_[j];
+}
+
 void Welder::add(const EdgeMesh& m) {
     const std::size_t whole = m.vertices() / 3 * 3;
     for (std::size_t k = 0; k < whole; ++k) {
-        const auto [it, fresh] = index_.emplace(m.edges[k], std::uint32_t(mesh_.positions.size() / 3));
-        mesh_.indices.push_back(it->second);
+        bool fresh = false;
+        std::uint32_t& vertex = slot(m.edges[k], &fresh);
+        if (fresh) vertex = std::uint32_t(mesh_.positions.size() / 3);
+        mesh_.indices.push_back(vertex);
         if (!m.labels.empty() && k % 3 == 0) mesh_.face_labels.push_back(m.labels[k]);
         if (!m.other_labels.empty() && k % 3 == 0) mesh_.face_others.push_back(m.other_labels[k]);
         if (!fresh) continue;
@@ -40,7 +70,7 @@ void Welder::add(const EdgeMesh& m) {
 }
 
 IndexedMesh Welder::take() {
-    index_.clear();
+    ids_ = std::vector<std::uint64_t>(), vertex_ = std::vector<std::uint32_t>(), held_ = 0;
     return std::move(mesh_);
 }
 
@@ -132,25 +162,52 @@ EdgeMesh volume_mesh(const MeshField& f, int z0, int z1) {
         return values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * std::size_t(z))];
     };
     EdgeMesh m;
-    for (int z = std::max(z0, 0); z < std::min(z1, f.cell_layers()); ++z)
+    z0 = std::max(z0, 0), z1 = std::min(z1, f.cell_layers());
+    if (z0 >= z1) return m;
+    // Each grid point read once: below[(z − z0)·X·Y + y·X + x] says whether it is below iso.
+    const std::size_t gx = std::size_t(g[0]), layer = gx * std::size_t(g[1]);
+    std::vector<std::uint8_t> below(layer * std::size_t(z1 - z0 + 1));
+    for (int z = z0, i = 0; z <= z1; ++z)
+        for (int y = 0; y < g[1]; ++y)
+            for (int x = 0; x < g[0]; ++x, ++i) below[std::size_t(i)] = field(x, y, z) < iso;
+    std::size_t corner[8];
+    for (int i = 0; i < 8; ++i) {
+        const Voxel& k = kCellCorners[std::size_t(i)];
+        corner[i] = std::size_t(k.x) + gx * std::size_t(k.y) + layer * std::size_t(k.z);
+    }
+    // An edge's vertex is made once (cells share edges) and copied: made[d][(y·X + x)·3 + axis],
+    // the vertex of the edge whose lower point is (x, y, z + d), or none.
+    constexpr std::uint32_t kNone = 0xffffffffu;
+    std::vector<std::uint32_t> made[2] = {std::vector<std::uint32_t>(layer * 3, kNone), std::vector<std::uint32_t>(layer * 3, kNone)};
+    for (int z = z0; z < z1; ++z) {
+        std::swap(made[0], made[1]);
+        std::fill(made[1].begin(), made[1].end(), kNone);
+        const std::uint8_t* at = below.data() + layer * std::size_t(z - z0);
         for (int y = 0; y + 1 < g[1]; ++y)
             for (int x = 0; x + 1 < g[0]; ++x) {
+                const std::uint8_t* p = at + std::size_t(x) + gx * std::size_t(y);
                 int c = 0;
-                for (int i = 0; i < 8; ++i) {
-                    const Voxel& k = kCellCorners[std::size_t(i)];
-                    if (field(x + k.x, y + k.y, z + k.z) < iso) c |= 1 << i;
-                }
+                for (int i = 0; i < 8; ++i) c |= int(p[corner[i]]) << i;
                 if (c == 0 || c == 255) continue;
                 for (int j = 0; j < mc::vertex_count(c); ++j) {
                     const int e = mc::triangle_edge(c, j);
-                    float p[3], n[3];
-                    edge_vertex(field, {x, y, z}, e, iso, pad, p, n);  // the reference mesh's vertex
-                    m.positions.insert(m.positions.end(), p, p + 3);
-                    m.normals.insert(m.normals.end(), n, n + 3);
                     const CellEdge ce = cell_edge(e);
+                    std::uint32_t& slot = made[ce.lower.z][(std::size_t(x + ce.lower.x) + gx * std::size_t(y + ce.lower.y)) * 3 +
+                                                          std::size_t(ce.axis)];
+                    float v[6];
+                    if (slot == kNone) {
+                        edge_vertex(field, {x, y, z}, e, iso, pad, v, v + 3);  // the reference mesh's vertex
+                        slot = std::uint32_t(m.positions.size() / 3);
+                    } else {
+                        std::copy_n(&m.positions[3 * std::size_t(slot)], 3, v);
+                        std::copy_n(&m.normals[3 * std::size_t(slot)], 3, v + 3);
+                    }
+                    m.positions.insert(m.positions.end(), v, v + 3);
+                    m.normals.insert(m.normals.end(), v + 3, v + 6);
                     m.edges.push_back(edge_id(g, {x + ce.lower.x, y + ce.lower.y, z + ce.lower.z}, ce.axis));
                 }
             }
+    }
     return m;
 }
 

@@ -9,7 +9,6 @@
 #include <array>
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "cpu_reference.h"
@@ -87,8 +86,12 @@ public:
     std::size_t triangles() const { return mesh_.indices.size() / 3; }
 
 private:
+    // The vertex of each id so far: open addressing (linear probing, at most half full).
+    std::uint32_t& slot(std::uint64_t id, bool* fresh);
     IndexedMesh mesh_;
-    std::unordered_map<std::uint64_t, std::uint32_t> index_;
+    std::vector<std::uint64_t> ids_;
+    std::vector<std::uint32_t> vertex_;
+    std::size_t held_ = 0;
 };
 
 // An indexed mesh carried into world coordinates (mm): positions by to_world, normals by the

@@ -31,16 +31,26 @@ void drop_collapsed(WorldMesh* m) {
         while (a > b || a > c) std::swap(a, b), std::swap(b, c);
         tris.push_back({{a, std::min(b, c), std::max(b, c)}, std::uint32_t(f), b < c});
     }
-    std::sort(tris.begin(), tris.end(), [](const Tri& x, const Tri& y) {
-        return std::lexicographical_compare(x.v, x.v + 3, y.v, y.v + 3);
-    });
+    // Sorted by their three vertices (stably: the faces' order within a run), packed into 63 bits
+    // where they fit (under 2^21 vertices), else compared as they are.
+    const int bits = bits_for(std::uint32_t(m->positions.empty() ? 0 : m->positions.size() - 1));
+    if (3 * bits <= 63)
+        radix_sort(&tris, 3 * bits, [bits](const Tri& t) {
+            return (std::uint64_t(t.v[0]) << bits | t.v[1]) << bits | t.v[2];
+        });
+    else
+        std::stable_sort(tris.begin(), tris.end(), [](const Tri& x, const Tri& y) {
+            return std::lexicographical_compare(x.v, x.v + 3, y.v, y.v + 3);
+        });
+    std::vector<std::uint32_t> even, odd;
     for (std::size_t i = 0; i < tris.size();) {
         std::size_t j = i + 1;
         while (j < tris.size() && std::equal(tris[i].v, tris[i].v + 3, tris[j].v)) ++j;
-        // Cancel opposite pairs within the run.
-        std::vector<std::uint32_t> even, odd;
-        for (std::size_t k = i; k < j; ++k) (tris[k].even ? even : odd).push_back(tris[k].face);
-        for (std::size_t k = 0; k < std::min(even.size(), odd.size()); ++k) keep[even[k]] = keep[odd[k]] = 0;
+        if (j - i > 1) {  // cancel opposite pairs within the run
+            even.clear(), odd.clear();
+            for (std::size_t k = i; k < j; ++k) (tris[k].even ? even : odd).push_back(tris[k].face);
+            for (std::size_t k = 0; k < std::min(even.size(), odd.size()); ++k) keep[even[k]] = keep[odd[k]] = 0;
+        }
         i = j;
     }
     keep_faces(m, keep);

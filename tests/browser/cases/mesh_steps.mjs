@@ -126,7 +126,10 @@ add('a long mesh (noise 128³, 100 smoothing iterations) shows its progress in h
   });
   const what = `${r.frames} frames in ${(r.ms / 1000).toFixed(1)} s (${r.busyFps.toFixed(1)}/s; idle ${r.idleFps.toFixed(1)}/s), at ${r.steps} points of its progress`;
   assert(r.frames >= 3 && r.busyFps >= 0.25 * r.idleFps && r.steps >= 3, `the page drew ${what}`);
-  assert(r.tasks.includes('mesh: marching cubes') && r.tasks.includes('mesh: smoothing') && r.bad === 0, `progress seen: ${r.tasks}`);
+  // (The marching cubes take less than a frame's slice here: the smoothing's hundred iterations
+  // are what is long.)
+  const known = ['mesh: marching cubes', 'mesh: zero-area triangles', 'mesh: pieces', 'mesh: smoothing', 'mesh: decimating', 'mesh: report'];
+  assert(r.tasks.includes('mesh: smoothing') && r.tasks.every((t) => known.includes(t)) && r.bad === 0, `progress seen: ${r.tasks}`);
   assert(r.after === null, `progress when idle: ${JSON.stringify(r.after)}`);
   assert(r.report.boundaryEdges === 0 && r.report.nonManifoldEdges === 0 && r.report.zeroAreaTriangles === 0, JSON.stringify(r.report));
   return what;

@@ -69,14 +69,22 @@ export async function start({ settings, gpu, page }) {
 }
 export const started = () => !!(Module && Module.calledRun);
 
-// Calls an export by its declared name (it wakes a paused page: a call may change what the next
-// frame shows).
+// The exports that only read (the state, a volume's info, a read-back ticket's bytes): a call
+// to one leaves a resting page resting (a test polling hp.stats() would otherwise keep a paused
+// page drawing, a second a frame for a large surface in SwiftShader). What they wait for keeps
+// the page awake by itself (DemoApp::quiet: a read-back in flight, a load's task, the mesh asked for).
+const READS = new Set(['hp_stats', 'hp_requested_serial', 'hp_volume_info', 'hp_labels', 'hp_load_options',
+  'hp_volume_refusal', 'hp_load_opens_downsampled', 'hp_explained', 'hp_read_poll', 'hp_read_error', 'hp_read_size',
+  'hp_read_at', 'hp_read_number']);
+
+// Calls an export by its declared name (any but READS wakes a paused page: a call may change
+// what the next frame shows).
 /** @param {ExportName} name @param {...(string | number)} args @returns {any} the export's number or string */
 export function call(name, ...args) {
   const sig = EXPORTS[name];
   if (!sig) throw new Error(`${name} is not a declared export (web/bridge.js)`);
   if (args.length !== sig[1].length) throw new Error(`${name} takes ${sig[1].length} arguments, not ${args.length}`);
-  Module._hp_wake(0, 0);
+  if (!READS.has(name)) Module._hp_wake(0, 0);
   return Module.ccall(name, sig[0], sig[1], args);
 }
 // Asks for frames without waking anything else (hp.frames: until `frame` frames have completed;

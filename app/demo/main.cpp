@@ -169,6 +169,7 @@ EM_BOOL on_context_restored(int, const void*, void*) {
     g.app.set_message(error.empty() ? "" : "Cannot rebuild after the context was restored: " + error);
     hp::web_event("message", hp::json_string(g.app.message()));
     g.context_lost = !error.empty();
+    g.app.wake(0, true);  // a resting page runs its passes again and draws: the canvas was cleared
     return EM_TRUE;
 }
 

@@ -87,7 +87,7 @@ const cases = [
         setTimeout(() => { off(); resolve(n); }, ms);
       }), ms);
       await page.evaluate(() => hp.frames(2));
-      // What completes is drawn twice more, and a frame still in flight (its count read back
+      // What completes is drawn once more (twice with the controls shown), and a frame still in flight (its count read back
       // late on a loaded machine) completes in this first second: a few frames, never the
       // page's rate (a paused page that did not rest drew 12.6 frames a second here). Then none.
       const settling = await framesIn(1000);

@@ -57,13 +57,21 @@ async function crashes(url, modes) {
           throw new Error(`${start}: the page saw no GPU loss and recovery (crash command: ${answer}; ${e.message}): ` +
             `${JSON.stringify(before)} before, ${JSON.stringify(l)} after`);
         });
-        const frame = await page.evaluate(() => hp.stats().frame);
-        await page.waitForFunction((f, p) => hp.stats().frame > f + 3 && hp.stats().pyramid === p,
-          { timeout: BACK_MS, polling: 250 }, frame, pyramid).catch(async (e) => {
+        // Frames run on when asked (a paused page rests otherwise) and the page ends in its mode.
+        const back = await page.evaluate(async (p, ms) => {
+          const t0 = performance.now(), f0 = hp.stats().frame;
+          while (performance.now() - t0 < ms) {
+            await Promise.race([hp.frames(1), new Promise((r) => setTimeout(r, 250))]);
+            const s = hp.stats();
+            if (s.frame > f0 + 3 && s.pyramid === p) return true;
+          }
+          return false;
+        }, pyramid, BACK_MS);
+        if (!back) {
           const s = await page.evaluate(() => hp.stats());
-          throw new Error(`${start}: not back in ${pyramid} (${e.message}): frame ${s.frame}, ${s.pyramid}, ` +
+          throw new Error(`${start}: not back in ${pyramid} within ${BACK_MS / 1000} s: frame ${s.frame}, ${s.pyramid}, ` +
             `webgpu '${s.webgpu}', message '${s.message}'; the page said: ${said()}`);
-        });
+        }
       } finally {
         stop();
       }

@@ -11,6 +11,14 @@ target_link_libraries(hp_egl PUBLIC ${HP_EGL} ${HP_GLES})
 # Writes assets/*.png slice atlases from a procedural field (scripts/make-assets.sh).
 add_executable(make_atlas app/native/make_atlas.cpp)
 target_link_libraries(make_atlas PRIVATE hp_core)
+# Volumes past 512³ (the CT sample stacked, a micro-CT stand-in) and what bricks would hold of them
+# (docs/volumes.md).
+add_executable(make_volume app/native/make_volume.cpp)
+target_link_libraries(make_volume PRIVATE hp_core)
+# The tool's NIfTI opens in the page's reader (nibabel read the large ones: docs/volumes.md).
+add_test(NAME tools.make_volume COMMAND sh -c "$<TARGET_FILE:make_volume> microct make_volume_test.nii 64 40 && \
+$<TARGET_FILE:make_volume> bricks make_volume_test.nii 6500")
+set_tests_properties(tools.make_volume PROPERTIES PASS_REGULAR_EXPRESSION "64×64×40 uint16 at iso 6500: [0-9]+ of 154791 cells active")
 
 find_package(GTest REQUIRED)
 include(GoogleTest)

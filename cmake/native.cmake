@@ -33,7 +33,7 @@ add_executable(unit_tests
   tests/unit/json_writer_test.cpp tests/unit/json_reader_test.cpp tests/unit/mesh_process_test.cpp tests/unit/dicom_series_test.cpp
   tests/unit/label_mesh_test.cpp tests/unit/label_table_test.cpp tests/unit/label_pairs_test.cpp
   tests/unit/label_merge_test.cpp tests/unit/label_decimate_test.cpp tests/unit/hollow_test.cpp tests/unit/deflate_test.cpp
-  tests/unit/volume_meta_test.cpp tests/unit/settings_block_test.cpp)
+  tests/unit/volume_meta_test.cpp tests/unit/settings_block_test.cpp tests/unit/brick_grid_test.cpp)
 target_compile_definitions(unit_tests PRIVATE HP_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
                                               HP_FIXTURES_DIR="${CMAKE_BINARY_DIR}/volume-fixtures")
 # zlib writes the compressed streams the volume readers are tested on (the readers have their own inflater).

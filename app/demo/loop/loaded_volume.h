@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "atlas_layout.h"
+#include "brick_grid.h"
 #include "demo_state.h"
 #include "dicom_series.h"
 #include "label_set.h"
@@ -21,6 +22,7 @@ struct LoadedVolume {
     std::string name;                  // the file's name ("" when none was given)
     std::vector<IsoPreset> presets;    // the first is the iso it opens at
     std::vector<float> histogram;      // log(1 + count) over its range (the iso control)
+    BrickGrid bricks;                  // its bricks' ranges (brick_grid.h), made as it opens
     Source source = Source::File;      // the source that shows it: png or file
     std::uint64_t generation = 0;      // counts loads: what the GPU host uploaded is compared with it
     // A DICOM folder's series (the largest first) and the one this is; empty for other files.

@@ -80,6 +80,7 @@ bool Sources::read_png(const std::uint8_t* data, std::size_t size, int tile, int
 // at its first preset, uncropped; a PNG at the iso source=png had.
 void Sources::open(LoadedVolume v, DemoState* pending) {
     v.generation = ++loads_;
+    v.bricks = brick_grid(v.volume.values.data(), v.volume.dims, kBrickCells);
     if (v.table.entries.empty()) v.table = v.volume.labels;  // a .seg.nrrd's own names
     const Source s = v.source;
     keep_iso(*pending);

@@ -113,12 +113,18 @@ void iso_row(const Controls& c, const Setting& row) {
     float v = c.s.iso;
     if (ImGui::SliderFloat("##iso", &v, range[0], range[1], wide ? "%.1f" : "%.3f")) set_value(row, &c.s, v);
     tooltip(row.help);
-    if (!loaded || loaded->presets.empty()) return;
+    if (!loaded) return;
     for (const IsoPreset& p : loaded->presets) {
         if (ImGui::SmallButton(p.name.c_str())) set_value(row, &c.s, p.iso);
         ImGui::SameLine();
     }
-    ImGui::NewLine();
+    if (!loaded->presets.empty()) ImGui::NewLine();
+    // The first level of a bricked compaction (brick_grid.h): what bricks would hold at this iso.
+    if (c.s.classify != Classify::Surface || c.s.shell > 0 || loaded->bricks.lo.empty()) return;
+    const BrickCount n = active_bricks(loaded->bricks, c.s.iso);
+    const double voxels = double(loaded->volume.values.size());
+    ImGui::TextDisabled("%d³ bricks: %llu of %zu active (%.0f%% of voxels)", loaded->bricks.size, (unsigned long long)n.active,
+                        loaded->bricks.bricks(), voxels > 0 ? 100.0 * double(n.voxels_held) / voxels : 0.0);
 }
 
 // The sizes with their atlases.

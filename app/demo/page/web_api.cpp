@@ -175,6 +175,19 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     hp::layout_and_camera(&w, *g_app);
     // The hollow shell in effect (shell_cache.h): voxel figures; the mesh report has the exact ones.
     w.key("shellMade").raw(hp::shell_json(g_app->state().shell > 0 ? g_app->sources().shell().info() : nullptr));
+    // The first level of a bricked compaction of the file or PNG shown (brick_grid.h): its bricks
+    // straddling the iso (a surface, no shell).
+    w.key("bricks");
+    const hp::LoadedVolume* loaded = g_app->sources().shown(g_app->state());
+    if (loaded && !loaded->bricks.lo.empty() && g_app->state().classify == hp::Classify::Surface && !(g_app->state().shell > 0)) {
+        const hp::BrickCount c = hp::active_bricks(loaded->bricks, g_app->state().iso);
+        w.begin_object().key("size").integer(loaded->bricks.size).key("grid");
+        hp::numbers(&w, loaded->bricks.grid);
+        w.key("count").number(double(loaded->bricks.bricks())).key("active").number(double(c.active));
+        w.key("voxelsHeld").number(double(c.voxels_held)).end_object();
+    } else {
+        w.null();
+    }
     w.key("explain").raw(hp::explain_json(g_app->explanation()));
     w.key("message").string(g_app->message());
     w.end_object();

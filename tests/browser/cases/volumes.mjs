@@ -76,6 +76,44 @@ add('volume file: raw, dims and type from an Open SciVis name; hp.volume gives i
     { file: 'raw', dims: DIMS, spacing: [1, 2, 3], range: [lo, hi] });
 }, { fresh: true });
 
+// The first level of a bricked compaction (brick_grid.h): hp.stats().bricks against the bricks
+// of the active cells, found here from hp.volume()'s values (a brick of 16³ cells spans 17³
+// voxels; partial at the far faces), at isos in and out of the range; null in solid.
+add('volume file 70×40×35: hp.stats().bricks are the 16³ bricks that hold an active cell, and their voxels', async (page) => {
+  const D = [70, 40, 35], B = 16, f = ctLike(D);
+  await open(page, voxels(D, 'int16', f), { name: `bricks_${D.join('x')}_int16.raw` }, { dims: D });
+  const values = await page.evaluate(async () => Array.from((await hp.volume()).values));
+  const at = (x, y, z) => values[x + D[0] * (y + D[1] * z)];
+  const grid = D.map((n) => Math.ceil((n - 1) / B));
+  const seen = [];
+  for (const iso of [-999, -400, 100, 950]) {
+    const active = new Set();
+    for (let z = 0; z + 1 < D[2]; z++)
+      for (let y = 0; y + 1 < D[1]; y++)
+        for (let x = 0; x + 1 < D[0]; x++) {
+          let below = 0;
+          for (let k = 0; k < 8; k++) below += at(x + (k & 1), y + ((k >> 1) & 1), z + (k >> 2)) < iso;
+          if (below > 0 && below < 8) active.add(Math.floor(x / B) + grid[0] * (Math.floor(y / B) + grid[1] * Math.floor(z / B)));
+        }
+    let held = 0;
+    for (const b of active) {
+      const c = [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))];
+      held += c.reduce((p, i, a) => p * (Math.min(B, D[a] - 1 - i * B) + 1), 1);
+    }
+    const s = await page.evaluate((iso) => hp.set({ classify: 'surface', iso }).then(() => hp.stats().bricks), iso);
+    assert(s && s.size === B && JSON.stringify(s.grid) === JSON.stringify(grid) && s.count === grid[0] * grid[1] * grid[2],
+      `iso ${iso}: ${JSON.stringify(s)}`);
+    assert(s.active === active.size && s.voxelsHeld === held,
+      `iso ${iso}: ${s.active} active bricks holding ${s.voxelsHeld} voxels; those of the active cells: ${active.size}, ${held}`);
+    seen.push(`${s.active}/${s.count}`);
+  }
+  assert(new Set(seen).size >= 3, `the isos gave ${seen}`);
+  const solid = await page.evaluate(() => hp.set({ classify: 'solid' }).then(() => hp.stats().bricks));
+  assert(solid === null, `solid: ${JSON.stringify(solid)}`);
+  await page.evaluate(() => hp.set({ classify: 'surface' }));
+  return `active bricks ${seen.join(', ')}`;
+});
+
 add('volume file: a PNG slice atlas through hp.loadVolume (file png, its tile size)', async (page) => {
   const png = pngOf(512, 512, (x, y) => ((x % 64) + (y % 64) < 40 ? 0.9 : 0.1));
   const r = await loadVolumeBytes(page, png, { tile: 64 });

@@ -1,0 +1,65 @@
+#include "brick_grid.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace hp {
+namespace {
+
+// The voxels brick b spans along an axis of n voxels: [b·B, min(b·B + B, n − 1)].
+int last_voxel(int b, int size, int n) { return std::min(b * size + size, n - 1); }
+
+}  // namespace
+
+BrickGrid brick_grid(const float* values, const std::array<int, 3>& dims, int size) {
+    BrickGrid g;
+    g.size = size, g.dims = dims;
+    for (int a = 0; a < 3; ++a) g.grid[a] = (dims[a] - 1 + size - 1) / size;
+    const std::size_t n = std::size_t(g.grid[0]) * std::size_t(g.grid[1]) * std::size_t(g.grid[2]);
+    g.lo.assign(n, std::numeric_limits<float>::infinity());
+    g.hi.assign(n, -std::numeric_limits<float>::infinity());
+    // Each voxel goes to every brick whose span holds it: one brick, or two along an axis where
+    // it is a brick's apron (x = b·B with b > 0 is also brick b − 1's last voxel).
+    const auto span = [size](int v, int bricks) {  // the first and last brick holding voxel v
+        const int last = std::min(v / size, bricks - 1);
+        return std::array<int, 2>{v % size == 0 && v > 0 ? v / size - 1 : last, last};
+    };
+    const std::size_t X = std::size_t(dims[0]), XY = X * std::size_t(dims[1]);
+    for (int z = 0; z < dims[2]; ++z) {
+        const auto bz = span(z, g.grid[2]);
+        for (int y = 0; y < dims[1]; ++y) {
+            const auto by = span(y, g.grid[1]);
+            const float* row = values + XY * std::size_t(z) + X * std::size_t(y);
+            for (int x = 0; x < dims[0]; ++x) {
+                const auto bx = span(x, g.grid[0]);
+                const float v = row[x];
+                for (int k = bz[0]; k <= bz[1]; ++k)
+                    for (int j = by[0]; j <= by[1]; ++j)
+                        for (int i = bx[0]; i <= bx[1]; ++i) {
+                            const std::size_t b = std::size_t(i) + std::size_t(g.grid[0]) * (std::size_t(j) + std::size_t(g.grid[1]) * std::size_t(k));
+                            g.lo[b] = std::min(g.lo[b], v), g.hi[b] = std::max(g.hi[b], v);
+                        }
+            }
+        }
+    }
+    return g;
+}
+
+BrickCount active_bricks(const BrickGrid& g, float iso, std::vector<std::uint32_t>* out) {
+    BrickCount c;
+    if (out) out->clear();
+    std::size_t b = 0;
+    for (int z = 0; z < g.grid[2]; ++z)
+        for (int y = 0; y < g.grid[1]; ++y)
+            for (int x = 0; x < g.grid[0]; ++x, ++b) {
+                if (!(g.lo[b] < iso && g.hi[b] >= iso)) continue;
+                ++c.active;
+                c.voxels_held += std::uint64_t(last_voxel(x, g.size, g.dims[0]) - x * g.size + 1) *
+                                 std::uint64_t(last_voxel(y, g.size, g.dims[1]) - y * g.size + 1) *
+                                 std::uint64_t(last_voxel(z, g.size, g.dims[2]) - z * g.size + 1);
+                if (out) out->push_back(std::uint32_t(b));
+            }
+    return c;
+}
+
+}  // namespace hp

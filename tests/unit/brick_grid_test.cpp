@@ -1,0 +1,77 @@
+// The first level of the bricked compaction (brick_grid.h): at any iso, the bricks whose range
+// straddles it are exactly those holding an active cell, on volumes whose sizes leave partial
+// bricks at the far faces, and each brick's range is its voxels' (the apron included).
+#include "brick_grid.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace hp {
+namespace {
+
+std::vector<float> field(const std::array<int, 3>& d, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> jitter(-0.05f, 0.05f);
+    std::vector<float> v(std::size_t(d[0]) * std::size_t(d[1]) * std::size_t(d[2]));
+    for (int z = 0, i = 0; z < d[2]; ++z)
+        for (int y = 0; y < d[1]; ++y)
+            for (int x = 0; x < d[0]; ++x, ++i)  // two blobs and a little noise: bricks on, off and between
+                v[std::size_t(i)] = std::exp(-0.02f * float((x - 9) * (x - 9) + (y - 12) * (y - 12) + (z - 7) * (z - 7))) +
+                                    0.8f * std::exp(-0.05f * float((x - 30) * (x - 30) + (y - 5) * (y - 5) + (z - 20) * (z - 20))) +
+                                    jitter(rng);
+    return v;
+}
+
+TEST(BrickGrid, ActiveBricksAreThoseHoldingAnActiveCell) {
+    for (const std::array<int, 3> d : {std::array<int, 3>{37, 23, 26}, std::array<int, 3>{33, 17, 9}, std::array<int, 3>{8, 8, 8}})
+        for (int size : {4, 8, 16}) {
+            const std::vector<float> v = field(d, unsigned(d[0] * size));
+            const BrickGrid g = brick_grid(v.data(), d, size);
+            ASSERT_EQ(g.grid[0], (d[0] - 1 + size - 1) / size);
+            const auto at = [&](int x, int y, int z) { return v[std::size_t(x) + std::size_t(d[0]) * (std::size_t(y) + std::size_t(d[1]) * std::size_t(z))]; };
+            // Each brick's range against its voxels, read directly.
+            for (int bz = 0; bz < g.grid[2]; ++bz)
+                for (int by = 0; by < g.grid[1]; ++by)
+                    for (int bx = 0; bx < g.grid[0]; ++bx) {
+                        float lo = 1e9f, hi = -1e9f;
+                        for (int z = bz * size; z <= std::min(bz * size + size, d[2] - 1); ++z)
+                            for (int y = by * size; y <= std::min(by * size + size, d[1] - 1); ++y)
+                                for (int x = bx * size; x <= std::min(bx * size + size, d[0] - 1); ++x)
+                                    lo = std::min(lo, at(x, y, z)), hi = std::max(hi, at(x, y, z));
+                        const std::size_t b = std::size_t(bx) + std::size_t(g.grid[0]) * (std::size_t(by) + std::size_t(g.grid[1]) * std::size_t(bz));
+                        ASSERT_EQ(g.lo[b], lo) << "brick " << b;
+                        ASSERT_EQ(g.hi[b], hi) << "brick " << b;
+                    }
+            for (float iso : {0.05f, 0.3f, 0.5f, 0.75f, 2.0f}) {
+                // The bricks of the active cells, by brute force over every cell's corners.
+                std::vector<std::uint32_t> want;
+                for (int z = 0; z + 1 < d[2]; ++z)
+                    for (int y = 0; y + 1 < d[1]; ++y)
+                        for (int x = 0; x + 1 < d[0]; ++x) {
+                            int below = 0;
+                            for (int k = 0; k < 8; ++k) below += at(x + (k & 1), y + ((k >> 1) & 1), z + (k >> 2)) < iso;
+                            if (below == 0 || below == 8) continue;
+                            want.push_back(std::uint32_t(x / size + g.grid[0] * (y / size + g.grid[1] * (z / size))));
+                        }
+                std::sort(want.begin(), want.end());
+                want.erase(std::unique(want.begin(), want.end()), want.end());
+                std::vector<std::uint32_t> got;
+                const BrickCount c = active_bricks(g, iso, &got);
+                EXPECT_EQ(got, want) << d[0] << "×" << d[1] << "×" << d[2] << " in " << size << "³ at " << iso;
+                EXPECT_EQ(c.active, want.size());
+                std::uint64_t held = 0;
+                for (std::uint32_t b : got) {
+                    const int bx = int(b) % g.grid[0], by = int(b) / g.grid[0] % g.grid[1], bz = int(b) / (g.grid[0] * g.grid[1]);
+                    held += std::uint64_t(std::min(size, d[0] - 1 - bx * size) + 1) * std::uint64_t(std::min(size, d[1] - 1 - by * size) + 1) *
+                            std::uint64_t(std::min(size, d[2] - 1 - bz * size) + 1);
+                }
+                EXPECT_EQ(c.voxels_held, held);
+            }
+        }
+}
+
+}  // namespace
+}  // namespace hp

@@ -25,21 +25,27 @@ BrickGrid brick_grid(const float* values, const std::array<int, 3>& dims, int si
         return std::array<int, 2>{v % size == 0 && v > 0 ? v / size - 1 : last, last};
     };
     const std::size_t X = std::size_t(dims[0]), XY = X * std::size_t(dims[1]);
+    std::vector<float> row_lo(std::size_t(g.grid[0])), row_hi(std::size_t(g.grid[0]));
     for (int z = 0; z < dims[2]; ++z) {
         const auto bz = span(z, g.grid[2]);
         for (int y = 0; y < dims[1]; ++y) {
             const auto by = span(y, g.grid[1]);
+            // The row's range within each brick's x span (spans share their end voxels), then
+            // those ranges into the bricks holding the row.
             const float* row = values + XY * std::size_t(z) + X * std::size_t(y);
-            for (int x = 0; x < dims[0]; ++x) {
-                const auto bx = span(x, g.grid[0]);
-                const float v = row[x];
-                for (int k = bz[0]; k <= bz[1]; ++k)
-                    for (int j = by[0]; j <= by[1]; ++j)
-                        for (int i = bx[0]; i <= bx[1]; ++i) {
-                            const std::size_t b = std::size_t(i) + std::size_t(g.grid[0]) * (std::size_t(j) + std::size_t(g.grid[1]) * std::size_t(k));
-                            g.lo[b] = std::min(g.lo[b], v), g.hi[b] = std::max(g.hi[b], v);
-                        }
+            for (int i = 0; i < g.grid[0]; ++i) {
+                const float* a = row + std::size_t(i) * std::size_t(size);
+                const float* e = row + std::size_t(last_voxel(i, size, dims[0])) + 1;
+                float lo = *a, hi = *a;
+                for (const float* p = a + 1; p < e; ++p) lo = std::min(lo, *p), hi = std::max(hi, *p);
+                row_lo[std::size_t(i)] = lo, row_hi[std::size_t(i)] = hi;
             }
+            for (int k = bz[0]; k <= bz[1]; ++k)
+                for (int j = by[0]; j <= by[1]; ++j) {
+                    const std::size_t b0 = std::size_t(g.grid[0]) * (std::size_t(j) + std::size_t(g.grid[1]) * std::size_t(k));
+                    for (std::size_t i = 0; i < row_lo.size(); ++i)
+                        g.lo[b0 + i] = std::min(g.lo[b0 + i], row_lo[i]), g.hi[b0 + i] = std::max(g.hi[b0 + i], row_hi[i]);
+                }
         }
     }
     return g;

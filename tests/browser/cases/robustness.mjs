@@ -17,7 +17,10 @@ cases.push({
     const lost = await page.evaluate(() => hp.stats().losses);
     assert(before.losses.webgl === 0 && lost.webgl === 1 && lost.webglRestored === 0 && /WebGL context was lost/.test(lost.reason),
       `losses before ${JSON.stringify(before.losses)}, after the loss ${JSON.stringify(lost)}`);
-    await page.evaluate(() => window.hpLoseContext.restoreContext());
+    const atRestore = await page.evaluate(() => { window.hpLoseContext.restoreContext(); return hp.stats().frame; });
+    // The paused page draws again by itself once restored (reading its state asks for nothing).
+    await page.waitForFunction((f) => hp.stats().losses.webglRestored === 1 && hp.stats().frame > f,
+      { timeout: 20000, polling: 100 }, atRestore).catch(() => { throw new Error('the restored page drew nothing until asked'); });
     const after = await page.evaluate(() => hp.frames(3).then(() => hp.stats()));
     assert(after.losses.webgl === 1 && after.losses.webglRestored === 1, `losses after the restore ${JSON.stringify(after.losses)}`);
     assert(after.frame > before.frame, 'no frames after the restore');

@@ -5,6 +5,7 @@
 // (its Module.hpGpu: the C++ side and app/webgpu/hp_webgpu.js find the device there).
 // The GPU losses the page met (hp.stats().losses): WebGL context losses and restores as the
 // canvas reports them, WebGPU devices lost and got back (openDevice), the last reason.
+import { wakeUntil } from './bridge.js';
 /** @type {import('./types/hp').Losses} */
 export const losses = { webgl: 0, webglRestored: 0, webgpu: 0, webgpuRestored: 0, reason: '' };
 // The state the app reads as Module.hpGpu (its test hooks too: gridRow, streamKeys, …).
@@ -73,6 +74,7 @@ async function openDevice(gpu) {
     gpu.errors.push(gpu.reason);
     losses.webgpu++;
     losses.reason = gpu.reason;
+    wakeUntil(0);  // a resting page runs a frame to leave the lost device
     if (info.reason !== 'destroyed') reopen(gpu, gpu.reason);
   });
   // An object invalid "due to a previous error" follows from an error said already, or from a
@@ -97,7 +99,7 @@ async function reopen(gpu, lostReason) {
   for (let wait = 500; ; wait = Math.min(2 * wait, 8000)) {
     await new Promise((r) => setTimeout(r, wait));
     const why = await openDevice(gpu);
-    if (!why) { gpu.restored++; losses.webgpuRestored++; return; }
+    if (!why) { gpu.restored++; losses.webgpuRestored++; wakeUntil(0); return; }  // and to return to it
     gpu.reason = `${lostReason}; asking for a new one: ${why}`;
   }
 }

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "brick_grid.h"
 #include "volume_file.h"
 
 namespace {
@@ -155,10 +156,10 @@ int brick_figures(const char* path, float iso) {
     if (!hp::load_volume(bytes.data(), bytes.size(), options, &v, &error)) return std::fprintf(stderr, "%s\n", error.c_str()), 1;
     const Dims d = v.dims;
     const std::size_t X = std::size_t(d[0]), XY = X * std::size_t(d[1]);
-    // Each voxel's "below" bit, then each cell's activity, once.
+    // The active cells, counted once; the bricks by the page's own first level (brick_grid.h:
+    // those straddling the iso, exactly those holding an active cell).
     std::vector<std::uint8_t> below(v.values.size());
     for (std::size_t i = 0; i < below.size(); ++i) below[i] = v.values[i] < iso;
-    std::vector<std::uint8_t> active(std::size_t(d[0] - 1) * std::size_t(d[1] - 1) * std::size_t(d[2] - 1));
     std::uint64_t cells = 0, active_cells = 0;
     for (int z = 0; z + 1 < d[2]; ++z)
         for (int y = 0; y + 1 < d[1]; ++y)
@@ -166,34 +167,24 @@ int brick_figures(const char* path, float iso) {
                 const std::size_t i = std::size_t(x) + X * std::size_t(y) + XY * std::size_t(z);
                 const int n = below[i] + below[i + 1] + below[i + X] + below[i + X + 1] + below[i + XY] + below[i + XY + 1] +
                               below[i + XY + X] + below[i + XY + X + 1];
-                const bool a = n != 0 && n != 8;
-                active[std::size_t(x) + std::size_t(d[0] - 1) * (std::size_t(y) + std::size_t(d[1] - 1) * std::size_t(z))] = a;
-                ++cells, active_cells += a;
+                ++cells, active_cells += n != 0 && n != 8;
             }
     std::printf("%s: %d×%d×%d %s at iso %g: %llu of %llu cells active (%.3f %%)\n", path, d[0], d[1], d[2], v.type.c_str(),
                 double(iso), (unsigned long long)active_cells, (unsigned long long)cells, 100.0 * double(active_cells) / double(cells));
     std::printf("brick  bricks  active   share    voxels held (with apron)   cells in active bricks per active cell\n");
     const Dims cd = {d[0] - 1, d[1] - 1, d[2] - 1};
     for (int b : {8, 16, 32, 64}) {
-        const Dims g = {(cd[0] + b - 1) / b, (cd[1] + b - 1) / b, (cd[2] + b - 1) / b};
-        std::vector<std::uint8_t> on(std::size_t(g[0]) * std::size_t(g[1]) * std::size_t(g[2]), 0);
-        for (int z = 0; z < cd[2]; ++z)
-            for (int y = 0; y < cd[1]; ++y)
-                for (int x = 0; x < cd[0]; ++x)
-                    if (active[std::size_t(x) + std::size_t(cd[0]) * (std::size_t(y) + std::size_t(cd[1]) * std::size_t(z))])
-                        on[std::size_t(x / b) + std::size_t(g[0]) * (std::size_t(y / b) + std::size_t(g[1]) * std::size_t(z / b))] = 1;
-        const std::uint64_t n = on.size(), a = std::uint64_t(std::count(on.begin(), on.end(), 1));
-        double held = 0, scanned = 0;  // each active brick's voxels (its cells and the apron) and cells, cut at the volume's faces
-        for (int z = 0; z < g[2]; ++z)
-            for (int y = 0; y < g[1]; ++y)
-                for (int x = 0; x < g[0]; ++x)
-                    if (on[std::size_t(x) + std::size_t(g[0]) * (std::size_t(y) + std::size_t(g[1]) * std::size_t(z))]) {
-                        const double ex = std::min(b, cd[0] - x * b), ey = std::min(b, cd[1] - y * b), ez = std::min(b, cd[2] - z * b);
-                        held += (ex + 1) * (ey + 1) * (ez + 1), scanned += ex * ey * ez;
-                    }
-        std::printf("%3d³  %7llu %7llu  %6.2f %%  %12.0f (%6.2f %% of the volume)  %6.1f\n", b, (unsigned long long)n,
-                    (unsigned long long)a, 100.0 * double(a) / double(n), held, 100.0 * held / double(v.values.size()),
-                    scanned / double(std::max<std::uint64_t>(active_cells, 1)));
+        const hp::BrickGrid g = hp::brick_grid(v.values.data(), d, b);
+        std::vector<std::uint32_t> on;
+        const hp::BrickCount c = hp::active_bricks(g, iso, &on);
+        double scanned = 0;  // the active bricks' cells, cut at the volume's faces
+        for (std::uint32_t k : on) {
+            const int x = int(k) % g.grid[0], y = int(k) / g.grid[0] % g.grid[1], z = int(k) / (g.grid[0] * g.grid[1]);
+            scanned += double(std::min(b, cd[0] - x * b)) * double(std::min(b, cd[1] - y * b)) * double(std::min(b, cd[2] - z * b));
+        }
+        std::printf("%3d³  %7zu %7llu  %6.2f %%  %12llu (%6.2f %% of the volume)  %6.1f\n", b, g.bricks(),
+                    (unsigned long long)c.active, 100.0 * double(c.active) / double(g.bricks()), (unsigned long long)c.voxels_held,
+                    100.0 * double(c.voxels_held) / double(v.values.size()), scanned / double(std::max<std::uint64_t>(active_cells, 1)));
     }
     return 0;
 }

@@ -167,9 +167,10 @@ EdgeMesh volume_mesh(const MeshField& f, int z0, int z1) {
     // Each grid point read once: below[(z − z0)·X·Y + y·X + x] says whether it is below iso.
     const std::size_t gx = std::size_t(g[0]), layer = gx * std::size_t(g[1]);
     std::vector<std::uint8_t> below(layer * std::size_t(z1 - z0 + 1));
-    for (int z = z0, i = 0; z <= z1; ++z)
+    std::size_t i = 0;
+    for (int z = z0; z <= z1; ++z)
         for (int y = 0; y < g[1]; ++y)
-            for (int x = 0; x < g[0]; ++x, ++i) below[std::size_t(i)] = field(x, y, z) < iso;
+            for (int x = 0; x < g[0]; ++x, ++i) below[i] = field(x, y, z) < iso;
     std::size_t corner[8];
     for (int i = 0; i < 8; ++i) {
         const Voxel& k = kCellCorners[std::size_t(i)];

@@ -10,7 +10,7 @@ set(HP_CORE_INPUT_SOURCES
   app/core/volume/inflate.cpp app/core/volume/deflate.cpp app/core/volume/volume_file.cpp app/core/volume/volume_decode.cpp
   app/core/volume/volume_meta.cpp app/core/volume/nifti.cpp app/core/volume/nrrd.cpp app/core/volume/metaimage.cpp
   app/core/volume/vtk_legacy.cpp app/core/volume/raw_volume.cpp app/core/volume/dicom_series.cpp
-  app/core/volume/label_table.cpp)
+  app/core/volume/label_table.cpp app/core/volume/voxel_values.cpp)
 
 # The rest: the procedural sources, plans, timings, camera, the CPU mesh and its steps, the WGSL
 # bindings, the Explain walk, labels.

@@ -141,7 +141,7 @@ export function load(files, { series = '', name = 'DICOM' } = {}) {
           const notes = [...plan.notes, ...(counts.notes || []), ...countNotes(counts), `transfer syntax: ${plan.syntax}`];
           try {
             ptr = call('hp_volume_begin', JSON.stringify({ dims, spacing: plan.spacing, toWorld: plan.toWorld, type: plan.type,
-              notes: notes.map((n) => String(n).slice(0, 300)).slice(0, 20) })) >>> 0;
+              stored: plan.stored, notes: notes.map((n) => String(n).slice(0, 300)).slice(0, 20) })) >>> 0;
           } catch (e) {
             return job.fail('the page is out of memory');
           }
@@ -151,10 +151,11 @@ export function load(files, { series = '', name = 'DICOM' } = {}) {
           const shares = workers.map(() => []);
           m.files.forEach((f, z) => shares[z % workers.length].push({ z, name: f.name, blob: f.blob }));
           decoding = workers.length;
-          workers.forEach((w, i) => w.postMessage({ type: 'decode', id, jobs: shares[i], dims }));
+          workers.forEach((w, i) => w.postMessage({ type: 'decode', id, jobs: shares[i], dims, stored: plan.stored }));
           pageTask('decoding DICOM slices', 0, dims[2]);
         } else if (m.type === 'slice' && ptr) {
-          copyIn('HEAPF32', ptr + 4 * m.z * dims[0] * dims[1], m.values);
+          const size = m.values.BYTES_PER_ELEMENT;  // the plan's stored type, as the app holds it
+          copyIn('HEAPU8', ptr + size * m.z * dims[0] * dims[1], new Uint8Array(m.values.buffer, m.values.byteOffset, size * dims[0] * dims[1]));
           if (++arrived % 8 === 0 || arrived === dims[2]) pageTask('decoding DICOM slices', arrived, dims[2]);
         } else if (m.type === 'decoded' && ptr) {
           ms.workerHeapMB = Math.max(ms.workerHeapMB || 0, m.heapMB);

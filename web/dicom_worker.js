@@ -7,11 +7,12 @@
 //          then as 'plan' below for the largest series.
 //   page → {type: 'open', id, files, series}: the same, for the series `series` (a UID).
 //   page → {type: 'plan', id, series}: another series of the files opened last.
-//   page → {type: 'decode', id, jobs: [{z, name, blob}], dims}: those slices.
+//   page → {type: 'decode', id, jobs: [{z, name, blob}], dims, stored (the plan's)}: those slices.
 //   page → {type: 'cancel', id}: stop decoding that one.
 //   worker → {type: 'progress', id, task, done, total}; {type: 'plan', id, series: [...],
 //          plan: {series, dims, spacing, toWorld, type, syntax, notes, files} | {error}, counts,
-//          files: [{name, blob}] in slice order}; {type: 'slice', id, z, values: Float32Array}
+//          files: [{name, blob}] in slice order}; {type: 'slice', id, z, values: the plan's stored type
+//          (Int16Array, …; Float32Array in data units)}
 //          (values transferred); {type: 'decoded', id, heapMB (the worker's wasm heap)};
 //          {type: 'error', id, message}.
 // Memory: the files stay Blobs (a zip's entries too, inflated one at a time); the wasm heap holds
@@ -24,6 +25,8 @@ const missing = 'the DICOM reader (dicom.js) is not built yet: scripts/run.sh bu
   '(a few minutes the first time; build/web/dicom-build.log); try again when it is there';
 
 const headerBytes = 256 * 1024;
+// The series' stored types (the plan's "stored": voxel_values.h) as typed arrays.
+const STORED = { uint8: Uint8Array, int8: Int8Array, uint16: Uint16Array, int16: Int16Array, float32: Float32Array };
 /** @type {import('./types/emscripten').EmscriptenModule} */
 let mod = null;
 const ready = import('./dicom.js').then(({ default: createDicom }) => createDicom(), () => { throw new Error(missing); })
@@ -119,8 +122,9 @@ async function plan(id, uid, counts) {
 
 // Slices to decode ([{z, name, blob}], each file's own header read again), posted one by one;
 // then {type: 'decoded', id, heapMB}.
-async function decode({ id, jobs, dims: [x, y] }) {
+async function decode({ id, jobs, dims: [x, y], stored }) {
   await ready;
+  const Type = STORED[stored.type];
   const out = mod._malloc(4 * x * y);
   if (!out) throw new Error(`cannot allocate a ${x}×${y} slice in the DICOM reader's heap`);
   const ms = { read: 0, decode: 0 };  // this worker's time reading files and in the decoder
@@ -134,11 +138,12 @@ async function decode({ id, jobs, dims: [x, y] }) {
       const ptr = mod._malloc(Math.max(1, b.length));
       if (!ptr) throw new Error(`cannot allocate ${b.length} bytes for ${name} in the DICOM reader's heap`);
       mod.HEAPU8.set(b, ptr);
-      const error = call('hpd_decode_file', 'string', ['number', 'number', 'number', 'number', 'number'], [ptr, b.length, x, y, out]);
+      const error = call('hpd_decode_file', 'string', ['number', 'number', 'number', 'number', 'number', 'string', 'number', 'number'],
+        [ptr, b.length, x, y, out, stored.type, stored.slope, stored.intercept]);
       mod._free(ptr);
       ms.decode += performance.now() - t;
       if (error) throw new Error(`${String(name).slice(0, 80)}: ${error}`);
-      const values = mod.HEAPF32.slice(out >>> 2, (out >>> 2) + x * y);
+      const values = new Type(mod.HEAPU8.slice(out >>> 0, (out >>> 0) + Type.BYTES_PER_ELEMENT * x * y).buffer);
       post({ type: 'slice', id, z, values }, [values.buffer]);
     }
   } finally {

@@ -10,6 +10,17 @@ import { stats } from './state.js';
 /** @type {Promise<unknown>} */
 let explaining = Promise.resolve();  // hp.explain's walks, one after another
 
+// A volume's stored types (voxel_values.h) as typed arrays.
+const STORED = { uint8: Uint8Array, int8: Int8Array, uint16: Uint16Array, int16: Int16Array, float32: Float32Array };
+
+// Stored values in data units, as the app reads them: float32(slope · float32(stored) + intercept).
+/** @param {{slope: number, intercept: number, values: ArrayLike<number>}} s */
+function inDataUnits({ slope, intercept, values }) {
+  const out = Float32Array.from(values);
+  if (slope !== 1 || intercept !== 0) for (let i = 0; i < out.length; i++) out[i] = slope * out[i] + intercept;
+  return out;
+}
+
 export const inspect = {
   // The label map's labels (classify=labels; a Promise): [{value, name, color, voxels, shown,
   // triangles, vertices, pieces, boundaryEdges, nonManifoldEdges, zeroAreaTriangles, volumeMm3,
@@ -43,14 +54,23 @@ export const inspect = {
     withArray(list, 'the labels', (ptr, n) => call('hp_show_labels', ptr, n));
     await frames(1);
   },
-  // The volume file shown last, as hp.loadVolume resolved it, with its values: a Float32Array of
-  // X·Y·Z, x fastest, after scaling and replacement (a copy); null before one is loaded.
+  // The volume file shown last, as hp.loadVolume resolved it, with its values as the app holds
+  // them: `stored` {type, slope, intercept, values: X·Y·Z of that type, x fastest (a copy)} and
+  // `values`, the same as a Float32Array in data units (made from the stored values when first
+  // read, as the app reads them: float(slope · stored + intercept)); null before one is loaded.
   /** @returns {Promise<import('./types/hp').Volume | null>} */
   async volume() {
     await ready;
     const info = JSON.parse(call('hp_volume_info'));
     if (!info) return null;
-    return { ...info, values: copyOut('HEAPF32', call('hp_volume_values'), info.dims[0] * info.dims[1] * info.dims[2]) };
+    const n = info.dims[0] * info.dims[1] * info.dims[2];
+    const Type = STORED[info.stored.type];
+    const bytes = copyOut('HEAPU8', call('hp_volume_values'), n * Type.BYTES_PER_ELEMENT);
+    const stored = { ...info.stored, values: new Type(bytes.buffer) };
+    let values = null;
+    const volume = { ...info, stored };
+    Object.defineProperty(volume, 'values', { enumerable: true, get: () => (values ??= inDataUnits(stored)) });
+    return volume;
   },
   // How key `key` of the stream finds its element (a Promise): {key, count, voxel, base, case,
   // path: [{level, texel, sum, range: [lo, hi], children, child}, …]} from the 1×1 top to the

@@ -86,11 +86,11 @@ export function load(file, options) {
           ms.decoded = performance.now() - t0;
           halved = m.halved;
           count = m.dims[0] * m.dims[1] * m.dims[2];
-          ptr = call('hp_file_begin', ...m.dims) >>> 0;
+          ptr = call('hp_file_begin', m.meta) >>> 0;
           if (!ptr) mine.refuse(call('hp_volume_refusal'), halved);
         } else if (m.type === 'values' && ptr) {
-          copyIn('HEAPF32', ptr + 4 * m.at, m.values);
-          arrived += m.values.length;
+          copyIn('HEAPU8', ptr + m.at * m.size, m.bytes);
+          arrived += m.bytes.length / m.size;
           pageTask('handing the volume over', arrived, count);
         } else if (m.type === 'done' && ptr) {
           ms.read = performance.now() - t0;

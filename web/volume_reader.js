@@ -8,10 +8,11 @@
 //            {type: 'refused', id, error, halved, heapMB}: the reader's message (its header's
 //            or its data's, as load_volume gives them), `halved` the dims it opens at
 //            downsampled by 2 where that is worth offering (else null); or, read,
-//            {type: 'decoded', id, dims, halved} (the app checks the size against the modes in
-//            use and allocates the volume), {type: 'values', id, at, values: Float32Array}
-//            (transferred, from value `at`), and {type: 'done', id, meta (volume_meta.h), heapMB
-//            (this heap, in MiB)};
+//            {type: 'decoded', id, dims, halved, meta (volume_meta.h: how the values are
+//            stored too)} (the app checks the size against the modes in use and allocates the
+//            volume in its stored type), {type: 'values', id, at, size, bytes: Uint8Array}
+//            (transferred: the stored values from value `at`, `size` bytes each), and
+//            {type: 'done', id, meta, heapMB (this heap, in MiB)};
 //            {type: 'error', id, message} where the reader failed.
 // Memory: the file is read into this heap in parts (never whole into JavaScript), then inflated
 // and decoded here; the page's app gets the values only. A file past hpr_max_file() (2 GiB) is
@@ -22,7 +23,8 @@ import createReader from './reader.js';
 let mod = null;
 const ready = createReader().then((m) => { mod = m; });
 const PART = 16 << 20;        // bytes read from a Blob at a time
-const VALUES = 4 << 20;       // values handed to the page at a time (16 MiB)
+const VALUES = 4 << 20;       // values handed to the page at a time (16 MiB of float32)
+const STORED_SIZE = { uint8: 1, int8: 1, uint16: 2, int16: 2, float32: 4 };  // bytes a stored value
 const HEAD = 1 << 20;         // bytes of a file too large to read that its header is looked for in
 
 const post = (message, transfer) => self.postMessage(message, transfer || []);
@@ -68,16 +70,17 @@ async function read({ id, file, options }) {
     const error = call('hpr_read', 'string', ['number', 'number'], [ptr, size]);
     // A file its header let through but whose data the reader refuses: no halving lifts that.
     if (error) return post({ type: 'refused', id, error, halved: null, heapMB: heapMB() });
-    post({ type: 'decoded', id, dims: header.dims, halved: header.halved });
     meta = call('hpr_meta', 'string', [], []);
+    post({ type: 'decoded', id, dims: header.dims, halved: header.halved, meta });
   } finally {
     mod._free(ptr);
   }
-  const [X, Y, Z] = JSON.parse(meta).dims;  // the description (volume_meta.h) is JSON
-  const count = X * Y * Z, at = call('hpr_values', 'number', [], []) >>> 2;
+  const { dims: [X, Y, Z], stored } = JSON.parse(meta);  // the description (volume_meta.h) is JSON
+  const each = STORED_SIZE[stored.type];
+  const count = X * Y * Z, at = call('hpr_values', 'number', [], []) >>> 0;
   for (let i = 0; i < count; i += VALUES) {
-    const values = mod.HEAPF32.slice(at + i, at + Math.min(count, i + VALUES));
-    post({ type: 'values', id, at: i, values }, [values.buffer]);
+    const bytes = mod.HEAPU8.slice(at + i * each, at + Math.min(count, i + VALUES) * each);
+    post({ type: 'values', id, at: i, size: each, bytes }, [bytes.buffer]);
   }
   call('hpr_clear', null, [], []);
   post({ type: 'done', id, meta, heapMB: heapMB() });

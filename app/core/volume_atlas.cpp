@@ -58,8 +58,8 @@ void for_each_tile_row(const Volume& v, const AtlasLayout& l,
         std::fill(band.begin(), band.end(), 0.0f);
         for (int z = z0; z < std::min(z0 + t, v.dims[2]); ++z)
             for (int y = 0; y < v.dims[1]; ++y)
-                std::memcpy(&band[std::size_t(y) * std::size_t(s) + std::size_t(w) * std::size_t(z - z0)],
-                            &v.values[std::size_t(z) * slice + std::size_t(y) * x_size], x_size * sizeof(float));
+                v.values.read(std::size_t(z) * slice + std::size_t(y) * x_size, x_size,
+                              &band[std::size_t(y) * std::size_t(s) + std::size_t(w) * std::size_t(z - z0)]);
         put(z0 / t * h, h, band.data());
     }
 }

@@ -73,6 +73,8 @@ EMSCRIPTEN_KEEPALIVE const char* hpd_plan(const char* uid) {
     for (double x : g_plan.to_world) w.number(x);
     w.end_array();
     w.key("type").string(g_plan.type);
+    w.key("stored").begin_object().key("type").string(hp::stored_name(g_plan.kept));
+    w.key("slope").number(g_plan.scaling.slope).key("intercept").number(g_plan.scaling.intercept).end_object();
     w.key("syntax").string(g_plan.slices.front().transfer_syntax);
     w.key("notes").begin_array();
     for (const std::string& n : g_plan.notes) w.string(n);
@@ -86,8 +88,11 @@ EMSCRIPTEN_KEEPALIVE const char* hpd_plan(const char* uid) {
 }
 
 // One file's slice, its header read again here (a decoder holds no plan): `cols` × `rows`
-// floats in data units into `out`. "" or why not (an image of another size is refused).
-EMSCRIPTEN_KEEPALIVE const char* hpd_decode_file(const std::uint8_t* data, int size, int cols, int rows, float* out) {
+// values into `out` as the plan's "stored" says (`type` float32: in data units; 8 or 16 bits:
+// the stored values, the slice's rescale checked to be `slope`, `intercept`). "" or why not
+// (an image of another size is refused).
+EMSCRIPTEN_KEEPALIVE const char* hpd_decode_file(const std::uint8_t* data, int size, int cols, int rows, void* out,
+                                                 const char* type, double slope, double intercept) {
     g_reply.clear();
     const std::size_t n = std::size_t(size > 0 ? size : 0);
     hp::DicomSlice s;
@@ -95,7 +100,10 @@ EMSCRIPTEN_KEEPALIVE const char* hpd_decode_file(const std::uint8_t* data, int s
     if (s.cols != cols || s.rows != rows)
         return g_reply = "its image is " + std::to_string(s.cols) + "×" + std::to_string(s.rows) + ", not the series' " +
                          std::to_string(cols) + "×" + std::to_string(rows), g_reply.c_str();
-    if (!hp::decode_dicom_slice(data, n, s, out, &g_reply) && g_reply.empty()) g_reply = "cannot decode the slice";
+    hp::Stored as = hp::Stored::F32;
+    if (!hp::stored_of(type ? type : "", &as)) return g_reply = "no stored type '" + std::string(type ? type : "") + "'", g_reply.c_str();
+    if (!hp::decode_dicom_slice(data, n, s, out, &g_reply, hp::kMaxSlicePixels, as, {slope, intercept}) && g_reply.empty())
+        g_reply = "cannot decode the slice";
     return g_reply.c_str();
 }
 

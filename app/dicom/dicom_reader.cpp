@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <istream>
 #include <new>
 #include <sstream>
@@ -206,8 +207,22 @@ DicomHeader read_dicom_header(const std::uint8_t* data, std::size_t size, bool w
     }
 }
 
-bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomSlice& slice, float* out,
-                        std::string* error, std::size_t max_pixels) {
+namespace {
+
+// Stored value v as T into out[i], where T holds it.
+template <typename T>
+bool put_stored(std::int64_t v, std::size_t i, void* out) {
+    if (v < std::int64_t(std::numeric_limits<T>::min()) || v > std::int64_t(std::numeric_limits<T>::max())) return false;
+    static_cast<T*>(out)[i] = T(v);
+    return true;
+}
+
+}  // namespace
+
+bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomSlice& slice, void* out,
+                        std::string* error, std::size_t max_pixels, Stored as, Scaling scaling) {
+    if (as != Stored::F32 && (slice.slope != scaling.slope || slice.intercept != scaling.intercept))
+        return *error = "its rescale (slope, intercept) is not the series'", false;
     if (slice.rows <= 0 || slice.cols <= 0 || std::size_t(slice.rows) * std::size_t(slice.cols) > max_pixels)
         return *error = "its image of " + std::to_string(slice.cols) + "×" + std::to_string(slice.rows) +
                         " pixels is larger than the " + std::to_string(max_pixels) + " pixels a slice may have", false;
@@ -256,7 +271,17 @@ bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomS
             raw = (raw >> shift) & mask;
             std::int64_t v = std::int64_t(raw);
             if (is_signed && stored < 64 && (raw >> (stored - 1)) & 1) v -= std::int64_t(1) << stored;
-            out[i] = float(double(v) * slice.slope + slice.intercept);
+            bool held = true;
+            switch (as) {
+                case Stored::F32: static_cast<float*>(out)[i] = float(double(v) * slice.slope + slice.intercept); break;
+                case Stored::U8: held = put_stored<std::uint8_t>(v, i, out); break;
+                case Stored::I8: held = put_stored<std::int8_t>(v, i, out); break;
+                case Stored::U16: held = put_stored<std::uint16_t>(v, i, out); break;
+                case Stored::I16: held = put_stored<std::int16_t>(v, i, out); break;
+            }
+            if (!held)
+                return *error = "a value of " + std::to_string(v) + " is past the series' " + stored_name(as) + " values",
+                       false;
         }
         return true;
     } catch (const std::bad_alloc&) {

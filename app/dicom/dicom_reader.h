@@ -27,11 +27,15 @@ DicomHeader read_dicom_header(const std::uint8_t* data, std::size_t size, bool w
                               std::size_t max_allocation = kMaxHeaderAllocation);
 
 // The pixels of the file `data`, whose header read as `slice`: cols × rows values, x fastest,
-// the stored values (bits stored and sign honoured) × slope + intercept. False with a sentence
-// (a transfer syntax GDCM does not decode names it). An image of more than `max_pixels` is
-// refused before GDCM allocates for it (the fuzzer lowers the limit).
+// the stored values (bits stored and sign honoured) × slope + intercept as float32 (`as`
+// Stored::F32, `out` floats), or the stored values themselves in the series' type (`as` 8 or 16
+// bits, dicom_series.h's DicomPlan::kept: `out` of that type, the slice's rescale `scaling`).
+// False with a sentence (a transfer syntax GDCM does not decode names it; a value or rescale
+// that is not the series'). An image of more than `max_pixels` is refused before GDCM
+// allocates for it (the fuzzer lowers the limit).
 constexpr std::size_t kMaxSlicePixels = std::size_t(1) << 26;  // 8192²
-bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomSlice& slice, float* out,
-                        std::string* error, std::size_t max_pixels = kMaxSlicePixels);
+bool decode_dicom_slice(const std::uint8_t* data, std::size_t size, const DicomSlice& slice, void* out,
+                        std::string* error, std::size_t max_pixels = kMaxSlicePixels, Stored as = Stored::F32,
+                        Scaling scaling = {});
 
 }  // namespace hp

@@ -174,7 +174,7 @@ int brick_figures(const char* path, float iso) {
     std::printf("brick  bricks  active   share    voxels held (with apron)   cells in active bricks per active cell\n");
     const Dims cd = {d[0] - 1, d[1] - 1, d[2] - 1};
     for (int b : {8, 16, 32, 64}) {
-        const hp::BrickGrid g = hp::brick_grid(v.values.data(), d, b);
+        const hp::BrickGrid g = hp::brick_grid(v.values, d, b);
         std::vector<std::uint32_t> on;
         const hp::BrickCount c = hp::active_bricks(g, iso, &on);
         double scanned = 0;  // the active bricks' cells, cut at the volume's faces

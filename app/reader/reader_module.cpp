@@ -129,12 +129,13 @@ EMSCRIPTEN_KEEPALIVE const char* hpr_read(const std::uint8_t* data, double size)
     return g_reply.c_str();
 }
 
-// The volume read: its description (volume_meta.h), its X·Y·Z values (x fastest, data units).
+// The volume read: its description (volume_meta.h), its X·Y·Z values (x fastest, stored as the
+// description's "stored" says).
 EMSCRIPTEN_KEEPALIVE const char* hpr_meta() {
     g_reply = hp::volume_meta_text(g_volume);
     return g_reply.c_str();
 }
-EMSCRIPTEN_KEEPALIVE const float* hpr_values() { return g_volume.values.data(); }
+EMSCRIPTEN_KEEPALIVE const std::uint8_t* hpr_values() { return g_volume.values.bytes(); }
 EMSCRIPTEN_KEEPALIVE void hpr_clear() { g_volume = hp::Volume(); }
 
 }  // extern "C"

@@ -168,8 +168,8 @@ TEST_P(EdgeCases, FullVolumeGivesNCubed) {
 TEST_P(EdgeCases, SingleVoxelAtTheLastPosition) {
     Volume v;
     v.dims = {64, 64, 64};
-    v.values.assign(v.count(), 0.0f);
-    v.values.back() = 0.75f;  // voxel (63, 63, 63)
+    v.values = VoxelValues(std::vector<float>(v.count(), 0.0f));
+    v.values.floats()[v.count() - 1] = 0.75f;  // voxel (63, 63, 63)
     gpu.volume().upload(v);
     FrameSettings s;
     s.source = Source::Png;
@@ -408,8 +408,8 @@ TEST(SurfaceEdges, EmptyFullAndTheLastCell) {
 
     Volume v;
     v.dims = {64, 64, 64};
-    v.values.assign(v.count(), 1.0f);
-    v.values.back() = 0.0f;  // voxel (63, 63, 63): corner 6 of cell (62, 62, 62) below iso
+    v.values = VoxelValues(std::vector<float>(v.count(), 1.0f));
+    v.values.floats()[v.count() - 1] = 0.0f;  // voxel (63, 63, 63): corner 6 of cell (62, 62, 62) below iso
     gpu.volume().upload(v);
     s.source = Source::Png;
     s.iso = 0.5f;
@@ -431,7 +431,8 @@ namespace {
 Volume odd_volume(std::array<int, 3> dims) {
     Volume v;
     v.dims = dims;
-    v.values.resize(v.count());
+    v.values = VoxelValues(Stored::F32, v.count());
+    float* f = v.values.floats();
     for (int z = 0; z < dims[2]; ++z)
         for (int y = 0; y < dims[1]; ++y)
             for (int x = 0; x < dims[0]; ++x) {
@@ -439,11 +440,11 @@ Volume odd_volume(std::array<int, 3> dims) {
                     const float dx = (x - cx * dims[0]) / r, dy = (y - cy * dims[1]) / r, dz = (z - cz * dims[2]) / r;
                     return 2500.0f / (1.0f + dx * dx + dy * dy + dz * dz);
                 };
-                v.values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * z)] =
+                f[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * z)] =
                     -1000.0f + blob(0.3f, 0.4f, 0.5f, 4.0f) + blob(0.7f, 0.6f, 0.4f, 3.0f) + 40.0f * float((x + 2 * y) % 5);
             }
-    v.lo = *std::min_element(v.values.begin(), v.values.end());
-    v.hi = *std::max_element(v.values.begin(), v.values.end());
+    v.lo = *std::min_element(f, f + v.count());
+    v.hi = *std::max_element(f, f + v.count());
     return v;
 }
 
@@ -524,14 +525,15 @@ namespace {
 Volume label_volume(const std::array<int, 3>& dims) {
     Volume v;
     v.dims = dims;
-    v.values.resize(v.count());
+    v.values = VoxelValues(Stored::F32, v.count());
+    float* f = v.values.floats();
     for (int z = 0; z < dims[2]; ++z)
         for (int y = 0; y < dims[1]; ++y)
             for (int x = 0; x < dims[0]; ++x) {
                 float l = float(1 + (2 * x >= dims[0]) + 2 * (2 * y >= dims[1]));
                 if ((x * 7 + y * 3 + z * 5) % 11 == 0) l = 0;
                 if (z > dims[2] / 2 && x + y < dims[0] / 2) l = 5;
-                v.values[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * z)] = l;
+                f[std::size_t(x) + std::size_t(dims[0]) * (std::size_t(y) + std::size_t(dims[1]) * z)] = l;
             }
     v.lo = 0, v.hi = 5;
     return v;

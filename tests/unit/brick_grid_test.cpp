@@ -75,3 +75,23 @@ TEST(BrickGrid, ActiveBricksAreThoseHoldingAnActiveCell) {
 
 }  // namespace
 }  // namespace hp
+
+namespace hp {
+namespace {
+
+// Over stored 16-bit values with a scaling, the grid is the one over the same values as floats.
+TEST(BrickGrid, StoredIntegersGiveTheFloatGrid) {
+    const std::array<int, 3> d{37, 20, 33};
+    VoxelValues stored(Stored::I16, std::size_t(d[0]) * std::size_t(d[1]) * std::size_t(d[2]), {0.37, -1024.5});
+    std::mt19937 rng(7);
+    std::int16_t* p = reinterpret_cast<std::int16_t*>(stored.bytes());
+    for (std::size_t i = 0; i < stored.size(); ++i) p[i] = std::int16_t(int(rng() % 4000) - 2000);
+    const std::vector<float> floats = stored.to_floats();
+    const BrickGrid a = brick_grid(stored, d, 8), b = brick_grid(floats.data(), d, 8);
+    EXPECT_EQ(a.grid, b.grid);
+    EXPECT_EQ(a.lo, b.lo);
+    EXPECT_EQ(a.hi, b.hi);
+}
+
+}  // namespace
+}  // namespace hp

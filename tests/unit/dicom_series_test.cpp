@@ -62,6 +62,28 @@ TEST(DicomSeries, OrdersByPositionAlongTheNormalAndTakesSpacingFromIt) {
     EXPECT_TRUE(p.notes.empty());
 }
 
+// The volume keeps 8 and 16 bits as stored where every slice has the same bits, sign and rescale
+// (slope > 0); float32 otherwise.
+TEST(DicomSeries, KeptInTheStoredTypeWhereEverySliceSharesItsRescale) {
+    std::vector<DicomSlice> s = stack(5, {0, 0, 2});
+    for (DicomSlice& x : s) x.slope = 1, x.intercept = -1024;
+    DicomPlan p = plan(s);
+    EXPECT_EQ(p.kept, hp::Stored::I16);
+    EXPECT_EQ(p.scaling.slope, 1);
+    EXPECT_EQ(p.scaling.intercept, -1024);
+    for (DicomSlice& x : s) x.is_signed = false;
+    EXPECT_EQ(plan(s).kept, hp::Stored::U16);
+    for (DicomSlice& x : s) x.bits_allocated = 8, x.bits_stored = 8;
+    EXPECT_EQ(plan(s).kept, hp::Stored::U8);
+    s[2].intercept = -1000;  // one slice rescaled otherwise: data units, float32
+    EXPECT_EQ(plan(s).kept, hp::Stored::F32);
+    s[2].intercept = -1024;
+    for (DicomSlice& x : s) x.slope = -1;
+    EXPECT_EQ(plan(s).kept, hp::Stored::F32);
+    for (DicomSlice& x : s) x.slope = 1, x.bits_allocated = 32, x.bits_stored = 32;
+    EXPECT_EQ(plan(s).kept, hp::Stored::F32);
+}
+
 TEST(DicomSeries, ObliqueAndReversedSlicesFollowTheirNormal) {
     // Rows along (0.8, 0.6, 0), columns along (−0.36, 0.48, 0.8): normal (0.48, −0.64, 0.6).
     const std::array<double, 6> o{0.8, 0.6, 0, -0.36, 0.48, 0.8};

@@ -154,11 +154,11 @@ TEST(LabelMesh, ReferenceInStreamOrderIsTheExportsTriangles) {
     const Dims d{10, 9, 8};
     Volume vol;
     vol.dims = d;
-    vol.values = quadrants(d);
+    vol.values = VoxelValues(quadrants(d));
     const AtlasLayout l = layout_for_dims(d);
     const std::vector<float> atlas = volume_atlas(vol, l);
     const MeshData gpu = reference_label_mesh(l, atlas.data());
-    const EdgeMesh cpu = label_volume_mesh(vol.values.data(), d, 0, d[2]);
+    const EdgeMesh cpu = label_volume_mesh(vol.values.floats(), d, 0, d[2]);
     ASSERT_EQ(gpu.vertices, cpu.vertices());
     ASSERT_EQ(gpu.labels.size(), gpu.vertices);
     ASSERT_EQ(gpu.other_labels.size(), gpu.vertices / 3);

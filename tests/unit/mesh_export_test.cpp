@@ -105,7 +105,7 @@ TEST(MeshExport, EdgeIdsOfTheGpusMeshFollowTheStream) {
     const AtlasLayout l = layout_for_dims(d);
     Volume vol;
     vol.dims = d;
-    vol.values = v;
+    vol.values = VoxelValues(v);
     const std::vector<float> atlas = volume_atlas(vol, l);
     const auto stream = reference_stream(l, atlas.data(), Classify::Surface, 0.0f);
     const std::vector<std::uint64_t> edges = stream_edges(stream, d);

@@ -13,6 +13,7 @@
 
 #include "inflate.h"
 #include "test_bytes.h"
+#include "volume_atlas.h"
 #include "volume_file.h"
 #include "zlib_streams.h"
 
@@ -148,6 +149,67 @@ TEST(VolumeFile, NiftiScalingWorldMapsAnd4D) {
     ASSERT_FALSE(four.notes.empty());
     EXPECT_NE(four.notes[0].find("first volume (of 2)"), std::string::npos) << four.notes[0];
     EXPECT_EQ(load(deflated(nifti(voxels<std::int16_t>(kDims, ramp) + voxels<std::int16_t>(kDims, ramp), o), true)).dims, kDims);
+}
+
+// 8- and 16-bit data kept as stored (both byte orders), the scaling beside it and applied as
+// the float32 decode applied it; float32 where the type is wider or float or the slope is not
+// positive. The values read, the range and the atlas the GPU gets are those of the float path.
+TEST(VolumeFile, SmallIntegersKeptInTheirStoredType) {
+    NiftiOptions o;
+    const Volume i16 = load(nifti(voxels<std::int16_t>(kDims, ramp), o));
+    EXPECT_EQ(i16.values.type(), Stored::I16);
+    EXPECT_EQ(i16.values.byte_size(), 120u);  // 2 bytes a voxel: no float copy
+    EXPECT_EQ(i16.values.floats(), nullptr);
+    o.big = true;
+    const Volume big = load(nifti(voxels<std::int16_t>(kDims, ramp, true), o));
+    EXPECT_EQ(big.values.type(), Stored::I16);
+    EXPECT_EQ(std::memcmp(big.values.bytes(), i16.values.bytes(), 120), 0);  // in the machine's order
+    o.big = false;
+    o.slope = 0.37f, o.inter = -1024.5f;
+    const Volume scaled = load(nifti(voxels<std::int16_t>(kDims, ramp), o));
+    EXPECT_EQ(scaled.values.type(), Stored::I16);
+    EXPECT_EQ(scaled.values.scaling().slope, double(0.37f));
+    for (std::size_t i = 0; i < 60; ++i) {
+        const float want = float(double(0.37f) * double(float(std::int16_t(ramp(int(i % 5), int(i / 5 % 4), int(i / 20))))) +
+                                 double(-1024.5f));
+        ASSERT_EQ(scaled.values[i], want) << i;
+    }
+    EXPECT_EQ(scaled.lo, scaled.values[0]);
+    EXPECT_EQ(scaled.hi, scaled.values[59]);
+    std::vector<float> run(60);
+    scaled.values.read(0, 60, run.data());
+    EXPECT_EQ(run, scaled.values.to_floats());
+    // The slice atlas the GPU gets from the stored values: the float path's, texel for texel.
+    Volume as_floats = scaled;
+    as_floats.values = VoxelValues(scaled.values.to_floats());
+    const AtlasLayout l = layout_for_dims(kDims, 16);
+    EXPECT_EQ(volume_atlas(scaled, l), volume_atlas(as_floats, l));
+    o.slope = -2;  // a slope that reverses the order: float32
+    const Volume reversed = load(nifti(voxels<std::int16_t>(kDims, ramp), o));
+    EXPECT_EQ(reversed.values.type(), Stored::F32);
+    EXPECT_EQ(reversed.values[0], float(-2 * ramp(0, 0, 0) - 1024.5));
+    EXPECT_EQ(reversed.hi, reversed.values[0]);
+    EXPECT_EQ(reversed.lo, reversed.values[59]);
+    o.slope = 0, o.inter = 0;
+    auto pos = [](int x, int y, int z) { return x + 10 * y + 100 * z; };
+    const std::pair<short, Stored> kept[] = {{2, Stored::U8}, {256, Stored::I8}, {512, Stored::U16}, {4, Stored::I16},
+                                             {8, Stored::F32}, {16, Stored::F32}, {64, Stored::F32}};
+    for (const auto& [datatype, stored] : kept) {
+        o.datatype = datatype;
+        const Bytes data = datatype == 2 ? voxels<std::uint8_t>(kDims, pos)
+                           : datatype == 256 ? voxels<std::int8_t>(kDims, [](int x, int, int z) { return x - 2 * z; })
+                           : datatype == 512 ? voxels<std::uint16_t>(kDims, pos)
+                           : datatype == 4 ? voxels<std::int16_t>(kDims, ramp)
+                           : datatype == 8 ? voxels<std::int32_t>(kDims, ramp)
+                           : datatype == 16 ? voxels<float>(kDims, ramp) : voxels<double>(kDims, ramp);
+        EXPECT_EQ(load(nifti(data, o)).values.type(), stored) << datatype;
+    }
+    // Downsampled: block means, float32.
+    o.datatype = 4;
+    VolumeOptions half;
+    half.downsample = 2;
+    EXPECT_EQ(load(nifti(voxels<std::int16_t>({6, 4, 4}, ramp), {4, {3, 6, 4, 4, 1, 1, 1, 1}}), half).values.type(),
+              Stored::F32);
 }
 
 TEST(VolumeFile, NrrdRawGzipDirectionsAndSkips) {
@@ -300,7 +362,7 @@ TEST(VolumeFile, NonFiniteValuesAreReplacedAndCounted) {
     EXPECT_EQ(v.replaced, 3u + 4u + 4u);
     EXPECT_EQ(v.lo, float(ramp(3, 0, 0)));  // the lowest finite one
     EXPECT_EQ(v.hi, float(ramp(4, 3, 2)));
-    for (float x : v.values) EXPECT_TRUE(std::isfinite(x));
+    for (float x : v.values.to_floats()) EXPECT_TRUE(std::isfinite(x));
     EXPECT_EQ(v.values[0], v.lo);
     EXPECT_EQ(v.values[1], v.hi);
     EXPECT_EQ(v.values[2], v.lo);
@@ -345,7 +407,7 @@ TEST(VolumeFile, DownsampledWhileDecoding) {
     o.downsample = 2;
     const Volume raw = load(voxels<float>(d, f), o);
     EXPECT_EQ(raw.dims, (std::array<int, 3>{3, 3, 2}));
-    EXPECT_EQ(raw.values, want);
+    EXPECT_EQ(raw.values.to_floats(), want);
     EXPECT_EQ(raw.replaced, 1u);
     EXPECT_EQ(raw.lo, *std::min_element(want.begin(), want.end()));
     NiftiOptions n;
@@ -353,7 +415,7 @@ TEST(VolumeFile, DownsampledWhileDecoding) {
     n.dim = {3, 7, 6, 5, 1, 1, 1, 1};
     o.name.clear();
     const Volume gz = load(deflated(nifti(voxels<float>(d, f), n), true), o);
-    EXPECT_EQ(gz.values, want);
+    EXPECT_EQ(gz.values.to_floats(), want);
     EXPECT_EQ(gz.spacing, (std::array<double, 3>{1, 1.5, 4}));
     // int16 with NIfTI's scaling: each value scaled before the means.
     n.datatype = 4;

@@ -58,7 +58,7 @@ export interface Stats {
   file: string | null;
   layout: { surface: Rect; slices: Rect; stream: Rect; pyramid: Rect; overlay: Rect; cropHandles: [number | null, number | null][] | null };
   camera: { yaw: number; pitch: number; distance: number; target: number[] };
-  explain: Explain | { error: string } | null; message: string;
+  explain: Explain | { error: string } | null; message: string; heapUsed: number;
   progress: { task: string; done: number; total: number } | null;
   heapBytes: number; losses: Losses; dicomMs: DicomMs | null;
 }
@@ -109,12 +109,17 @@ export interface VolumeInfo {
   file: 'nifti' | 'nrrd' | 'mha' | 'vtk' | 'raw' | 'png' | 'dicom'; dims: [number, number, number];
   spacing: [number, number, number]; type: string; range: [number, number]; presets: Preset[];
   replaced: number; notes: string[]; toWorld: number[]; space: 'RAS' | 'LPS' | '';
+  /** How the app holds the values: 8 and 16 bits as stored, value = slope · stored + intercept. */
+  stored: { type: 'uint8' | 'int8' | 'uint16' | 'int16' | 'float32'; slope: number; intercept: number };
   tableError?: string;
   // DICOM
   series?: { uid: string; description: string; modality: string; slices: number; dims: number[] }[];
   seriesShown?: string; files?: number; skipped?: number; noImage?: number;
 }
-export interface Volume extends VolumeInfo { values: Float32Array }
+export interface Volume extends VolumeInfo {
+  values: Float32Array;
+  stored: VolumeInfo['stored'] & { values: Uint8Array | Int8Array | Uint16Array | Int16Array | Float32Array };
+}
 export interface Sample {
   name: string; label?: string; file: string; presets?: Preset[]; attribution?: string; tile?: number;
   downsample?: number; table?: string; classify?: Settings['classify'];

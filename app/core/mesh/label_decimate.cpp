@@ -14,7 +14,7 @@
 namespace hp {
 namespace {
 
-constexpr std::uint32_t kNone = 0xffffffffu;
+constexpr std::uint32_t kNoNode = 0xffffffffu;
 
 // One label's copy of a union face: its part, the label on its other side, and whether its
 // turn is the union face's.
@@ -84,7 +84,7 @@ Union union_faces(const WorldMesh& m, const LabelNodes& n) {
 std::vector<Sheet> sheets_of(const Union& u, const LabelNodes& n) {
     std::map<std::string, std::uint32_t> by_holders;
     std::vector<Sheet> sheets;
-    std::vector<std::uint32_t> local(n.at.size(), kNone);
+    std::vector<std::uint32_t> local(n.at.size(), kNoNode);
     std::vector<std::vector<std::uint32_t>> faces_of;  // union faces a sheet
     for (std::size_t i = 0; i < u.copies.size();) {
         std::size_t e = i;
@@ -108,7 +108,7 @@ std::vector<Sheet> sheets_of(const Union& u, const LabelNodes& n) {
         Sheet& sheet = sheets[s];
         for (std::uint32_t f : faces_of[s])
             for (std::uint32_t c : u.corners[f]) {
-                if (local[c] == kNone) {
+                if (local[c] == kNoNode) {
                     local[c] = std::uint32_t(sheet.node.size());
                     sheet.node.push_back(c);
                     const Vec3& p = n.at[c];
@@ -116,7 +116,7 @@ std::vector<Sheet> sheets_of(const Union& u, const LabelNodes& n) {
                 }
                 sheet.faces.push_back(local[c]);
             }
-        for (std::uint32_t c : sheet.node) local[c] = kNone;
+        for (std::uint32_t c : sheet.node) local[c] = kNoNode;
         sheet.scale = meshopt_simplifyScale(sheet.xyz.data(), sheet.node.size(), 12);
         sheet.out = sheet.faces;
     }
@@ -166,7 +166,7 @@ void rebuild(const std::vector<Sheet>& sheets, const LabelNodes& n, WorldMesh* m
             if (sheets[s].holders[h].part < of_part.size()) of_part[sheets[s].holders[h].part].push_back({s, h});
     WorldMesh out;
     out.parts = m->parts;
-    std::vector<std::uint32_t> vertex(n.at.size(), kNone), touched;
+    std::vector<std::uint32_t> vertex(n.at.size(), kNoNode), touched;
     for (std::uint32_t p = 0; p < of_part.size(); ++p) {
         for (const auto& [s, h] : of_part[p]) {
             const Sheet& sheet = sheets[s];
@@ -174,7 +174,7 @@ void rebuild(const std::vector<Sheet>& sheets, const LabelNodes& n, WorldMesh* m
             for (std::size_t t = 0; t < sheet.out.size(); t += 3) {
                 for (int k = 0; k < 3; ++k) {
                     const std::uint32_t node = sheet.node[sheet.out[t + std::size_t(c.same ? k : 2 - k)]];
-                    if (vertex[node] == kNone) {
+                    if (vertex[node] == kNoNode) {
                         vertex[node] = std::uint32_t(out.positions.size());
                         out.positions.push_back(n.at[node]);
                         touched.push_back(node);
@@ -185,7 +185,7 @@ void rebuild(const std::vector<Sheet>& sheets, const LabelNodes& n, WorldMesh* m
                 out.face_other.push_back(c.other);
             }
         }
-        for (std::uint32_t node : touched) vertex[node] = kNone;
+        for (std::uint32_t node : touched) vertex[node] = kNoNode;
         touched.clear();
     }
     *m = std::move(out);
@@ -198,11 +198,11 @@ double decimate_labels(WorldMesh* m, std::uint32_t target_triangles, double max_
     if (m->triangles() <= target_triangles || m->face_part.size() != m->triangles()) return 0;
     const LabelNodes n = label_nodes(*m);
     std::vector<Sheet> sheets = sheets_of(union_faces(*m, n), n);
-    std::vector<std::uint32_t> first(n.at.size(), kNone);
+    std::vector<std::uint32_t> first(n.at.size(), kNoNode);
     std::vector<std::uint8_t> locked(n.at.size(), 0);
     for (std::uint32_t s = 0; s < sheets.size(); ++s)
         for (std::uint32_t c : sheets[s].node) {
-            if (first[c] != kNone && first[c] != s) locked[c] = 1;
+            if (first[c] != kNoNode && first[c] != s) locked[c] = 1;
             first[c] = s;
         }
     for (Sheet& s : sheets) pin_shared(&s, locked);

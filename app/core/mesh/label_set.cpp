@@ -7,7 +7,7 @@
 
 namespace hp {
 
-bool count_labels(const std::vector<float>& values, std::vector<LabelInfo>* out, std::string* why) {
+bool count_labels(const VoxelValues& values, std::vector<LabelInfo>* out, std::string* why) {
     std::unordered_map<float, std::uint64_t> counts;
     float last = 0;  // runs of one value are common: count them without a lookup
     std::uint64_t run = 0;
@@ -15,22 +15,28 @@ bool count_labels(const std::vector<float>& values, std::vector<LabelInfo>* out,
         if (run && last != 0.0f) counts[last] += run;
         run = 0;
     };
-    for (float v : values) {
-        if (v != last) {
-            if (v != std::floor(v)) {
-                char text[64];
-                std::snprintf(text, sizeof text, "%.9g", double(v));
-                *why = std::string("it holds values that are not whole numbers (") + text +
-                       "): not a label map (classify=labels wants a segmentation's whole-number labels; "
-                       "a volume opened downsampled holds block means)";
-                return false;
+    bool whole = true;  // the values read in their stored type, scaled
+    values.visit([&](const auto* p, const Scaling& s) {
+        for (std::size_t i = 0, n = values.size(); i < n; ++i) {
+            const float v = s(p[i]);
+            if (v != last) {
+                if (v != std::floor(v)) {
+                    char text[64];
+                    std::snprintf(text, sizeof text, "%.9g", double(v));
+                    *why = std::string("it holds values that are not whole numbers (") + text +
+                           "): not a label map (classify=labels wants a segmentation's whole-number labels; "
+                           "a volume opened downsampled holds block means)";
+                    whole = false;
+                    return;
+                }
+                flush();
+                last = v;
+                if (counts.size() > kMaxLabels) break;
             }
-            flush();
-            last = v;
-            if (counts.size() > kMaxLabels) break;
+            ++run;
         }
-        ++run;
-    }
+    });
+    if (!whole) return false;
     flush();
     if (counts.size() > kMaxLabels) {
         *why = "more than " + std::to_string(kMaxLabels) +

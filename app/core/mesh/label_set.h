@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "label_table.h"
+#include "voxel_values.h"
 #include "world_mesh.h"
 
 namespace hp {
@@ -26,7 +27,7 @@ struct LabelInfo {
 // The distinct values of `values` but 0, ascending, with their voxel counts. False with why
 // where one is not a whole number or there are more than kMaxLabels of them (not a label map:
 // a scan's intensities, or a label map opened downsampled, whose block means are fractions).
-bool count_labels(const std::vector<float>& values, std::vector<LabelInfo>* out, std::string* why);
+bool count_labels(const VoxelValues& values, std::vector<LabelInfo>* out, std::string* why);
 // Names and colours from `table` where it has the value; "label N" and palette_color(rank)
 // elsewhere. Keeps `shown`.
 void name_labels(const LabelTable& table, std::vector<LabelInfo>* labels);

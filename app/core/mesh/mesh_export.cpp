@@ -139,7 +139,7 @@ std::vector<std::uint64_t> stream_edges(const std::vector<StreamEntry>& stream, 
     return out;
 }
 
-MeshField::MeshField(const float* v, const std::array<int, 3>& d, float level, bool capped)
+MeshField::MeshField(VoxelView v, const std::array<int, 3>& d, float level, bool capped)
     : values(v), dims(d), iso(level), closed(capped) {
     if (!closed) return;
     outside = iso;
@@ -152,7 +152,7 @@ EdgeMesh volume_mesh(const MeshField& f, int z0, int z1) {
     const int pad = f.closed ? 1 : 0;
     const std::array<int, 3>& dims = f.dims;
     const std::array<int, 3> g = f.grid();
-    const float* values = f.values;
+    const VoxelView values = f.values;
     const float iso = f.iso, outside = f.outside;
     auto field = [&](int x, int y, int z) {
         x = std::clamp(x, 0, g[0] - 1), y = std::clamp(y, 0, g[1] - 1), z = std::clamp(z, 0, g[2] - 1);
@@ -217,7 +217,7 @@ EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float 
     return volume_mesh(f, 0, f.cell_layers());
 }
 
-EdgeMesh label_volume_mesh(const float* values, const std::array<int, 3>& dims, int z0, int z1, const CropBox* crop) {
+EdgeMesh label_volume_mesh(VoxelView values, const std::array<int, 3>& dims, int z0, int z1, const CropBox* crop) {
     const auto label = [&](int x, int y, int z) {
         if (x < 0 || y < 0 || z < 0 || x >= dims[0] || y >= dims[1] || z >= dims[2]) return 0.0f;
         if (crop && !crop->contains(x, y, z)) return 0.0f;

@@ -13,6 +13,7 @@
 
 #include "cpu_reference.h"
 #include "crop_box.h"
+#include "voxel_values.h"
 #include "world_mesh.h"
 
 namespace hp {
@@ -41,8 +42,8 @@ std::vector<std::uint64_t> stream_edges(const std::vector<StreamEntry>& stream, 
 // each side, so a surface cut by the volume's faces is closed there; positions stay in the
 // unpadded volume's voxel units (the pad's points at −1 and X), edge ids are the padded grid's.
 struct MeshField {
-    MeshField(const float* values, const std::array<int, 3>& dims, float iso, bool closed);
-    const float* values;
+    MeshField(VoxelView values, const std::array<int, 3>& dims, float iso, bool closed);
+    VoxelView values;
     std::array<int, 3> dims;
     float iso;
     bool closed;
@@ -65,7 +66,7 @@ EdgeMesh volume_mesh(const float* values, const std::array<int, 3>& dims, float 
 // x fastest: each vertex's id is its dual cell's (over the grid of cells from −1 to the size on
 // each axis) and its label's, so each label's mesh is welded on its own. crop: voxels outside
 // it are the background (0).
-EdgeMesh label_volume_mesh(const float* values, const std::array<int, 3>& dims, int z0, int z1,
+EdgeMesh label_volume_mesh(VoxelView values, const std::array<int, 3>& dims, int z0, int z1,
                            const CropBox* crop = nullptr);
 
 // Vertices and triangles as indices (three a triangle), in voxel index units: the soup welded

@@ -26,7 +26,7 @@ void MeshWork::start(MeshInput in) {
         stage_ = Stage::Pieces;  // the welded surface is the last one's
         steps_done_ = base_done_;
         mesh_ = base_;
-        in_.owned = std::vector<float>(), in_.values = nullptr, in_.indexed = IndexedMesh();
+        in_.owned = std::vector<float>(), in_.values = VoxelView(), in_.indexed = IndexedMesh();
         return;
     }
     base_key_.clear();
@@ -64,7 +64,7 @@ void MeshWork::start(MeshInput in) {
 void MeshWork::drop_values() {
     if (stage_ == Stage::Surface) stage_ = Stage::Idle, base_key_.clear();
     field_.reset();
-    in_.values = nullptr;
+    in_.values = VoxelView();
     in_.owned = std::vector<float>();
 }
 

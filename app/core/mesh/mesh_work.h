@@ -21,7 +21,8 @@ namespace hp {
 // or a surface the GPU indexed itself, and the steps.
 struct MeshInput {
     std::string surface_key;  // what the welded surface is of: equal keys, the same surface
-    const float* values = nullptr;  // x fastest; a loaded volume's own (valid until the next load)
+    VoxelView values;               // x fastest; a loaded volume's own, in its stored type (valid
+                                    // until the next load)
     std::vector<float> owned;       // or these (values points at them once started)
     std::array<int, 3> dims{};
     float iso = 0;

@@ -9,9 +9,10 @@ namespace {
 // The voxels brick b spans along an axis of n voxels: [b·B, min(b·B + B, n − 1)].
 int last_voxel(int b, int size, int n) { return std::min(b * size + size, n - 1); }
 
-}  // namespace
-
-BrickGrid brick_grid(const float* values, const std::array<int, 3>& dims, int size) {
+// The grid over stored values of type T, each row's range taken in the stored type and scaled
+// once (the scaling keeps the order: its slope is positive, voxel_values.h).
+template <typename T>
+BrickGrid grid_of(const T* values, const Scaling& scale, const std::array<int, 3>& dims, int size) {
     BrickGrid g;
     g.size = size, g.dims = dims;
     for (int a = 0; a < 3; ++a) g.grid[a] = (dims[a] - 1 + size - 1) / size;
@@ -32,13 +33,13 @@ BrickGrid brick_grid(const float* values, const std::array<int, 3>& dims, int si
             const auto by = span(y, g.grid[1]);
             // The row's range within each brick's x span (spans share their end voxels), then
             // those ranges into the bricks holding the row.
-            const float* row = values + XY * std::size_t(z) + X * std::size_t(y);
+            const T* row = values + XY * std::size_t(z) + X * std::size_t(y);
             for (int i = 0; i < g.grid[0]; ++i) {
-                const float* a = row + std::size_t(i) * std::size_t(size);
-                const float* e = row + std::size_t(last_voxel(i, size, dims[0])) + 1;
-                float lo = *a, hi = *a;
-                for (const float* p = a + 1; p < e; ++p) lo = std::min(lo, *p), hi = std::max(hi, *p);
-                row_lo[std::size_t(i)] = lo, row_hi[std::size_t(i)] = hi;
+                const T* a = row + std::size_t(i) * std::size_t(size);
+                const T* e = row + std::size_t(last_voxel(i, size, dims[0])) + 1;
+                T lo = *a, hi = *a;
+                for (const T* p = a + 1; p < e; ++p) lo = std::min(lo, *p), hi = std::max(hi, *p);
+                row_lo[std::size_t(i)] = scale(lo), row_hi[std::size_t(i)] = scale(hi);
             }
             for (int k = bz[0]; k <= bz[1]; ++k)
                 for (int j = by[0]; j <= by[1]; ++j) {
@@ -49,6 +50,16 @@ BrickGrid brick_grid(const float* values, const std::array<int, 3>& dims, int si
         }
     }
     return g;
+}
+
+}  // namespace
+
+BrickGrid brick_grid(const float* values, const std::array<int, 3>& dims, int size) {
+    return grid_of(values, Scaling{}, dims, size);
+}
+
+BrickGrid brick_grid(const VoxelValues& values, const std::array<int, 3>& dims, int size) {
+    return values.visit([&](const auto* p, const Scaling& s) { return grid_of(p, s, dims, size); });
 }
 
 BrickCount active_bricks(const BrickGrid& g, float iso, std::vector<std::uint32_t>* out) {

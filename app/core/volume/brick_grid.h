@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "voxel_values.h"
+
 namespace hp {
 
 // The page's brick: 16³ cells (17³ voxels). On a whole-body CT at bone (docs/volumes.md) 19 % of
@@ -33,6 +35,8 @@ struct BrickCount {
 
 // The grid of `values` (X·Y·Z, x fastest; each axis ≥ 2) in bricks of `size` cells.
 BrickGrid brick_grid(const float* values, const std::array<int, 3>& dims, int size);
+// The same over a volume's values in their stored type.
+BrickGrid brick_grid(const VoxelValues& values, const std::array<int, 3>& dims, int size);
 // The active bricks at `iso`: counted, and listed (brick indices, ascending) where `out` is given.
 BrickCount active_bricks(const BrickGrid& g, float iso, std::vector<std::uint32_t>* out = nullptr);
 

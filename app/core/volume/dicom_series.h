@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "voxel_values.h"
+
 namespace hp {
 
 class JsonWriter;
@@ -49,6 +51,10 @@ struct DicomPlan {
     std::array<double, 3> spacing{};   // column spacing, row spacing, slice spacing (mm)
     std::array<double, 12> to_world{}; // voxel (i, j, k) → LPS mm, row-major 3×4
     std::string type;                  // the stored type: uint8 int8 uint16 int16 uint32 int32
+    // How the volume holds the values: 8 and 16 bits as stored with the rescale beside them where
+    // every slice has the same bits, sign and rescale (slope > 0); float32 in data units else.
+    Stored kept = Stored::F32;
+    Scaling scaling;
     std::vector<std::string> notes;    // what a user should know (a gantry tilt, ...)
 };
 

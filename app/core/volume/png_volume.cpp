@@ -11,12 +11,13 @@ bool load_png_volume(const std::uint8_t* data, std::size_t size, int tile, int m
     const AtlasLayout& l = png.layout;
     Volume v;
     v.dims = l.dims;
-    v.values.resize(v.count());
+    v.values = VoxelValues(Stored::F32, v.count());
+    float* f = v.values.floats();
     for (int z = 0; z < v.dims[2]; ++z)
         for (int y = 0; y < v.dims[1]; ++y)
             for (int x = 0; x < v.dims[0]; ++x) {
                 const Texel t = l.texel_of({x, y, z});
-                v.values[std::size_t(x) + std::size_t(v.dims[0]) * (std::size_t(y) + std::size_t(v.dims[1]) * std::size_t(z))] =
+                f[std::size_t(x) + std::size_t(v.dims[0]) * (std::size_t(y) + std::size_t(v.dims[1]) * std::size_t(z))] =
                     png.values[std::size_t(t.y) * std::size_t(l.atlas) + std::size_t(t.x)];
             }
     v.lo = 0;  // a PNG's values are 0..1 whatever this one holds (iso's range)

@@ -1,4 +1,5 @@
-// The stored values of a volume file to float32 in data units (volume_decode.h's decode()):
+// The stored values of a volume file, 8 and 16 bits as stored, else to float32 in data units
+// (volume_decode.h's decode()):
 // the data inflated or parsed within the bytes the header claims, scaled by slope and
 // intercept, NaN and ±Inf replaced by the finite range's ends, and downsampled by 2 where
 // asked, block by block from the stored bytes. The headers and their claims: volume_file.cpp.
@@ -111,12 +112,36 @@ bool finite_range(std::uint64_t count, const Value& value, Volume* v, std::strin
 
 }  // namespace
 
-// finite_range over v->values, then the non-finite ones replaced in place.
+// finite_range over v->values, then the non-finite ones replaced in place; stored integers are
+// all finite: their range is the scaled range of the stored values (the slope is positive).
 bool finite_values(Volume* v, std::string* error) {
-    if (!finite_range(v->values.size(), [&](std::uint64_t i) { return v->values[i]; }, v, error)) return false;
-    for (float& x : v->values)
-        if (!std::isfinite(x)) x = x > 0 ? v->hi : v->lo;
+    float* f = v->values.floats();
+    if (!f) {
+        if (v->values.empty()) return *error = "no value in the volume is a finite number", false;
+        v->values.visit([&](const auto* p, const Scaling& s) {
+            auto lo = p[0], hi = p[0];
+            for (std::size_t i = 1, n = v->values.size(); i < n; ++i) lo = std::min(lo, p[i]), hi = std::max(hi, p[i]);
+            v->lo = s(lo), v->hi = s(hi);
+        });
+        return true;
+    }
+    if (!finite_range(v->values.size(), [&](std::uint64_t i) { return f[i]; }, v, error)) return false;
+    for (std::size_t i = 0, n = v->values.size(); i < n; ++i)
+        if (!std::isfinite(f[i])) f[i] = f[i] > 0 ? v->hi : v->lo;
     return true;
+}
+
+// The stored type a file's type is kept in: its own for 8 and 16 bits with a positive slope,
+// float32 otherwise (wider integers, floats, a slope that reverses or flattens the order).
+static Stored kept_type(Type t, double slope) {
+    if (!(slope > 0)) return Stored::F32;
+    switch (t) {
+        case Type::U8: return Stored::U8;
+        case Type::I8: return Stored::I8;
+        case Type::U16: return Stored::U16;
+        case Type::I16: return Stored::I16;
+        default: return Stored::F32;
+    }
 }
 
 namespace {
@@ -175,13 +200,16 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
     const std::uint8_t* raw = data + h.offset;
     std::vector<std::uint8_t> inflated;
     if (h.encoding == Encoding::Ascii) {  // text: parsed whole, scaled, then halved where asked
-        if (!ascii_values(raw, size - h.offset, count, o.progress, &v.values, error)) return false;
+        std::vector<float> parsed;
+        if (!ascii_values(raw, size - h.offset, count, o.progress, &parsed, error)) return false;
         if (h.slope != 1 || h.intercept != 0)
-            for (float& x : v.values) x = float(h.slope * double(x) + h.intercept);
+            for (float& x : parsed) x = float(h.slope * double(x) + h.intercept);
+        v.values = VoxelValues(std::move(parsed));
         if (!finite_values(&v, error)) return false;
         if (o.downsample == 2) {
-            const std::vector<float> full = std::move(v.values);
-            v.values = block_means(v.dims, o.progress, [&](std::size_t i) { return double(full[i]); });
+            const VoxelValues full = std::move(v.values);
+            const float* f = full.floats();
+            v.values = VoxelValues(block_means(v.dims, o.progress, [&](std::size_t i) { return double(f[i]); }));
         }
     } else {
         if (h.encoding == Encoding::Gzip || h.encoding == Encoding::Zlib) {
@@ -203,7 +231,8 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
             return *error = "the file holds " + std::to_string(size - h.offset) + " bytes of data, fewer than the " +
                             std::to_string(bytes) + " " + what + " of " + type_name(h.type) + " needs", false;
         }
-        // Stored → float32 in data units; downsampled, block by block straight from the stored
+        // 8 and 16 bits kept as stored (bytes in the machine's order, the scaling beside); the
+        // rest to float32 in data units; downsampled, block by block straight from the stored
         // bytes (the full-size volume is never held as floats), non-finite values replaced first.
         const std::uint64_t n = std::uint64_t(type_size(h.type));
         const bool scaled = h.slope != 1 || h.intercept != 0;
@@ -213,16 +242,28 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
         };
         if (o.downsample == 2) {
             if (!finite_range(count, value, &v, error)) return false;
-            v.values = block_means(v.dims, o.progress, [&](std::size_t i) {
+            v.values = VoxelValues(block_means(v.dims, o.progress, [&](std::size_t i) {
                 const float x = value(i);
                 return double(std::isfinite(x) ? x : x > 0 ? v.hi : v.lo);
-            });
-        } else {
-            v.values.resize(count);
+            }));
+        } else if (const Stored kept = kept_type(h.type, h.slope); kept != Stored::F32) {
+            v.values = VoxelValues(kept, std::size_t(count), {h.slope, h.intercept});
+            std::uint8_t* out = v.values.bytes();
             for (std::uint64_t at = 0; at < count; at += kValuesBetweenProgress) {
                 if (o.progress) o.progress("decoding", at, count);
                 const std::uint64_t end = std::min(count, at + kValuesBetweenProgress);
-                convert(h.type, raw + at * n, end - at, h.big_endian, h.slope, h.intercept, v.values.data() + at);
+                if (h.big_endian && n == 2)
+                    for (std::uint64_t i = at; i < end; ++i) out[2 * i] = raw[2 * i + 1], out[2 * i + 1] = raw[2 * i];
+                else
+                    std::memcpy(out + at * n, raw + at * n, std::size_t((end - at) * n));
+            }
+            if (!finite_values(&v, error)) return false;
+        } else {
+            v.values = VoxelValues(Stored::F32, std::size_t(count));
+            for (std::uint64_t at = 0; at < count; at += kValuesBetweenProgress) {
+                if (o.progress) o.progress("decoding", at, count);
+                const std::uint64_t end = std::min(count, at + kValuesBetweenProgress);
+                convert(h.type, raw + at * n, end - at, h.big_endian, h.slope, h.intercept, v.values.floats() + at);
             }
             if (!finite_values(&v, error)) return false;
         }
@@ -241,8 +282,9 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
     }
     if (o.downsample == 2) {
         halve_frame(&v);
-        v.lo = *std::min_element(v.values.begin(), v.values.end());
-        v.hi = *std::max_element(v.values.begin(), v.values.end());
+        const float* f = v.values.floats();
+        v.lo = *std::min_element(f, f + v.values.size());
+        v.hi = *std::max_element(f, f + v.values.size());
     }
     *out = std::move(v);
     return true;

@@ -189,10 +189,12 @@ std::vector<IsoPreset> iso_presets(const Volume& v) {
 std::vector<std::uint32_t> value_histogram(const Volume& v, int bins) {
     std::vector<std::uint32_t> h(std::size_t(std::max(bins, 1)), 0);
     const double span = double(v.hi) - double(v.lo);
-    for (float x : v.values) {
-        const double t = span > 0 ? (double(x) - v.lo) / span : 0.0;
-        ++h[std::min(h.size() - 1, std::size_t(std::max(0.0, t) * double(h.size())))];
-    }
+    v.values.visit([&](const auto* p, const Scaling& s) {
+        for (std::size_t i = 0, n = v.values.size(); i < n; ++i) {
+            const double t = span > 0 ? (double(s(p[i])) - v.lo) / span : 0.0;
+            ++h[std::min(h.size() - 1, std::size_t(std::max(0.0, t) * double(h.size())))];
+        }
+    });
     return h;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "label_table.h"
+#include "voxel_values.h"
 
 namespace hp {
 
@@ -23,7 +24,8 @@ inline constexpr std::array<double, 12> kIdentityToWorld{1, 0, 0, 0, 0, 1, 0, 0,
 
 // A scalar volume in data units (Hounsfield units for a CT, the file's values after NIfTI's
 // scl_slope/scl_inter): values[x + X·(y + Y·z)], x fastest, as every one of these formats
-// stores it.
+// stores it; 8- and 16-bit files kept in their stored type with the scaling beside
+// (voxel_values.h), others as float32.
 struct Volume {
     std::array<int, 3> dims{};                 // X, Y, Z, each ≥ 2
     std::array<double, 3> spacing{1, 1, 1};    // voxel size along each axis (mm for scans), > 0
@@ -33,7 +35,7 @@ struct Volume {
     // the file says nothing. The file's own frame: RAS for NIfTI, the `space` for NRRD, LPS
     // for MetaImage, VTK's axes.
     std::array<double, 12> to_world = kIdentityToWorld;
-    std::vector<float> values;                 // X·Y·Z, finite
+    VoxelValues values;                        // X·Y·Z, finite
     float lo = 0, hi = 0;                      // range of `values`
     std::string space;                         // to_world's frame: "RAS" (NIfTI; NRRD that says so),
                                                // "LPS" (MetaImage; NRRD that says so), "" unknown

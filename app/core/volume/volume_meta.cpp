@@ -52,8 +52,23 @@ bool read_label(const JsonValue& v, LabelEntry* e) {
     return true;
 }
 
-// One member into *v; false when it is not what volume_meta_text writes.
-bool read_member(const std::string& key, const JsonValue& value, Volume* v) {
+// {"type", "slope", "intercept"}: how the values are stored (voxel_values.h).
+bool read_stored(const JsonValue& v, StoredSpec* out) {
+    const JsonValue* type = json_member(v, "type");
+    const JsonValue* slope = json_member(v, "slope");
+    const JsonValue* intercept = json_member(v, "intercept");
+    if (!type || !slope || !intercept || slope->kind != JsonValue::Kind::Number ||
+        intercept->kind != JsonValue::Kind::Number || !(slope->number > 0) || !std::isfinite(slope->number) ||
+        !std::isfinite(intercept->number) || !stored_of(type->text, &out->type))
+        return false;
+    out->scaling = out->type == Stored::F32 ? Scaling{} : Scaling{slope->number, intercept->number};
+    return true;
+}
+
+// One member into *v (the storage into *stored); false when it is not what volume_meta_text
+// writes.
+bool read_member(const std::string& key, const JsonValue& value, Volume* v, StoredSpec* stored) {
+    if (key == "stored") return read_stored(value, stored);
     if (key == "dims") {
         std::array<double, 3> d{};
         if (!read_numbers(value, &d)) return false;
@@ -100,6 +115,8 @@ std::string volume_meta_text(const Volume& v) {
     doubles(&w, v.to_world);
     w.key("file").string(v.file).key("type").string(v.type).key("space").string(v.space);
     w.key("replaced").integer(std::int64_t(v.replaced));
+    w.key("stored").begin_object().key("type").string(stored_name(v.values.type()));
+    w.key("slope").number(v.values.scaling().slope).key("intercept").number(v.values.scaling().intercept).end_object();
     w.key("notes").begin_array();
     for (const std::string& n : v.notes) w.string(n);
     w.end_array();
@@ -115,13 +132,15 @@ std::string volume_meta_text(const Volume& v) {
     return w.text();
 }
 
-bool read_volume_meta(const std::string& text, Volume* out, std::string* error) {
+bool read_volume_meta(const std::string& text, Volume* out, std::string* error, StoredSpec* stored) {
+    StoredSpec unused;
+    if (!stored) stored = &unused;
     JsonValue d;
     if (!read_json(text, &d, error)) return *error = "the volume's description: " + *error, false;
     if (d.kind != JsonValue::Kind::Object) return *error = "the volume's description is not an object", false;
     Volume v;
     for (const auto& [key, value] : d.members)
-        if (!read_member(key, value, &v)) return *error = "the volume's description: '" + key.substr(0, 40) + "'", false;
+        if (!read_member(key, value, &v, stored)) return *error = "the volume's description: '" + key.substr(0, 40) + "'", false;
     v.values = std::move(out->values);
     *out = std::move(v);
     return true;

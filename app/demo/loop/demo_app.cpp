@@ -62,8 +62,9 @@ void DemoApp::loaded() {
     frames_.requested();
 }
 
-bool DemoApp::end_file(Volume meta, const std::string& name, std::vector<IsoPreset> presets, std::string* error) {
-    if (!sources_.end_file(std::move(meta), name, std::move(presets), &frames_.pending(), error)) return false;
+bool DemoApp::end_file(Volume meta, const StoredSpec& stored, const std::string& name, std::vector<IsoPreset> presets,
+                       std::string* error) {
+    if (!sources_.end_file(std::move(meta), stored, name, std::move(presets), &frames_.pending(), error)) return false;
     loaded();
     return true;
 }

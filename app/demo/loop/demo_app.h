@@ -68,10 +68,11 @@ public:
     // use, filled by the page, then shown from the next frame at its first preset (a file's:
     // `presets`, those the page knows of a sample; else the reader's guess). False
     // with a message; the volume shown stays.
-    bool begin_volume(Volume header, std::string* error) {
-        return sources_.begin_volume(std::move(header), host_.limit(frames_.pending()), error);
+    bool begin_volume(Volume header, const StoredSpec& stored, std::string* error) {
+        return sources_.begin_volume(std::move(header), stored, host_.limit(frames_.pending()), error);
     }
-    bool end_file(Volume meta, const std::string& name, std::vector<IsoPreset> presets, std::string* error);
+    bool end_file(Volume meta, const StoredSpec& stored, const std::string& name, std::vector<IsoPreset> presets,
+                  std::string* error);
     bool end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,
                     std::string* error);
     // Whether a volume refused at full size for its size opens downsampled by 2 at `halved`: the

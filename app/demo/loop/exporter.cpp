@@ -59,7 +59,7 @@ MeshInput mesh_input(const FrameData& f, const std::string& key, const MeshSteps
 
 bool read_values(const FrameData& f, const float* atlas, MeshInput* in, std::string* error) {
     if (const LoadedVolume* loaded = f.sources.values_shown(f.state)) {
-        in->values = loaded->volume.values.data();
+        in->values = loaded->volume.values;  // in its stored type, read where it is
         return true;
     }
     if (!atlas) return *error = "the volume could not be read back", false;

@@ -35,7 +35,10 @@ const LoadedVolume* ShellCache::get(const LoadedVolume& loaded, const DemoState&
     spec.background = crop_background(Classify::Surface, s.iso, {v.lo, v.hi});
     HollowResult r;
     const double t0 = now_ms();
-    if (!hollow(v.values.data(), v.dims, v.spacing, s.iso, {v.lo, v.hi}, spec, &r, &error_)) {
+    std::vector<float> made;  // stored integers as floats for the shell's time (it is float32 itself)
+    const float* values = v.values.floats();
+    if (!values) made = v.values.to_floats(), values = made.data();
+    if (!hollow(values, v.dims, v.spacing, s.iso, {v.lo, v.hi}, spec, &r, &error_)) {
         error_ = "no shell: " + error_;
         return nullptr;
     }
@@ -44,7 +47,7 @@ const LoadedVolume* ShellCache::get(const LoadedVolume& loaded, const DemoState&
     out.volume.dims = v.dims, out.volume.spacing = v.spacing, out.volume.to_world = v.to_world;
     out.volume.lo = v.lo, out.volume.hi = v.hi, out.volume.space = v.space, out.volume.file = v.file;
     out.volume.type = v.type, out.volume.notes = v.notes;
-    out.volume.values = std::move(r.values);
+    out.volume.values = VoxelValues(std::move(r.values));
     out.layout = loaded.layout, out.name = loaded.name, out.presets = loaded.presets;
     out.histogram = loaded.histogram, out.source = loaded.source;
     out.generation = (std::uint64_t(1) << 40) + ++made_;  // never a load's

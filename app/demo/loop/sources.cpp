@@ -12,7 +12,7 @@ namespace {
 
 }  // namespace
 
-bool Sources::begin_volume(Volume header, const AtlasLimit& limit, std::string* error) {
+bool Sources::begin_volume(Volume header, const StoredSpec& stored, const AtlasLimit& limit, std::string* error) {
     arriving_.reset();
     const std::uint64_t count = std::uint64_t(header.dims[0]) * std::uint64_t(header.dims[1]) * std::uint64_t(header.dims[2]);
     if (header.dims[0] < 2 || header.dims[1] < 2 || header.dims[2] < 2)
@@ -24,17 +24,20 @@ bool Sources::begin_volume(Volume header, const AtlasLimit& limit, std::string* 
     LoadedVolume v;
     if (!volume_layout(header.dims, limit, &v.layout, error)) return false;
     v.volume = std::move(header);
-    v.volume.values.assign(std::size_t(count), 0.0f);
+    v.volume.values = VoxelValues(stored.type, std::size_t(count), stored.scaling);
     arriving_ = std::move(v);
     return true;
 }
 
-bool Sources::end_file(Volume meta, const std::string& name, std::vector<IsoPreset> presets, DemoState* pending,
-                       std::string* error) {
+bool Sources::end_file(Volume meta, const StoredSpec& stored, const std::string& name, std::vector<IsoPreset> presets,
+                       DemoState* pending, std::string* error) {
     if (!arriving_) return *error = "no volume is arriving", false;
     LoadedVolume v = std::move(*arriving_);
     arriving_.reset();
-    if (meta.dims != v.volume.dims) return *error = "the volume's description is not the volume begun", false;
+    const Scaling& scaling = v.volume.values.scaling();
+    if (meta.dims != v.volume.dims || stored.type != v.volume.values.type() ||
+        stored.scaling.slope != scaling.slope || stored.scaling.intercept != scaling.intercept)
+        return *error = "the volume's description is not the volume begun", false;
     meta.values = std::move(v.volume.values);
     const std::uint64_t replaced = meta.replaced;  // by the reader: the values are finite now
     meta.replaced = 0;
@@ -80,7 +83,7 @@ bool Sources::read_png(const std::uint8_t* data, std::size_t size, int tile, int
 // at its first preset, uncropped; a PNG at the iso source=png had.
 void Sources::open(LoadedVolume v, DemoState* pending) {
     v.generation = ++loads_;
-    v.bricks = brick_grid(v.volume.values.data(), v.volume.dims, kBrickCells);
+    v.bricks = brick_grid(v.volume.values, v.volume.dims, kBrickCells);
     if (v.table.entries.empty()) v.table = v.volume.labels;  // a .seg.nrrd's own names
     const Source s = v.source;
     keep_iso(*pending);

@@ -16,6 +16,7 @@
 #include "demo_state.h"
 #include "label_set.h"
 #include "loaded_volume.h"
+#include "volume_meta.h"
 #include "shell_cache.h"
 #include "png_atlas.h"
 #include "volume_atlas.h"
@@ -32,16 +33,17 @@ public:
     void open(LoadedVolume v, DemoState* pending);
     // A volume decoded elsewhere, in the page's workers (a volume file by the core readers, a
     // DICOM series by GDCM), that arrives in parts: begin_volume checks `header`'s dims against
-    // kMaxVolumeVoxels and `limit` and allocates its values (the one full-size copy; nothing
-    // else is held for it), which the page fills (arriving_values(), x fastest). end_file then
+    // kMaxVolumeVoxels and `limit` and allocates its values in their stored type (`stored`: the
+    // one full-size copy; nothing else is held for it), which the page fills (arriving_bytes(),
+    // x fastest). end_file then
     // opens a file with its description (`meta`: all but the values, volume_meta.h) at its first
     // preset (`presets`, those the page knows of a sample; else the reader's
     // guess); end_volume a DICOM series with its series. Each decides the range, presets and
     // histogram; false with a message, what was loaded staying.
-    bool begin_volume(Volume header, const AtlasLimit& limit, std::string* error);
-    float* arriving_values() { return arriving_ ? arriving_->volume.values.data() : nullptr; }
-    bool end_file(Volume meta, const std::string& name, std::vector<IsoPreset> presets, DemoState* pending,
-                  std::string* error);
+    bool begin_volume(Volume header, const StoredSpec& stored, const AtlasLimit& limit, std::string* error);
+    std::uint8_t* arriving_bytes() { return arriving_ ? arriving_->volume.values.bytes() : nullptr; }
+    bool end_file(Volume meta, const StoredSpec& stored, const std::string& name, std::vector<IsoPreset> presets,
+                  DemoState* pending, std::string* error);
     bool end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,
                     DemoState* pending, std::string* error);
     void drop_arriving() { arriving_.reset(); }

@@ -1,6 +1,7 @@
 #include "web_api.h"
 
 #include <emscripten.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <array>
@@ -190,6 +191,8 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     }
     w.key("explain").raw(hp::explain_json(g_app->explanation()));
     w.key("message").string(g_app->message());
+    // The heap's bytes in use (the allocator's count, dlmalloc's mallinfo): what a load holds.
+    w.key("heapUsed").number(double(mallinfo().uordblks));
     w.end_object();
     hp::g_reply = w.text();
     return hp::g_reply.c_str();

@@ -48,6 +48,9 @@ std::string volume_json(const hp::LoadedVolume& loaded) {
     w.key("toWorld");
     hp::numbers(&w, v->to_world);
     w.key("space").string(v->space);
+    w.key("stored").begin_object().key("type").string(hp::stored_name(v->values.type()));
+    w.key("slope").number(v->values.scaling().slope).key("intercept").number(v->values.scaling().intercept);
+    w.end_object();
     if (!loaded.series.empty()) {  // a DICOM folder's series, largest first, and the one shown
         w.key("series").begin_array();
         for (const hp::DicomSeriesInfo& s : loaded.series) hp::series_json(&w, s);
@@ -97,14 +100,17 @@ EMSCRIPTEN_KEEPALIVE const char* hp_load_atlas(const std::uint8_t* data, int siz
 }
 
 // A volume file read by the page's reader worker (web/volume_open.js; its options the load's
-// JSON object) arrives as a DICOM series does. hp_file_begin: its dims as it opens,
-// checked against the voxel cap and the atlas of the modes in use: where the page writes its
-// X·Y·Z values (x fastest), or 0 (hp_volume_refusal says why; the volume shown stays).
-EMSCRIPTEN_KEEPALIVE float* hp_file_begin(int x, int y, int z) {
-    hp::Volume v;
-    v.dims = {x, y, z};
+// JSON object) arrives as a DICOM series does. hp_file_begin: its description (volume_meta.h:
+// its dims and how its values are stored) as it opens, checked against the voxel cap and the
+// atlas of the modes in use: where the page writes its X·Y·Z stored values (x fastest, as
+// bytes), or 0 (hp_volume_refusal says why; the volume shown stays).
+EMSCRIPTEN_KEEPALIVE std::uint8_t* hp_file_begin(const char* meta) {
+    hp::Volume v, header;
+    hp::StoredSpec stored;
     g_reply.clear();
-    if (hp::web_app()->begin_volume(std::move(v), &g_reply)) return hp::web_app()->sources().arriving_values();
+    if (!hp::read_volume_meta(meta, &v, &g_reply, &stored)) return nullptr;
+    header.dims = v.dims;
+    if (hp::web_app()->begin_volume(std::move(header), stored, &g_reply)) return hp::web_app()->sources().arriving_bytes();
     return nullptr;
 }
 // The file begun, filled: `meta` its description (volume_meta.h). "" when it is shown from the
@@ -112,9 +118,10 @@ EMSCRIPTEN_KEEPALIVE float* hp_file_begin(int x, int y, int z) {
 EMSCRIPTEN_KEEPALIVE const char* hp_file_end(const char* options, const char* meta) {
     hp::LoadOptions o;
     hp::Volume v;
+    hp::StoredSpec stored;
     g_reply.clear();
-    if (hp::parse_load_options_json(options, &o, &g_reply) && hp::read_volume_meta(meta, &v, &g_reply))
-        hp::web_app()->end_file(std::move(v), o.name, o.presets, &g_reply);
+    if (hp::parse_load_options_json(options, &o, &g_reply) && hp::read_volume_meta(meta, &v, &g_reply, &stored))
+        hp::web_app()->end_file(std::move(v), stored, o.name, o.presets, &g_reply);
     return g_reply.c_str();
 }
 // A file refused (the reader's message, or hp_volume_refusal's) as the page and the overlay say
@@ -143,19 +150,20 @@ EMSCRIPTEN_KEEPALIVE const char* hp_volume_info() {
     g_reply = v ? volume_json(*v) : "null";
     return g_reply.c_str();
 }
-// That file's values, X·Y·Z floats, x fastest, as the GPU and the CPU reference get them (0
+// That file's values as stored (hp_volume_info's "stored": X·Y·Z of its type, x fastest; 0
 // before one is loaded). The page copies them out at once (hp.volume).
-EMSCRIPTEN_KEEPALIVE const float* hp_volume_values() {
+EMSCRIPTEN_KEEPALIVE const std::uint8_t* hp_volume_values() {
     const hp::LoadedVolume* v = hp::web_app()->sources().loaded();
-    return v ? v->volume.values.data() : nullptr;
+    return v ? v->volume.values.bytes() : nullptr;
 }
 
 // A volume decoded by the page's DICOM worker (web/dicom_open.js) arrives in slices.
 // hp_volume_begin: one JSON object, {"dims": [X, Y, Z], "spacing": [3 mm], "toWorld": [12: voxel →
-// world, row-major, LPS mm], "type": its stored type, "notes": [texts]}; returns where the page
-// writes its X·Y·Z values (x fastest, data units), or 0 when the demo cannot hold it
-// (hp_volume_refusal says why; the volume shown stays).
-EMSCRIPTEN_KEEPALIVE float* hp_volume_begin(const char* json) {
+// world, row-major, LPS mm], "type": its stored type, "stored": {type, slope, intercept} (how
+// the app holds it, voxel_values.h; float32 in data units where absent), "notes": [texts]};
+// returns where the page writes its X·Y·Z values (x fastest, as "stored" says), or 0 when the
+// demo cannot hold it (hp_volume_refusal says why; the volume shown stays).
+EMSCRIPTEN_KEEPALIVE std::uint8_t* hp_volume_begin(const char* json) {
     hp::JsonValue d;
     hp::Volume v;
     g_reply.clear();
@@ -167,10 +175,22 @@ EMSCRIPTEN_KEEPALIVE float* hp_volume_begin(const char* json) {
     v.file = "dicom";
     v.space = "LPS";
     if (const hp::JsonValue* type = hp::json_member(d, "type")) v.type = type->text;
+    hp::StoredSpec stored;  // float32 where the description does not say
+    if (const hp::JsonValue* s = hp::json_member(d, "stored")) {
+        const hp::JsonValue* t = hp::json_member(*s, "type");
+        const hp::JsonValue* slope = hp::json_member(*s, "slope");
+        const hp::JsonValue* intercept = hp::json_member(*s, "intercept");
+        if (!t || !hp::stored_of(t->text, &stored.type) || !slope || !intercept || !(slope->number > 0) ||
+            !std::isfinite(slope->number) || !std::isfinite(intercept->number)) {
+            g_reply = "the DICOM volume's description has a \"stored\" that is not {type, slope, intercept}";
+            return nullptr;
+        }
+        if (stored.type != hp::Stored::F32) stored.scaling = {slope->number, intercept->number};
+    }
     if (const hp::JsonValue* notes = hp::json_member(d, "notes"))
         for (const hp::JsonValue& n : notes->items)
             if (n.kind == hp::JsonValue::Kind::String && !n.text.empty() && v.notes.size() < 20) v.notes.push_back(n.text);
-    if (hp::web_app()->begin_volume(std::move(v), &g_reply)) return hp::web_app()->sources().arriving_values();
+    if (hp::web_app()->begin_volume(std::move(v), stored, &g_reply)) return hp::web_app()->sources().arriving_bytes();
     return nullptr;
 }
 EMSCRIPTEN_KEEPALIVE const char* hp_volume_refusal() { return g_reply.c_str(); }

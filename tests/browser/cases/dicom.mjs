@@ -126,6 +126,10 @@ add('DICOM: stored types and rescale (uint8, int32, 12 of 16 bits stored with sl
     assert(!r.error, `${name}: ${r.error}`);
     await matches(page, r.info, dir);
     if (o.type) assert(r.info.type === o.type, `${name}: type ${r.info.type}`);
+    // Held as stored where 8 or 16 bits (issue 40): the rescale beside; int32 as float32.
+    const held = { u8: 'uint8', i32: 'float32', b12: 'int16', u16: 'uint16' }[name] ?? 'int16';
+    assert(r.info.stored.type === held && r.info.stored.slope === (held === 'float32' ? 1 : o.slope ?? 1) &&
+      r.info.stored.intercept === (held === 'float32' ? 0 : o.intercept ?? 0), `${name}: held as ${JSON.stringify(r.info.stored)}`);
     if (name === 'oblique') await likeDcm2niix(page, r.info, dir);
     if (name === 'tilt') assert(r.info.notes.some((n) => /gantry tilt of 15°/.test(n)), `tilt notes ${r.info.notes}`);
     if (name === 'u8') {  // JPEG baseline, lossy: within its tolerance

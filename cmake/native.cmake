@@ -33,7 +33,8 @@ add_executable(unit_tests
   tests/unit/json_writer_test.cpp tests/unit/json_reader_test.cpp tests/unit/mesh_process_test.cpp tests/unit/dicom_series_test.cpp
   tests/unit/label_mesh_test.cpp tests/unit/label_table_test.cpp tests/unit/label_pairs_test.cpp
   tests/unit/label_merge_test.cpp tests/unit/label_decimate_test.cpp tests/unit/hollow_test.cpp tests/unit/deflate_test.cpp
-  tests/unit/volume_meta_test.cpp tests/unit/settings_block_test.cpp tests/unit/brick_grid_test.cpp)
+  tests/unit/volume_meta_test.cpp tests/unit/settings_block_test.cpp tests/unit/brick_grid_test.cpp
+  tests/unit/brick_pool_test.cpp)
 target_compile_definitions(unit_tests PRIVATE HP_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
                                               HP_FIXTURES_DIR="${CMAKE_BINARY_DIR}/volume-fixtures")
 # zlib writes the compressed streams the volume readers are tested on (the readers have their own inflater).
@@ -41,7 +42,7 @@ find_package(ZLIB REQUIRED)
 target_link_libraries(unit_tests PRIVATE hp_core GTest::gtest_main ZLIB::ZLIB)
 gtest_discover_tests(unit_tests TEST_PREFIX "unit." DISCOVERY_TIMEOUT 30)
 
-add_executable(gpu_tests tests/gpu/compaction_test.cpp tests/gpu/explain_test.cpp)
+add_executable(gpu_tests tests/gpu/compaction_test.cpp tests/gpu/explain_test.cpp tests/gpu/brick_level_test.cpp)
 target_link_libraries(gpu_tests PRIVATE hp_demo_gpu hp_egl GTest::gtest_main)
 gtest_discover_tests(gpu_tests TEST_PREFIX "gpu." DISCOVERY_TIMEOUT 60
   PROPERTIES TIMEOUT 600)

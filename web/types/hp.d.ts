@@ -48,7 +48,7 @@ export interface Stats {
   pieces: string; minPiece: number; smooth: number; labelSmooth: number; decimate: number; closed: boolean | number; processed: boolean | number;
   cropX0: number; cropX1: number; cropY0: number; cropY1: number; cropZ0: number; cropZ1: number;
   shell: number; drainHoles: number; drainMm: number; printUp: string; shellMade: ShellInfo | null;
-  bricks: { size: number; grid: [number, number, number]; count: number; active: number; voxelsHeld: number } | null;
+  bricks: { size: number; grid: [number, number, number]; count: number; active: number; voxelsHeld: number; activeOnGpu: number | null } | null;
   timing: 'gpu' | 'cpu' | 'none'; backend: 'webgl2' | 'webgpu'; webgpu: string; serial: number;
   mesh: boolean; meshCapacity: number; vertexCount: number; verticesRead: boolean; vertexKeysDrawn: number;
   sharedVertexCount: number; extracted: boolean; color: string; route: string; vertices: string;

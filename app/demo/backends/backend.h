@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "atlas_layout.h"
+#include "brick_grid.h"
 #include "explain.h"
 #include "frame.h"
 #include "gpu_timer.h"
@@ -161,6 +162,13 @@ public:
     // buffers are made by the first frame that runs the surface stages so; a read then gives
     // the indices, Reading::indexed).
     virtual bool indexes_mesh() const { return false; }
+    // The first level of a bricked compaction run on the GPU (issue 40): the bricks of `grid`
+    // (a load's, `generation` its number) whose range straddles `iso`, counted into *active.
+    // False where the backend has no brick level yet (WebGPU).
+    virtual bool brick_level(const BrickGrid& /*grid*/, std::uint64_t /*generation*/, float /*iso*/,
+                             std::uint32_t* /*active*/, std::string* /*why*/) {
+        return false;
+    }
 };
 
 // The backend for a mode (WebGL2 for the fragment-pass modes, WebGPU for the compute ones);

@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "backend.h"
+#include "brick_level.h"
 #include "reference_mesh.h"
 #include "volume_compaction.h"
 
@@ -24,6 +25,7 @@ public:
         gpu_.abandon();
         surface_.abandon();
         processed_.abandon();
+        bricks_.abandon(), bricks_generation_ = 0;
         for (gl::Fence& f : fences_) f.abandon();
         fences_.clear();
     }
@@ -84,8 +86,21 @@ public:
         return answered(std::move(r));
     }
 
+    bool brick_level(const BrickGrid& grid, std::uint64_t generation, float iso, std::uint32_t* active,
+                     std::string* why) override {
+        if (generation != bricks_generation_ || !bricks_.ready()) {
+            bricks_generation_ = 0;
+            if (!bricks_.init(grid, why)) return false;
+            bricks_generation_ = generation;
+        }
+        *active = bricks_.run(iso);
+        return true;
+    }
+
 private:
     VolumeCompaction gpu_;
+    BrickLevel bricks_;  // the first level of a bricked compaction, for the load numbered:
+    std::uint64_t bricks_generation_ = 0;
     SurfaceView surface_;
     SurfaceView::Indexed processed_;  // the processed mesh, uploaded when its revision changes
     std::uint64_t frames_ = 0;  // run so far: the views read the last one's textures

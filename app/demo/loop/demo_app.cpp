@@ -129,11 +129,39 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
         frames_.issued();
         if (final) frames_.complete(r);
         last_run_ = inputs;
+        run_brick_level(b);
     }
     readbacks_.show_processed(frame_data(), frames_.frame(), [this] { want_mesh(); });
     readbacks_.work();  // a slice of the processed mesh, if one is under way
     const std::string& failed = readbacks_.mesh_work().failed();
     if (shows_processed(state()) && !failed.empty() && message_ != failed) message_ = failed;
+    return true;
+}
+
+// The first level of the bricked compaction on the GPU, where the backend has one: run again
+// when the load or the iso changed (one small pass, a pyramid over the bricks and a read of its
+// count), for the file or PNG shown in surface mode without a shell.
+void DemoApp::run_brick_level(Backend* b) {
+    const DemoState& s = state();
+    const LoadedVolume* v = sources_.shown(s);
+    std::string why;
+    std::uint32_t active = 0;
+    if (!v || v->bricks.lo.empty() || s.classify != Classify::Surface || s.shell > 0) brick_level_.reset();
+    else if (brick_level_ && brick_level_->gpu == host_.inputs_serial() && brick_level_->generation == v->generation &&
+             brick_level_->iso == s.iso)
+        return;
+    else if (b->brick_level(v->bricks, v->generation, s.iso, &active, &why))
+        brick_level_ = {host_.inputs_serial(), v->generation, s.iso, active};
+    else
+        brick_level_.reset();
+}
+
+bool DemoApp::bricks_on_gpu(std::uint32_t* active) const {
+    const LoadedVolume* v = sources_.shown(state());
+    if (!brick_level_ || !v || brick_level_->gpu != host_.inputs_serial() || brick_level_->generation != v->generation ||
+        brick_level_->iso != state().iso)
+        return false;
+    *active = brick_level_->active;
     return true;
 }
 

@@ -103,6 +103,9 @@ public:
     const AtlasLayout& layout() const { return host_.layout(); }
     std::array<float, 2> range_of(const DemoState& s) const { return sources_.range_of(s); }
     const std::string& webgpu_unavailable() const { return host_.webgpu_unavailable(); }
+    // The GPU's count of the bricks active at the iso shown (the first level of the bricked
+    // compaction, run by the WebGL2 modes): false where it did not run for what is shown.
+    bool bricks_on_gpu(std::uint32_t* active) const;
     const char* backend_name() const { return host_.backend() ? host_.backend()->name() : "none"; }
     Timing timing() const { return host_.backend() ? host_.backend()->timing(timer_) : Timing::None; }
     // The surface's buffers' vertices (they grow to hold the surface).
@@ -173,6 +176,7 @@ private:
     RunInputs run_inputs() const;
     bool repeats(const RunInputs& now) const;
     bool atlas_fits_next(const DemoState& next, std::string* error) const;
+    void run_brick_level(Backend* b);
     // After a load: a limit only brings values within it (nothing was given).
     void loaded();
 
@@ -194,6 +198,15 @@ private:
     std::uint64_t wake_until_ = 0;  // quiet() only once this many frames have completed
     std::uint64_t run_until_ = 0;   // frames up to this one run their passes (wake(f, true))
     std::optional<RunInputs> last_run_;  // what the last frame that ran its passes read
+    // The first level of the bricked compaction as the GPU last ran it (WebGL2), for the load
+    // and iso it ran with: null where it did not run.
+    struct BrickLevelRun {
+        std::uint64_t gpu = 0;  // GpuHost::inputs_serial(): a new backend runs it anew
+        std::uint64_t generation = 0;
+        float iso = 0;
+        std::uint32_t active = 0;
+    };
+    std::optional<BrickLevelRun> brick_level_;
     std::uint64_t repeated_ = 0;
     std::string message_;
     ProcessedSurface processed_;  // the processed mesh in voxel units, for the 3D view

@@ -125,6 +125,9 @@ void iso_row(const Controls& c, const Setting& row) {
     const double voxels = double(loaded->volume.values.size());
     ImGui::TextDisabled("%d³ bricks: %llu of %zu active (%.0f%% of voxels)", loaded->bricks.size, (unsigned long long)n.active,
                         loaded->bricks.bricks(), voxels > 0 ? 100.0 * double(n.voxels_held) / voxels : 0.0);
+    std::uint32_t on_gpu = 0;  // the WebGL2 modes find them with a histopyramid over the bricks too
+    if (c.app.bricks_on_gpu(&on_gpu))
+        ImGui::TextDisabled("found by the GPU's brick pyramid: %u", on_gpu);
 }
 
 // The sizes with their atlases.

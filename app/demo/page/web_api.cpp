@@ -185,7 +185,12 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
         w.begin_object().key("size").integer(loaded->bricks.size).key("grid");
         hp::numbers(&w, loaded->bricks.grid);
         w.key("count").number(double(loaded->bricks.bricks())).key("active").number(double(c.active));
-        w.key("voxelsHeld").number(double(c.voxels_held)).end_object();
+        w.key("voxelsHeld").number(double(c.voxels_held));
+        std::uint32_t on_gpu = 0;  // the same count, found by the GPU's brick level (WebGL2 modes)
+        w.key("activeOnGpu");
+        if (g_app->bricks_on_gpu(&on_gpu)) w.number(double(on_gpu));
+        else w.null();
+        w.end_object();
     } else {
         w.null();
     }

@@ -78,7 +78,8 @@ add('volume file: raw, dims and type from an Open SciVis name; hp.volume gives i
 
 // The first level of a bricked compaction (brick_grid.h): hp.stats().bricks against the bricks
 // of the active cells, found here from hp.volume()'s values (a brick of 16³ cells spans 17³
-// voxels; partial at the far faces), at isos in and out of the range; null in solid.
+// voxels; partial at the far faces), at isos in and out of the range, the GPU's brick level
+// (WebGL2) finding as many; null in solid.
 add('volume file 70×40×35: hp.stats().bricks are the 16³ bricks that hold an active cell, and their voxels', async (page) => {
   const D = [70, 40, 35], B = 16, f = ctLike(D);
   await open(page, voxels(D, 'int16', f), { name: `bricks_${D.join('x')}_int16.raw` }, { dims: D });
@@ -105,8 +106,13 @@ add('volume file 70×40×35: hp.stats().bricks are the 16³ bricks that hold an 
       `iso ${iso}: ${JSON.stringify(s)}`);
     assert(s.active === active.size && s.voxelsHeld === held,
       `iso ${iso}: ${s.active} active bricks holding ${s.voxelsHeld} voxels; those of the active cells: ${active.size}, ${held}`);
+    // The same bricks found on the GPU: a histopyramid over the bricks (WebGL2's brick level).
+    assert(s.activeOnGpu === active.size, `iso ${iso}: the GPU's brick level found ${s.activeOnGpu}, not ${active.size}`);
     seen.push(`${s.active}/${s.count}`);
   }
+  const onWebgpu = await page.evaluate(() => hp.set({ pyramid: 'webgpu-scan' }).then(() => hp.stats().bricks));
+  assert(onWebgpu && onWebgpu.activeOnGpu === null, `webgpu-scan: ${JSON.stringify(onWebgpu)} (no brick level there yet)`);
+  await page.evaluate(() => hp.set({ pyramid: 'scalar' }));
   assert(new Set(seen).size >= 3, `the isos gave ${seen}`);
   const solid = await page.evaluate(() => hp.set({ classify: 'solid' }).then(() => hp.stats().bricks));
   assert(solid === null, `solid: ${JSON.stringify(solid)}`);

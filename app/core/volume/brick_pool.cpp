@@ -1,0 +1,97 @@
+#include "brick_pool.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace hp {
+
+void BrickResidency::reset(std::uint32_t slots) {
+    brick_of_slot_.assign(slots, kNone);
+    used_.assign(slots, 0);
+    slot_by_brick_.clear();
+    plans_ = uploads_ = 0;
+}
+
+std::uint32_t BrickResidency::slot_of(std::uint32_t brick) const {
+    const auto it = std::lower_bound(slot_by_brick_.begin(), slot_by_brick_.end(), std::make_pair(brick, 0u));
+    return it != slot_by_brick_.end() && it->first == brick ? it->second : kNone;
+}
+
+std::uint32_t BrickResidency::resident() const { return std::uint32_t(slot_by_brick_.size()); }
+
+void BrickResidency::place(std::uint32_t brick, std::uint32_t slot) {
+    const std::uint32_t old = brick_of_slot_[slot];
+    if (old != kNone) {
+        const auto it = std::lower_bound(slot_by_brick_.begin(), slot_by_brick_.end(), std::make_pair(old, 0u));
+        slot_by_brick_.erase(it);
+    }
+    brick_of_slot_[slot] = brick;
+    slot_by_brick_.insert(std::lower_bound(slot_by_brick_.begin(), slot_by_brick_.end(), std::make_pair(brick, 0u)),
+                          {brick, slot});
+}
+
+std::vector<BrickResidency::Round> BrickResidency::plan(const std::vector<std::uint32_t>& active) {
+    std::vector<Round> rounds;
+    const std::uint32_t n = slots();
+    if (active.empty() || n == 0) return rounds;
+    // The resident bricks first, so that the first round keeps them; then the others.
+    std::vector<std::uint32_t> order;
+    order.reserve(active.size());
+    for (std::uint32_t b : active)
+        if (slot_of(b) != kNone) order.push_back(b);
+    for (std::uint32_t b : active)
+        if (slot_of(b) == kNone) order.push_back(b);
+    for (std::size_t first = 0; first < order.size(); first += n) {
+        Round r;
+        r.bricks.assign(order.begin() + std::ptrdiff_t(first), order.begin() + std::ptrdiff_t(std::min(order.size(), first + n)));
+        std::sort(r.bricks.begin(), r.bricks.end());
+        const std::uint64_t stamp = ++plans_;
+        std::vector<std::uint32_t> missing;
+        for (std::uint32_t b : r.bricks) {
+            const std::uint32_t s = slot_of(b);
+            if (s == kNone) missing.push_back(b);
+            else used_[s] = stamp;
+        }
+        if (!missing.empty()) {
+            // Free slots first, then those this round does not need, used longest ago first.
+            std::vector<std::uint32_t> free(n);
+            std::iota(free.begin(), free.end(), 0u);
+            std::stable_sort(free.begin(), free.end(), [&](std::uint32_t a, std::uint32_t b) {
+                const bool fa = brick_of_slot_[a] == kNone, fb = brick_of_slot_[b] == kNone;
+                return fa != fb ? fa : !fa && used_[a] < used_[b];
+            });
+            std::size_t next = 0;
+            for (std::uint32_t b : missing) {
+                while (used_[free[next]] == stamp) ++next;  // held by this round
+                const std::uint32_t s = free[next++];
+                place(b, s);
+                used_[s] = stamp;
+                r.uploads.push_back({b, s});
+                ++uploads_;
+            }
+        }
+        rounds.push_back(std::move(r));
+    }
+    return rounds;
+}
+
+void brick_voxels(const VoxelValues& values, const BrickGrid& g, std::uint32_t b, float* out) {
+    const int side = slot_side(g);
+    const int bx = int(b % std::uint32_t(g.grid[0])), by = int(b / std::uint32_t(g.grid[0]) % std::uint32_t(g.grid[1]));
+    const int bz = int(b / (std::uint32_t(g.grid[0]) * std::uint32_t(g.grid[1])));
+    const std::size_t X = std::size_t(g.dims[0]), XY = X * std::size_t(g.dims[1]);
+    const auto clamp = [](int v, int n) { return std::min(std::max(v, 0), n - 1); };
+    for (int z = 0; z < side; ++z)
+        for (int y = 0; y < side; ++y) {
+            const int vz = clamp(bz * g.size + z - 1, g.dims[2]), vy = clamp(by * g.size + y - 1, g.dims[1]);
+            // The row's voxels within the volume in one read, its ends repeated past the faces.
+            const int x0 = bx * g.size - 1, first = std::max(x0, 0), last = std::min(x0 + side, g.dims[0]);
+            float* o = out + std::size_t(side) * (std::size_t(y) + std::size_t(side) * std::size_t(z));
+            values.read(XY * std::size_t(vz) + X * std::size_t(vy) + std::size_t(first), std::size_t(last - first),
+                        o + (first - x0));
+            for (int x = 0; x < first - x0; ++x) o[x] = o[first - x0];
+            for (int x = last - x0; x < side; ++x) o[x] = o[last - x0 - 1];
+        }
+}
+
+}  // namespace hp

@@ -1,0 +1,60 @@
+// The brick pool's residency (issue 40, item 3), without the GPU: a fixed number of slots, each
+// holding one brick's voxels (slot_side() below), and the plan that
+// puts a set of active bricks into them. A brick already resident keeps its slot (an iso change
+// that needs no new brick uploads nothing); a newly active one takes a free slot, else the slot
+// of the brick used longest ago that this set does not need. When the set outgrows the pool it
+// is split into rounds of at most `slots` bricks, each round's bricks resident while its cells
+// are compacted (the passes run once a round and append): the first round keeps what it can of
+// what is resident, so that a set that fits never evicts a brick it needs. The GPU side is to
+// fill the slots with what the plan says to upload (the next step of issue 40).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "brick_grid.h"
+
+namespace hp {
+
+class BrickResidency {
+public:
+    static constexpr std::uint32_t kNone = 0xffffffffu;
+
+    explicit BrickResidency(std::uint32_t slots = 0) { reset(slots); }
+    void reset(std::uint32_t slots);  // all slots free (a new volume, a new pool)
+    std::uint32_t slots() const { return std::uint32_t(brick_of_slot_.size()); }
+
+    struct Upload {
+        std::uint32_t brick, slot;
+    };
+    struct Round {
+        std::vector<std::uint32_t> bricks;  // the round's bricks (ascending), each resident then
+        std::vector<Upload> uploads;         // what must be written before the round runs
+    };
+    // The rounds that compact `active` (brick numbers, ascending, no repeats); the slots are
+    // taken as planned (the caller uploads each round's bricks before running it).
+    std::vector<Round> plan(const std::vector<std::uint32_t>& active);
+
+    std::uint32_t slot_of(std::uint32_t brick) const;  // kNone where it is not resident
+    std::uint32_t brick_of(std::uint32_t slot) const { return brick_of_slot_[slot]; }
+    std::uint64_t uploads() const { return uploads_; }  // bricks written since reset
+    std::uint32_t resident() const;
+
+private:
+    std::vector<std::uint32_t> brick_of_slot_;  // kNone: free
+    std::vector<std::uint64_t> used_;           // the plan that last used each slot
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> slot_by_brick_;  // sorted (brick, slot)
+    std::uint64_t plans_ = 0, uploads_ = 0;
+    void place(std::uint32_t brick, std::uint32_t slot);
+};
+
+// A slot holds a brick's voxels from one before its first to one past its apron: B + 3 a side,
+// what its cells' corners need (B + 1) and their gradients by central differences (the mesh's
+// normals, reference_mesh.h) one more on each side; past the volume's faces the nearest voxel,
+// as the gradients clamp there.
+inline int slot_side(const BrickGrid& g) { return g.size + 3; }
+// Brick `b`'s slot contents (slot_side³ floats, x fastest, voxel (−1, −1, −1) of the brick
+// first) in data units into `out`.
+void brick_voxels(const VoxelValues& values, const BrickGrid& g, std::uint32_t b, float* out);
+
+}  // namespace hp

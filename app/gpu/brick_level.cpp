@@ -1,0 +1,67 @@
+#include "brick_level.h"
+
+#include "shader_program.h"
+
+namespace hp {
+
+void BrickLevel::FlagsPass::run(const gl::Framebuffer& target, const gl::Texture& ranges, int side, float iso) const {
+    begin(target, side, side);
+    gl::bind_texture(0, ranges);
+    glUniform1i(gl::uniform(program(), "uRanges"), 0);
+    glUniform1f(gl::uniform(program(), "uIso"), iso);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+bool BrickLevel::init(const BrickGrid& grid, std::string* error) {
+    side_ = 0;  // what was made for the last grid goes as the new objects replace it
+    const std::size_t n = grid.lo.size();
+    int side = 16;
+    while (std::size_t(side) * std::size_t(side) < n) side *= 2;
+    std::vector<float> texels(2 * std::size_t(side) * std::size_t(side));
+    for (std::size_t i = 0; i < texels.size() / 2; ++i) {
+        texels[2 * i] = i < n ? grid.lo[i] : 1.0f;
+        texels[2 * i + 1] = i < n ? grid.hi[i] : 0.0f;
+    }
+    ranges_ = gl::Texture(GL_RG32F, side, side);
+    glBindTexture(GL_TEXTURE_2D, ranges_.id());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, side, side, GL_RG, GL_FLOAT, texels.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    base_ = gl::Texture(GL_R8, side, side);
+    base_target_ = gl::color_target(base_);
+    if (!base_target_) return *error = "the brick level's base cannot be rendered into", false;
+    if (!flags_.init(error)) return false;
+    HistoPyramidDesc desc;
+    desc.size = side;
+    desc.format = SumFormat::Uint;  // renderable wherever WebGL2 runs
+    if (!pyramid_.init(desc, error)) return false;
+    side_ = side;
+    return true;
+}
+
+void BrickLevel::abandon() {
+    side_ = 0;
+    ranges_.abandon();
+    base_.abandon();
+    base_target_.abandon();
+    flags_.abandon();
+    pyramid_.abandon();
+}
+
+std::uint32_t BrickLevel::run(float iso) {
+    flags_.run(base_target_, ranges_, side_, iso);
+    pyramid_.reduce(base_);
+    const std::uint32_t count = pyramid_.read_count();
+    pyramid_.traverse(base_, count);
+    return count;
+}
+
+std::vector<std::uint32_t> BrickLevel::read_active(std::uint32_t count) const {
+    const std::vector<float> keys = pyramid_.read_stream(count);
+    std::vector<std::uint32_t> out(count);
+    for (std::uint32_t k = 0; k < count; ++k)
+        out[k] = std::uint32_t(keys[4 * std::size_t(k)]) + std::uint32_t(side_) * std::uint32_t(keys[4 * std::size_t(k) + 1]);
+    return out;
+}
+
+}  // namespace hp

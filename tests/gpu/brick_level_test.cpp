@@ -1,15 +1,19 @@
-// The first level of a bricked compaction on a real GL stack (app/gpu/brick_level.h): the bricks
-// the GPU finds active are those the CPU finds (brick_grid.h's active_bricks), every one, in the
-// pyramid's order, at isos below, inside and at the ends of the values, over a volume's bricks
-// and over ranges chosen to touch the iso exactly.
+// The bricked compaction on a real GL stack. The first level (app/gpu/brick_level.h): the bricks
+// the GPU finds active are those the CPU finds (brick_grid.h's active_bricks), every one, at
+// isos below, inside and at the ends of the values, over a volume's bricks and over ranges
+// chosen to touch the iso exactly. The second (brick_cells.h): the cells of those bricks, read
+// from a pool too small to hold them (rounds, evictions, uploads), are the unbricked stream's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 
+#include "brick_cells.h"
 #include "brick_grid.h"
 #include "brick_level.h"
+#include "cpu_reference.h"
 #include "test_context.h"
+#include "volume_atlas.h"
 
 namespace hp {
 namespace {
@@ -55,6 +59,62 @@ TEST(BrickLevel, TheGpuFindsTheBricksTheCpuFinds) {
     ASSERT_TRUE(level.init(r, &error)) << error;
     EXPECT_EQ(level.side(), 64);
     for (float iso : {0.0f, 2.0f, 4.5f, 8.0f, 9.0f}) expect_same(&level, r, iso);
+}
+
+// Both levels over a 16-bit volume with a scaling, 8³ bricks in a pool of 6 slots: each iso's
+// rounds together give the CPU's stream of the whole volume (entry for entry, once sorted), an
+// iso whose active bricks are resident uploads nothing, and a larger set evicts and re-uploads.
+TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
+    ASSERT_NE(test_context(), nullptr);
+    const std::array<int, 3> d{45, 30, 27};
+    VoxelValues values(Stored::I16, std::size_t(d[0]) * std::size_t(d[1]) * std::size_t(d[2]), {0.5, -1000});
+    auto* p = reinterpret_cast<std::int16_t*>(values.bytes());
+    for (int z = 0, i = 0; z < d[2]; ++z)
+        for (int y = 0; y < d[1]; ++y)
+            for (int x = 0; x < d[0]; ++x, ++i) {
+                const float dx = (x - 20) / 9.0f, dy = (y - 14) / 7.0f, dz = (z - 12) / 6.0f;
+                p[i] = std::int16_t(2000 + 3000 / (1 + dx * dx + dy * dy + dz * dz) + 7 * ((x * 3 + y * 5 + z) % 11));
+            }
+    Volume v;
+    v.dims = d;
+    v.values = VoxelValues(values.to_floats());
+    const AtlasLayout layout = layout_for_dims(d, 16);
+    const std::vector<float> atlas = volume_atlas(v, layout);
+    const BrickGrid g = brick_grid(values, d, 8);
+    BrickLevel level;
+    BrickCells cells;
+    BrickResidency pool(6);
+    std::string error;
+    ASSERT_TRUE(level.init(g, &error)) << error;
+    ASSERT_TRUE(cells.init(g, 6, &error)) << error;
+    const auto key = [](const StreamEntry& e) { return std::make_tuple(e.z, e.y, e.x, e.w); };
+    std::vector<std::uint64_t> uploads;
+    std::vector<std::size_t> rounds;
+    for (float iso : {300.0f, 350.0f, 300.0f, 800.0f, 301.0f}) {
+        std::vector<std::uint32_t> active = level.read_active(level.run(iso));
+        std::sort(active.begin(), active.end());
+        const std::vector<BrickResidency::Round> plan = pool.plan(active);
+        std::vector<StreamEntry> got;
+        for (const BrickResidency::Round& r : plan) {
+            cells.upload(values, r.uploads);
+            const std::uint32_t n = cells.run(r, iso);
+            const std::vector<float> s = cells.read_stream(n);
+            for (std::uint32_t k = 0; k < n; ++k) got.push_back({s[4 * k], s[4 * k + 1], s[4 * k + 2], s[4 * k + 3]});
+        }
+        std::vector<StreamEntry> want = reference_stream(layout, atlas.data(), Classify::Surface, iso);
+        ASSERT_GT(want.size(), 100u) << "iso " << iso;
+        std::sort(got.begin(), got.end(), [&](auto& a, auto& b) { return key(a) < key(b); });
+        std::sort(want.begin(), want.end(), [&](auto& a, auto& b) { return key(a) < key(b); });
+        ASSERT_EQ(got.size(), want.size()) << "iso " << iso << ": " << active.size() << " bricks, " << plan.size() << " rounds";
+        for (std::size_t k = 0; k < want.size(); ++k)
+            ASSERT_TRUE(got[k] == want[k]) << "iso " << iso << ", entry " << k << ": GPU (" << got[k].x << ", " << got[k].y
+                                           << ", " << got[k].z << ", " << got[k].w << "), CPU (" << want[k].x << ", "
+                                           << want[k].y << ", " << want[k].z << ", " << want[k].w << ")";
+        uploads.push_back(pool.uploads());
+        rounds.push_back(plan.size());
+    }
+    EXPECT_GT(rounds[0], 1u) << "the pool of 6 holds fewer than the active bricks: rounds";
+    EXPECT_GT(uploads[1], uploads[0]) << "rounds evict and upload again";
 }
 
 }  // namespace

@@ -70,9 +70,11 @@ TEST(BrickPool, ASetLargerThanThePoolRunsInRounds) {
         for (std::size_t k = 0; k < rounds.size(); ++k) {
             EXPECT_LE(rounds[k].bricks.size(), 16u);
             for (const auto& u : rounds[k].uploads) slots[u.slot] = u.brick;
-            for (std::uint32_t b : rounds[k].bricks) {
+            ASSERT_EQ(rounds[k].slots.size(), rounds[k].bricks.size());
+            for (std::size_t i = 0; i < rounds[k].bricks.size(); ++i) {
+                const std::uint32_t b = rounds[k].bricks[i];
                 ++seen[b];
-                EXPECT_NE(std::find(slots.begin(), slots.end(), b), slots.end()) << "brick " << b << " in round " << k;
+                EXPECT_EQ(slots[rounds[k].slots[i]], b) << "brick " << b << " in round " << k << " is where the round says";
             }
         }
         EXPECT_EQ(seen.size(), active.size());

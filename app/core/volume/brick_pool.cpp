@@ -70,6 +70,7 @@ std::vector<BrickResidency::Round> BrickResidency::plan(const std::vector<std::u
                 ++uploads_;
             }
         }
+        for (std::uint32_t b : r.bricks) r.slots.push_back(slot_of(b));
         rounds.push_back(std::move(r));
     }
     return rounds;

@@ -29,10 +29,12 @@ public:
     };
     struct Round {
         std::vector<std::uint32_t> bricks;  // the round's bricks (ascending), each resident then
+        std::vector<std::uint32_t> slots;   // ... in these slots (a later round may take them)
         std::vector<Upload> uploads;         // what must be written before the round runs
     };
     // The rounds that compact `active` (brick numbers, ascending, no repeats); the slots are
-    // taken as planned (the caller uploads each round's bricks before running it).
+    // taken as planned, round after round (the caller uploads each round's bricks before running
+    // it, and reads them where the round says: slot_of() gives where the last round left them).
     std::vector<Round> plan(const std::vector<std::uint32_t>& active);
 
     std::uint32_t slot_of(std::uint32_t brick) const;  // kNone where it is not resident

@@ -30,13 +30,17 @@ void BufferTag::destroy(GLuint id) {
 
 LiveCounts live_counts() { return g_live; }
 
+namespace {
+GLuint new_texture() {
+    GLuint id = 0;
+    glGenTextures(1, &id);
+    ++g_live.textures;
+    return id;
+}
+}  // namespace
+
 Texture::Texture(GLenum internal_format, int width, int height, int levels)
-    : Handle([] {
-          GLuint id = 0;
-          glGenTextures(1, &id);
-          ++g_live.textures;
-          return id;
-      }()),
+    : Handle(new_texture()),
       width_(width), height_(height), levels_(levels) {
     glBindTexture(GL_TEXTURE_2D, id());
     glTexStorage2D(GL_TEXTURE_2D, levels, internal_format, width, height);
@@ -47,6 +51,17 @@ Texture::Texture(GLenum internal_format, int width, int height, int levels)
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+Texture3D::Texture3D(GLenum internal_format, int width, int height, int depth)
+    : Handle(new_texture()) {
+    glBindTexture(GL_TEXTURE_3D, id());
+    glTexStorage3D(GL_TEXTURE_3D, 1, internal_format, width, height, depth);
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    for (GLenum wrap : {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R})
+        glTexParameteri(GL_TEXTURE_3D, wrap, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_3D, 0);
 }
 
 Program make_program() {
@@ -106,6 +121,11 @@ void Fence::reset() {
 void bind_texture(int unit, const Texture& t) {
     glActiveTexture(GL_TEXTURE0 + unit);
     glBindTexture(GL_TEXTURE_2D, t.id());
+}
+
+void bind_texture(int unit, const Texture3D& t) {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindTexture(GL_TEXTURE_3D, t.id());
 }
 
 }  // namespace hp::gl

@@ -66,6 +66,13 @@ private:
     int width_ = 0, height_ = 0, levels_ = 0;
 };
 
+// A 3D texture with immutable storage, NEAREST sampling, clamped (the brick pool).
+class Texture3D : public Handle<TextureTag> {
+public:
+    Texture3D() = default;
+    Texture3D(GLenum internal_format, int width, int height, int depth);
+};
+
 Program make_program();
 VertexArray make_vertex_array();
 Buffer make_buffer();
@@ -107,5 +114,6 @@ struct LiveCounts { int textures, framebuffers, programs, buffers; };
 LiveCounts live_counts();
 
 void bind_texture(int unit, const Texture& t);
+void bind_texture(int unit, const Texture3D& t);
 
 }  // namespace hp::gl

@@ -1,0 +1,56 @@
+// The second level of a bricked compaction (issue 40), on the GPU: the brick pool (a 3D texture
+// of slots, each holding one brick's voxels as brick_pool.h lays them out) and, a round at a
+// time, the cells of the round's bricks classified from their slots into a base of their own
+// (shaders/brick_cells.glsl: a tile of a slot's slices a slot) and compacted by the histopyramid
+// library into stream entries in the volume's coordinates, (x, y, z, case) as the unbricked
+// surface stream's. The rounds' streams together hold every cell of the unbricked stream (the
+// order is the rounds', the slots' and Morton's within a slot's tile: not the atlas's).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "brick_level.h"
+#include "brick_pool.h"
+#include "volume_file.h"
+
+namespace hp {
+
+class BrickCells {
+public:
+    // A pool of `slots` slots (A×A, A the smallest square's side that holds them, A·(B + 3) at
+    // most the GPU's largest 3D texture) for bricks of `grid`; false and why.
+    bool init(const BrickGrid& grid, std::uint32_t slots, std::string* error);
+    void abandon();
+    std::uint32_t slots() const { return std::uint32_t(slots_row_) * std::uint32_t(slots_row_); }
+
+    // Writes the planned bricks' voxels into their slots.
+    void upload(const VoxelValues& values, const std::vector<BrickResidency::Upload>& uploads);
+    // Classifies and compacts the cells of `round` (its bricks, in its slots, uploaded) at
+    // `iso`: the entries counted (read back).
+    std::uint32_t run(const BrickResidency::Round& round, float iso);
+    std::vector<float> read_stream(std::uint32_t count) const { return pyramid_.read_stream(count); }
+
+private:
+    class ClassifyPass : public FullscreenPass {
+    public:
+        bool init(std::string* error) { return build({"brick_cells.glsl", "brick_cells.frag"}, error); }
+        void draw(const gl::Framebuffer& target, int side) const {
+            begin(target, side, side);
+            glDrawArrays(GL_TRIANGLES, 0, 3);
+        }
+    };
+    void set_uniforms(const gl::Program& p, float iso) const;
+
+    BrickGrid grid_;  // its ranges unused: the sizes
+    int slots_row_ = 0, tile_slices_ = 0, base_tiles_ = 0, base_side_ = 0;
+    gl::Texture3D pool_;     // R32F: A·S × A·S × S
+    gl::Texture slot_brick_; // R32UI A×A
+    gl::Texture base_;       // R8 base_side²
+    gl::Framebuffer base_target_;
+    ClassifyPass classify_;
+    HistoPyramid pyramid_;
+};
+
+}  // namespace hp

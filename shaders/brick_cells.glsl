@@ -1,0 +1,41 @@
+// The second level of a bricked compaction (app/gpu/brick_cells.h): the cells of a round's
+// active bricks, each read from its slot of the brick pool, one base texel a cell. A slot holds
+// its brick's voxels from one before the first (S = B + 3 a side: the cells' corners and their
+// gradients), the slots A×A across a 3D texture; in the base, a slot's B slices of B×B cells
+// lie in a tile of t×t slices, the tiles in rows. The case is classify's (volume.glsl): bit i
+// set where corner i is below the iso, corners in mc_tables.glsl's order.
+uniform highp sampler3D uPool;        // A·S × A·S × S
+uniform highp usampler2D uSlotBrick;  // A×A: the brick each slot holds for this round, or none
+uniform int uB;                       // cells a brick side
+uniform int uTileSlices;              // t
+uniform int uSlotsRow;                // A
+uniform int uBaseTiles;               // tiles a row of the base
+uniform ivec3 uGrid;                  // bricks along each axis
+uniform ivec3 uDims;                  // the volume's voxels
+uniform float uBrickIso;
+
+// Base texel p's cell of the volume and its case; false where p holds none (past a slot's
+// slices, a slot not in the round, a cell past the volume) or the surface does not cross it.
+bool brick_cell(ivec2 p, out ivec3 cell, out int c) {
+    cell = ivec3(0);
+    c = 0;
+    int tile_side = uTileSlices * uB;
+    ivec2 tile = p / tile_side, in_tile = p - tile * tile_side, slice = in_tile / uB;
+    int slot = tile.y * uBaseTiles + tile.x, z = slice.x + uTileSlices * slice.y;
+    if (z >= uB || tile.x >= uBaseTiles || slot >= uSlotsRow * uSlotsRow) return false;
+    ivec2 s = ivec2(slot % uSlotsRow, slot / uSlotsRow);
+    uint brick = texelFetch(uSlotBrick, s, 0).r;
+    if (brick == 0xffffffffu) return false;
+    int b = int(brick);
+    ivec3 local = ivec3(in_tile - slice * uB, z);
+    cell = ivec3(b % uGrid.x, (b / uGrid.x) % uGrid.y, b / (uGrid.x * uGrid.y)) * uB + local;
+    if (any(greaterThanEqual(cell, uDims - 1))) return false;
+    ivec3 o = ivec3(s * (uB + 3), 0) + local + 1;  // the cell's corner (0, 0, 0) in the pool
+    vec4 lo = vec4(texelFetch(uPool, o, 0).r, texelFetch(uPool, o + ivec3(1, 0, 0), 0).r,
+                   texelFetch(uPool, o + ivec3(1, 1, 0), 0).r, texelFetch(uPool, o + ivec3(0, 1, 0), 0).r);
+    vec4 hi = vec4(texelFetch(uPool, o + ivec3(0, 0, 1), 0).r, texelFetch(uPool, o + ivec3(1, 0, 1), 0).r,
+                   texelFetch(uPool, o + ivec3(1, 1, 1), 0).r, texelFetch(uPool, o + ivec3(0, 1, 1), 0).r);
+    bvec4 l = lessThan(lo, vec4(uBrickIso)), h = lessThan(hi, vec4(uBrickIso));
+    c = int(l.x) | int(l.y) << 1 | int(l.z) << 2 | int(l.w) << 3 | int(h.x) << 4 | int(h.y) << 5 | int(h.z) << 6 | int(h.w) << 7;
+    return c != 0 && c != 255;
+}

@@ -14,10 +14,12 @@ uniform ivec3 uGrid;                  // bricks along each axis
 uniform ivec3 uDims;                  // the volume's voxels
 uniform float uBrickIso;
 
-// Base texel p's cell of the volume and its case; false where p holds none (past a slot's
-// slices, a slot not in the round, a cell past the volume) or the surface does not cross it.
-bool brick_cell(ivec2 p, out ivec3 cell, out int c) {
+// Base texel p's cell of the volume, its case and where its corner (0, 0, 0) is in the pool;
+// false where p holds none (past a slot's slices, a slot not in the round, a cell past the
+// volume) or the surface does not cross it.
+bool brick_cell_at(ivec2 p, out ivec3 cell, out int c, out ivec3 o) {
     cell = ivec3(0);
+    o = ivec3(0);
     c = 0;
     int tile_side = uTileSlices * uB;
     ivec2 tile = p / tile_side, in_tile = p - tile * tile_side, slice = in_tile / uB;
@@ -30,7 +32,7 @@ bool brick_cell(ivec2 p, out ivec3 cell, out int c) {
     ivec3 local = ivec3(in_tile - slice * uB, z);
     cell = ivec3(b % uGrid.x, (b / uGrid.x) % uGrid.y, b / (uGrid.x * uGrid.y)) * uB + local;
     if (any(greaterThanEqual(cell, uDims - 1))) return false;
-    ivec3 o = ivec3(s * (uB + 3), 0) + local + 1;  // the cell's corner (0, 0, 0) in the pool
+    o = ivec3(s * (uB + 3), 0) + local + 1;  // the slot starts at the brick's voxel −1
     vec4 lo = vec4(texelFetch(uPool, o, 0).r, texelFetch(uPool, o + ivec3(1, 0, 0), 0).r,
                    texelFetch(uPool, o + ivec3(1, 1, 0), 0).r, texelFetch(uPool, o + ivec3(0, 1, 0), 0).r);
     vec4 hi = vec4(texelFetch(uPool, o + ivec3(0, 0, 1), 0).r, texelFetch(uPool, o + ivec3(1, 0, 1), 0).r,
@@ -38,4 +40,9 @@ bool brick_cell(ivec2 p, out ivec3 cell, out int c) {
     bvec4 l = lessThan(lo, vec4(uBrickIso)), h = lessThan(hi, vec4(uBrickIso));
     c = int(l.x) | int(l.y) << 1 | int(l.z) << 2 | int(l.w) << 3 | int(h.x) << 4 | int(h.y) << 5 | int(h.z) << 6 | int(h.w) << 7;
     return c != 0 && c != 255;
+}
+
+bool brick_cell(ivec2 p, out ivec3 cell, out int c) {
+    ivec3 o;
+    return brick_cell_at(p, cell, c, o);
 }

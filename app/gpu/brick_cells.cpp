@@ -5,6 +5,10 @@
 #include "shader_program.h"
 
 namespace hp {
+namespace {
+// The pool's units: past the pyramid's (0, 1) and the shared samplers (volume_block.h: 2 to 4).
+constexpr int kPoolUnit = 5, kSlotBrickUnit = 6;
+}  // namespace
 
 bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::string* error) {
     slots_row_ = 0;
@@ -34,6 +38,17 @@ bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::string* e
     desc.format = SumFormat::Uint;
     desc.emit = {"brick_cells.glsl", "emit_brick_cell.glsl"};
     if (!pyramid_.init(desc, error)) return false;
+    counts_ = gl::Texture(GL_RG16F, side, side);
+    counts_target_ = gl::color_target(counts_);
+    if (!counts_target_) return *error = "cannot render into an RG16F texture (the bricked mesh's vertex counts)", false;
+    if (!count_pass_.init(error)) return false;
+    tables_.init();
+    HistoPyramidDesc mesh = desc;  // as MeshExtractPass's, its vertex from the pool
+    mesh.emit = {"mc_tables.glsl", "brick_cells.glsl", "emit_brick_vertex.glsl", "stream_tiles.glsl"};
+    mesh.traverse_main = "mesh_extract.frag";
+    mesh.stream_outputs = 2;
+    mesh.tiles = true;
+    if (!mesh_.init(mesh, error)) return false;
     slots_row_ = row;
     return true;
 }
@@ -46,6 +61,11 @@ void BrickCells::abandon() {
     base_target_.abandon();
     classify_.abandon();
     pyramid_.abandon();
+    counts_.abandon();
+    counts_target_.abandon();
+    count_pass_.abandon();
+    tables_.abandon();
+    mesh_.abandon();
 }
 
 void BrickCells::upload(const VoxelValues& values, const std::vector<BrickResidency::Upload>& uploads) {
@@ -63,8 +83,8 @@ void BrickCells::upload(const VoxelValues& values, const std::vector<BrickReside
 
 void BrickCells::set_uniforms(const gl::Program& p, float iso) const {
     glUseProgram(p.id());
-    glUniform1i(gl::uniform(p, "uPool"), 2);
-    glUniform1i(gl::uniform(p, "uSlotBrick"), 3);
+    glUniform1i(gl::uniform(p, "uPool"), kPoolUnit);
+    glUniform1i(gl::uniform(p, "uSlotBrick"), kSlotBrickUnit);
     glUniform1i(gl::uniform(p, "uB"), grid_.size);
     glUniform1i(gl::uniform(p, "uTileSlices"), tile_slices_);
     glUniform1i(gl::uniform(p, "uSlotsRow"), slots_row_);
@@ -74,7 +94,7 @@ void BrickCells::set_uniforms(const gl::Program& p, float iso) const {
     glUniform1f(gl::uniform(p, "uBrickIso"), iso);
 }
 
-std::uint32_t BrickCells::run(const BrickResidency::Round& round, float iso) {
+void BrickCells::use_round(const BrickResidency::Round& round) {
     // The slots this round reads: its bricks where it put them, none elsewhere.
     std::vector<std::uint32_t> table(std::size_t(slots_row_) * std::size_t(slots_row_), BrickResidency::kNone);
     for (std::size_t i = 0; i < round.bricks.size(); ++i)
@@ -83,17 +103,40 @@ std::uint32_t BrickCells::run(const BrickResidency::Round& round, float iso) {
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, slots_row_, slots_row_, GL_RED_INTEGER, GL_UNSIGNED_INT, table.data());
     glBindTexture(GL_TEXTURE_2D, 0);
-    gl::bind_texture(2, pool_);
-    gl::bind_texture(3, slot_brick_);
+}
+
+std::uint32_t BrickCells::run(const BrickResidency::Round& round, float iso) {
+    use_round(round);
+    const auto bind = [&] {  // the pyramid's passes take units 0 and 1: bound again before each use
+        gl::bind_texture(kPoolUnit, pool_);
+        gl::bind_texture(kSlotBrickUnit, slot_brick_);
+    };
+    bind();
     set_uniforms(classify_.program(), iso);
     classify_.draw(base_target_, base_side_);
     pyramid_.reduce(base_);
     const std::uint32_t count = pyramid_.read_count();
-    gl::bind_texture(2, pool_);  // the traversal's emit reads them too
-    gl::bind_texture(3, slot_brick_);
+    bind();
     set_uniforms(pyramid_.traversal_program(), iso);
     pyramid_.traverse(base_, count);
     return count;
+}
+
+std::uint32_t BrickCells::run_mesh(const BrickResidency::Round& round, float iso) {
+    use_round(round);
+    gl::bind_texture(kPoolUnit, pool_);
+    gl::bind_texture(kSlotBrickUnit, slot_brick_);
+    tables_.bind();
+    set_uniforms(count_pass_.program(), iso);
+    count_pass_.draw(counts_target_, base_side_);
+    mesh_.reduce(counts_);
+    const std::uint32_t total = mesh_.read_count();
+    gl::bind_texture(kPoolUnit, pool_);
+    gl::bind_texture(kSlotBrickUnit, slot_brick_);
+    tables_.bind();
+    set_uniforms(mesh_.traversal_program(), iso);
+    mesh_.traverse(counts_, total);
+    return total;
 }
 
 }  // namespace hp

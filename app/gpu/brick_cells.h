@@ -13,6 +13,7 @@
 
 #include "brick_level.h"
 #include "brick_pool.h"
+#include "mc_tables.h"
 #include "volume_file.h"
 
 namespace hp {
@@ -31,6 +32,13 @@ public:
     // `iso`: the entries counted (read back).
     std::uint32_t run(const BrickResidency::Round& round, float iso);
     std::vector<float> read_stream(std::uint32_t count) const { return pyramid_.read_stream(count); }
+    // The surface of the round's cells (marching cubes from the pool, as surface_mesh.h makes
+    // it from the atlas: a pyramid over each cell's vertex count, its traversal writing each
+    // vertex): the vertex total (read back). Vertices in the order of the round's stream, each
+    // cell's in its case's order; 4 floats each (x, y, z, 1 and nx, ny, nz, 0).
+    std::uint32_t run_mesh(const BrickResidency::Round& round, float iso);
+    std::vector<float> read_positions(std::uint32_t n) const { return mesh_.read_stream(n, 0); }
+    std::vector<float> read_normals(std::uint32_t n) const { return mesh_.read_stream(n, 1); }
 
 private:
     class ClassifyPass : public FullscreenPass {
@@ -41,7 +49,12 @@ private:
             glDrawArrays(GL_TRIANGLES, 0, 3);
         }
     };
+    class CountsPass : public ClassifyPass {
+    public:
+        bool init(std::string* error) { return build({"mc_tables.glsl", "brick_cells.glsl", "brick_counts.frag"}, error); }
+    };
     void set_uniforms(const gl::Program& p, float iso) const;
+    void use_round(const BrickResidency::Round& round);  // its slot table, the pool bound
 
     BrickGrid grid_;  // its ranges unused: the sizes
     int slots_row_ = 0, tile_slices_ = 0, base_tiles_ = 0, base_side_ = 0;
@@ -51,6 +64,11 @@ private:
     gl::Framebuffer base_target_;
     ClassifyPass classify_;
     HistoPyramid pyramid_;
+    gl::Texture counts_;  // RG16F base_side²: each cell's vertex count and case
+    gl::Framebuffer counts_target_;
+    CountsPass count_pass_;
+    McTables tables_;
+    HistoPyramid mesh_;
 };
 
 }  // namespace hp

@@ -2,7 +2,8 @@
 // the GPU finds active are those the CPU finds (brick_grid.h's active_bricks), every one, at
 // isos below, inside and at the ends of the values, over a volume's bricks and over ranges
 // chosen to touch the iso exactly. The second (brick_cells.h): the cells of those bricks, read
-// from a pool too small to hold them (rounds, evictions, uploads), are the unbricked stream's.
+// from a pool too small to hold them (rounds, evictions, uploads), are the unbricked stream's,
+// and their vertices the unbricked mesh's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +13,8 @@
 #include "brick_grid.h"
 #include "brick_level.h"
 #include "cpu_reference.h"
+#include "marching_cubes.h"
+#include "reference_mesh.h"
 #include "test_context.h"
 #include "volume_atlas.h"
 
@@ -62,8 +65,9 @@ TEST(BrickLevel, TheGpuFindsTheBricksTheCpuFinds) {
 }
 
 // Both levels over a 16-bit volume with a scaling, 8³ bricks in a pool of 6 slots: each iso's
-// rounds together give the CPU's stream of the whole volume (entry for entry, once sorted), an
-// iso whose active bricks are resident uploads nothing, and a larger set evicts and re-uploads.
+// rounds together give the CPU's stream of the whole volume (entry for entry, once sorted) and
+// its surface (each cell's vertices, made from the pool, the CPU's from the whole volume: the
+// gradients across brick faces read the slots' outer voxels); rounds evict and upload again.
 TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
     ASSERT_NE(test_context(), nullptr);
     const std::array<int, 3> d{45, 30, 27};
@@ -95,12 +99,34 @@ TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
         std::sort(active.begin(), active.end());
         const std::vector<BrickResidency::Round> plan = pool.plan(active);
         std::vector<StreamEntry> got;
+        std::uint64_t vertices = 0;
         for (const BrickResidency::Round& r : plan) {
             cells.upload(values, r.uploads);
             const std::uint32_t n = cells.run(r, iso);
             const std::vector<float> s = cells.read_stream(n);
             for (std::uint32_t k = 0; k < n; ++k) got.push_back({s[4 * k], s[4 * k + 1], s[4 * k + 2], s[4 * k + 3]});
+            // The round's surface: each cell's vertices in stream order, as the CPU makes them
+            // from the whole volume (positions within 1e-4 voxel, normals within 1e-3).
+            const std::uint32_t total = cells.run_mesh(r, iso);
+            const std::vector<float> pos = cells.read_positions(total), nor = cells.read_normals(total);
+            std::uint32_t at = 0;
+            for (std::uint32_t k = 0; k < n; ++k) {
+                const Voxel cell{int(s[4 * k]), int(s[4 * k + 1]), int(s[4 * k + 2])};
+                const int c = int(s[4 * k + 3]);
+                for (int j = 0; j < mc::vertex_count(c); ++j, ++at) {
+                    ASSERT_LT(at, total) << "iso " << iso;
+                    float p[3], q[3];
+                    mesh_vertex(layout, atlas.data(), iso, cell, c, j, p, q);
+                    for (int a = 0; a < 3; ++a) {
+                        ASSERT_NEAR(pos[4 * at + std::size_t(a)], p[a], 1e-4f) << "iso " << iso << ", vertex " << at;
+                        ASSERT_NEAR(nor[4 * at + std::size_t(a)], q[a], 1e-3f) << "iso " << iso << ", vertex " << at;
+                    }
+                }
+            }
+            ASSERT_EQ(at, total) << "iso " << iso;
+            vertices += total;
         }
+        EXPECT_EQ(vertices, reference_mesh(layout, atlas.data(), iso).vertices) << "iso " << iso;
         std::vector<StreamEntry> want = reference_stream(layout, atlas.data(), Classify::Surface, iso);
         ASSERT_GT(want.size(), 100u) << "iso " << iso;
         std::sort(got.begin(), got.end(), [&](auto& a, auto& b) { return key(a) < key(b); });

@@ -31,7 +31,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     for (int d : v.dims) check(d >= 2 && d <= o.max_dim, "dims within the limits");
     check(v.values.size() == v.count() && v.count() <= o.max_voxels, "one value a voxel");
-    for (float x : v.values) check(std::isfinite(x) && x >= v.lo && x <= v.hi, "finite values within the range");
+    for (std::size_t i = 0; i < v.values.size(); ++i) {
+        const float x = v.values[i];  // as every reader takes it: float(slope · stored + intercept)
+        check(std::isfinite(x) && x >= v.lo && x <= v.hi, "finite values within the range");
+    }
+    check(v.values.byte_size() == v.count() * std::size_t(stored_size(v.values.type())), "the stored bytes, no more");
     for (double s : v.spacing) check(s > 0 && std::isfinite(s), "positive spacing");
     check(!v.file.empty() && !v.type.empty(), "the format and type are named");
     return 0;

@@ -35,6 +35,7 @@ bool BrickLevel::init(const BrickGrid& grid, std::string* error) {
     desc.size = side;
     desc.format = SumFormat::Uint;  // renderable wherever WebGL2 runs
     if (!pyramid_.init(desc, error)) return false;
+    requests_ = 0;  // a new pyramid: its count ring starts anew
     side_ = side;
     return true;
 }
@@ -46,6 +47,22 @@ void BrickLevel::abandon() {
     base_target_.abandon();
     flags_.abandon();
     pyramid_.abandon();
+}
+
+void BrickLevel::request(float iso) {
+    flags_.run(base_target_, ranges_, side_, iso);
+    pyramid_.reduce(base_);
+    pyramid_.request_count();
+    iso_of_request_[requests_++ % kIsosKept] = iso;
+}
+
+bool BrickLevel::newest(float iso, std::uint32_t* active) {
+    std::uint32_t count = 0, old = 0;
+    // `old` requests came after the one answered: it is request requests_ − 1 − old.
+    if (!pyramid_.newest_count(&count, &old) || old >= requests_ || old >= kIsosKept) return false;
+    if (iso_of_request_[(requests_ - 1 - old) % kIsosKept] != iso) return false;
+    *active = count;
+    return true;
 }
 
 std::uint32_t BrickLevel::run(float iso) {

@@ -6,6 +6,7 @@
 // list of active bricks: what the second level classifies and the brick pool holds.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -29,6 +30,11 @@ public:
 
     // Marks and compacts the bricks active at `iso`; the count read back (waits for the GPU).
     std::uint32_t run(float iso);
+    // The page's way, which never waits: marks and reduces at `iso` and starts reading the count
+    // (the pyramid's async ring, count_readback.h, which skips a request while all its buffers
+    // are in flight); newest() gives the newest count that has arrived if it was asked at `iso`.
+    void request(float iso);
+    bool newest(float iso, std::uint32_t* active);
     // The active bricks' numbers (x fastest over the grid, as brick_grid.h numbers them) in the
     // pyramid's order (Morton order of their texels): `count` of them, as run() gave it.
     std::vector<std::uint32_t> read_active(std::uint32_t count) const;
@@ -41,6 +47,9 @@ private:
     };
 
     int side_ = 0;
+    static constexpr std::uint32_t kIsosKept = 8;
+    std::array<float, kIsosKept> iso_of_request_{};  // request k's iso at k mod kIsosKept
+    std::uint32_t requests_ = 0;
     gl::Texture ranges_;  // RG32F: (lo, hi); past the grid (1, 0), never active
     gl::Texture base_;    // R8: 1 for an active brick
     gl::Framebuffer base_target_;

@@ -175,11 +175,8 @@ bool plan_dicom_series(const std::vector<DicomSlice>& slices, const std::string&
         return s->bits_allocated == first.bits_allocated && s->is_signed == first.is_signed && s->slope == first.slope &&
                s->intercept == first.intercept;
     });
-    if (uniform && first.slope > 0 && (first.bits_allocated == 8 || first.bits_allocated == 16)) {
-        p.kept = first.bits_allocated == 8 ? (first.is_signed ? Stored::I8 : Stored::U8)
-                                           : (first.is_signed ? Stored::I16 : Stored::U16);
-        p.scaling = {first.slope, first.intercept};
-    }
+    if (uniform) p.kept = kept_integers(first.bits_allocated, first.is_signed, first.slope);
+    if (p.kept != Stored::F32) p.scaling = {first.slope, first.intercept};
     const double tilt = std::acos(std::min(1.0, std::fabs(dot(step, n)) / length(step))) * 180 / M_PI;
     if (tilt > 0.01)
         p.notes.push_back("gantry tilt of " + mm(tilt) + "°: the slices are sheared in the volume's own frame; "

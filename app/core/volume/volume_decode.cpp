@@ -131,19 +131,6 @@ bool finite_values(Volume* v, std::string* error) {
     return true;
 }
 
-// The stored type a file's type is kept in: its own for 8 and 16 bits with a positive slope,
-// float32 otherwise (wider integers, floats, a slope that reverses or flattens the order).
-static Stored kept_type(Type t, double slope) {
-    if (!(slope > 0)) return Stored::F32;
-    switch (t) {
-        case Type::U8: return Stored::U8;
-        case Type::I8: return Stored::I8;
-        case Type::U16: return Stored::U16;
-        case Type::I16: return Stored::I16;
-        default: return Stored::F32;
-    }
-}
-
 namespace {
 
 // The world frame of a volume downsampled by 2 (each axis floor(n/2)): spacing doubled, the
@@ -246,7 +233,10 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
                 const float x = value(i);
                 return double(std::isfinite(x) ? x : x > 0 ? v.hi : v.lo);
             }));
-        } else if (const Stored kept = kept_type(h.type, h.slope); kept != Stored::F32) {
+        } else if (const Stored kept = h.type == Type::I32 || h.type == Type::F32 || h.type == Type::F64
+                                           ? Stored::F32
+                                           : kept_integers(8 * type_size(h.type), h.type == Type::I8 || h.type == Type::I16, h.slope);
+                   kept != Stored::F32) {
             v.values = VoxelValues(kept, std::size_t(count), {h.slope, h.intercept});
             std::uint8_t* out = v.values.bytes();
             for (std::uint64_t at = 0; at < count; at += kValuesBetweenProgress) {

@@ -52,23 +52,10 @@ bool read_label(const JsonValue& v, LabelEntry* e) {
     return true;
 }
 
-// {"type", "slope", "intercept"}: how the values are stored (voxel_values.h).
-bool read_stored(const JsonValue& v, StoredSpec* out) {
-    const JsonValue* type = json_member(v, "type");
-    const JsonValue* slope = json_member(v, "slope");
-    const JsonValue* intercept = json_member(v, "intercept");
-    if (!type || !slope || !intercept || slope->kind != JsonValue::Kind::Number ||
-        intercept->kind != JsonValue::Kind::Number || !(slope->number > 0) || !std::isfinite(slope->number) ||
-        !std::isfinite(intercept->number) || !stored_of(type->text, &out->type))
-        return false;
-    out->scaling = out->type == Stored::F32 ? Scaling{} : Scaling{slope->number, intercept->number};
-    return true;
-}
-
 // One member into *v (the storage into *stored); false when it is not what volume_meta_text
 // writes.
 bool read_member(const std::string& key, const JsonValue& value, Volume* v, StoredSpec* stored) {
-    if (key == "stored") return read_stored(value, stored);
+    if (key == "stored") return read_stored_spec(value, stored);
     if (key == "dims") {
         std::array<double, 3> d{};
         if (!read_numbers(value, &d)) return false;
@@ -104,6 +91,19 @@ bool read_member(const std::string& key, const JsonValue& value, Volume* v, Stor
 }
 
 }  // namespace
+
+// {"type", "slope", "intercept"}: how the values are stored (voxel_values.h).
+bool read_stored_spec(const JsonValue& v, StoredSpec* out) {
+    const JsonValue* type = json_member(v, "type");
+    const JsonValue* slope = json_member(v, "slope");
+    const JsonValue* intercept = json_member(v, "intercept");
+    if (!type || !slope || !intercept || slope->kind != JsonValue::Kind::Number ||
+        intercept->kind != JsonValue::Kind::Number || !(slope->number > 0) || !std::isfinite(slope->number) ||
+        !std::isfinite(intercept->number) || !stored_of(type->text, &out->type))
+        return false;
+    out->scaling = out->type == Stored::F32 ? Scaling{} : Scaling{slope->number, intercept->number};
+    return true;
+}
 
 std::string volume_meta_text(const Volume& v) {
     JsonWriter w;

@@ -23,6 +23,11 @@ struct StoredSpec {
     Scaling scaling;
 };
 
+// {"type", "slope", "intercept"} into *out: false unless the type is one of voxel_values.h's
+// and the slope positive (the DICOM volume's description takes it too).
+struct JsonValue;
+bool read_stored_spec(const JsonValue& v, StoredSpec* out);
+
 // The description into *out (its values untouched) and the storage into *stored (where
 // given); false with a sentence naming the member that is not what volume_meta_text writes.
 bool read_volume_meta(const std::string& text, Volume* out, std::string* error, StoredSpec* stored = nullptr);

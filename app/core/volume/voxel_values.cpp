@@ -19,6 +19,13 @@ bool stored_of(const std::string& name, Stored* out) {
     return false;
 }
 
+Stored kept_integers(int bits, bool is_signed, double slope) {
+    if (!(slope > 0)) return Stored::F32;
+    if (bits == 8) return is_signed ? Stored::I8 : Stored::U8;
+    if (bits == 16) return is_signed ? Stored::I16 : Stored::U16;
+    return Stored::F32;
+}
+
 int stored_size(Stored t) {
     switch (t) {
         case Stored::U8:

@@ -20,6 +20,9 @@ enum class Stored : std::uint8_t { U8, I8, U16, I16, F32 };
 const char* stored_name(Stored t);  // uint8 int8 uint16 int16 float32
 int stored_size(Stored t);          // bytes a value
 bool stored_of(const std::string& name, Stored* out);  // by those names
+// How a volume of `bits`-bit integers (signed or not) scaled by `slope` is kept: as stored for 8
+// and 16 bits with a positive slope (the order kept), float32 otherwise.
+Stored kept_integers(int bits, bool is_signed, double slope);
 
 // The scaling of stored integers into data units; the identity for float32.
 struct Scaling {

@@ -163,12 +163,14 @@ public:
     // the indices, Reading::indexed).
     virtual bool indexes_mesh() const { return false; }
     // The first level of a bricked compaction run on the GPU (issue 40): the bricks of `grid`
-    // (a load's, `generation` its number) whose range straddles `iso`, counted into *active.
-    // False where the backend has no brick level yet (WebGPU).
-    virtual bool brick_level(const BrickGrid& /*grid*/, std::uint64_t /*generation*/, float /*iso*/,
-                             std::uint32_t* /*active*/, std::string* /*why*/) {
+    // (a load's, `generation` its number) whose range straddles `iso` counted, the count read
+    // without waiting: brick_level_request starts it (false where the backend has no brick
+    // level yet: WebGPU), brick_level_newest gives it once a count asked at `iso` has arrived.
+    virtual bool brick_level_request(const BrickGrid& /*grid*/, std::uint64_t /*generation*/, float /*iso*/,
+                                     std::string* /*why*/) {
         return false;
     }
+    virtual bool brick_level_newest(float /*iso*/, std::uint32_t* /*active*/) { return false; }
 };
 
 // The backend for a mode (WebGL2 for the fragment-pass modes, WebGPU for the compute ones);

@@ -86,16 +86,16 @@ public:
         return answered(std::move(r));
     }
 
-    bool brick_level(const BrickGrid& grid, std::uint64_t generation, float iso, std::uint32_t* active,
-                     std::string* why) override {
+    bool brick_level_request(const BrickGrid& grid, std::uint64_t generation, float iso, std::string* why) override {
         if (generation != bricks_generation_ || !bricks_.ready()) {
             bricks_generation_ = 0;
             if (!bricks_.init(grid, why)) return false;
             bricks_generation_ = generation;
         }
-        *active = bricks_.run(iso);
+        bricks_.request(iso);
         return true;
     }
+    bool brick_level_newest(float iso, std::uint32_t* active) override { return bricks_.ready() && bricks_.newest(iso, active); }
 
 private:
     VolumeCompaction gpu_;

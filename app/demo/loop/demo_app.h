@@ -198,12 +198,13 @@ private:
     std::uint64_t wake_until_ = 0;  // quiet() only once this many frames have completed
     std::uint64_t run_until_ = 0;   // frames up to this one run their passes (wake(f, true))
     std::optional<RunInputs> last_run_;  // what the last frame that ran its passes read
-    // The first level of the bricked compaction as the GPU last ran it (WebGL2), for the load
-    // and iso it ran with: null where it did not run.
+    // The first level of the bricked compaction as the GPU was last asked for it (WebGL2), for
+    // the load and iso it ran with: null where it did not run.
     struct BrickLevelRun {
         std::uint64_t gpu = 0;  // GpuHost::inputs_serial(): a new backend runs it anew
         std::uint64_t generation = 0;
         float iso = 0;
+        bool arrived = false;   // the count read back (async: frames after the request)
         std::uint32_t active = 0;
     };
     std::optional<BrickLevelRun> brick_level_;

@@ -176,16 +176,9 @@ EMSCRIPTEN_KEEPALIVE std::uint8_t* hp_volume_begin(const char* json) {
     v.space = "LPS";
     if (const hp::JsonValue* type = hp::json_member(d, "type")) v.type = type->text;
     hp::StoredSpec stored;  // float32 where the description does not say
-    if (const hp::JsonValue* s = hp::json_member(d, "stored")) {
-        const hp::JsonValue* t = hp::json_member(*s, "type");
-        const hp::JsonValue* slope = hp::json_member(*s, "slope");
-        const hp::JsonValue* intercept = hp::json_member(*s, "intercept");
-        if (!t || !hp::stored_of(t->text, &stored.type) || !slope || !intercept || !(slope->number > 0) ||
-            !std::isfinite(slope->number) || !std::isfinite(intercept->number)) {
-            g_reply = "the DICOM volume's description has a \"stored\" that is not {type, slope, intercept}";
-            return nullptr;
-        }
-        if (stored.type != hp::Stored::F32) stored.scaling = {slope->number, intercept->number};
+    if (const hp::JsonValue* s = hp::json_member(d, "stored"); s && !hp::read_stored_spec(*s, &stored)) {
+        g_reply = "the DICOM volume's description has a \"stored\" that is not {type, slope, intercept}";
+        return nullptr;
     }
     if (const hp::JsonValue* notes = hp::json_member(d, "notes"))
         for (const hp::JsonValue& n : notes->items)

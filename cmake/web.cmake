@@ -33,7 +33,7 @@ endforeach()
 # The app (app/demo/loop: the frame loop over its parts), its backends, views, overlay and page
 # bridge, each a folder; main.cpp drives them.
 add_executable(app app/demo/main.cpp
-  app/demo/loop/demo_app.cpp app/demo/loop/sources.cpp app/demo/loop/shell_cache.cpp app/demo/loop/frame_scheduler.cpp app/demo/loop/gpu_host.cpp
+  app/demo/loop/demo_app.cpp app/demo/loop/brick_runs.cpp app/demo/loop/sources.cpp app/demo/loop/shell_cache.cpp app/demo/loop/frame_scheduler.cpp app/demo/loop/gpu_host.cpp
   app/demo/loop/key_walker.cpp app/demo/loop/readbacks.cpp app/demo/loop/exporter.cpp
   app/demo/backends/gl_backend.cpp app/demo/backends/webgpu_backend.cpp
   app/demo/views/view_registry.cpp app/demo/views/view_explain.cpp app/demo/views/view_explain_panel.cpp

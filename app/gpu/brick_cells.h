@@ -39,6 +39,8 @@ public:
     std::uint32_t run_mesh(const BrickResidency::Round& round, float iso);
     std::vector<float> read_positions(std::uint32_t n) const { return mesh_.read_stream(n, 0); }
     std::vector<float> read_normals(std::uint32_t n) const { return mesh_.read_stream(n, 1); }
+    // The most vertices a round's surface stream holds (its total is exact beyond).
+    std::uint64_t mesh_capacity() const { return std::uint64_t(base_side_) * std::uint64_t(base_side_); }
 
 private:
     class ClassifyPass : public FullscreenPass {

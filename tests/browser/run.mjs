@@ -39,12 +39,13 @@ import bridge from './cases/bridge.mjs';
 import print3mf from './cases/print_3mf.mjs';
 import crop from './cases/crop.mjs';
 import shell from './cases/shell.mjs';
+import bricks from './cases/bricks.mjs';
 
 // Each kind by its file in cases/ (the time table sums the cases' own times by it).
 const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness, webgpu_exact: webgpuExact,
   webgpu_mesh: webgpuMesh, webgpu_shared: webgpuShared, webgpu_draw: webgpuDraw, webgpu_scans: webgpuScans,
   webgpu_device: webgpuDevice, hostile, volumes, reader, samples,
-  layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, labels, bench, bridge, print_3mf: print3mf, crop, shell };
+  layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, labels, bench, bridge, print_3mf: print3mf, crop, shell, bricks };
 // The suite's groups. On two cores one runner leaves a fifth of the machine idle (page opens,
 // the runner's own checks), so scripts/test.sh runs two side by side, each kind whole in one of
 // them (any kind not named here is in group 1) and about as long as the other (the first adds

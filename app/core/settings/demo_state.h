@@ -69,6 +69,11 @@ inline constexpr std::array<const char*, 2> kMeshVerticesNames = {"soup", "share
 enum class PrintUp { Z, MinusZ, Y, MinusY, X, MinusX };
 inline constexpr std::array<const char*, 6> kPrintUpNames = {"z", "-z", "y", "-y", "x", "-x"};
 
+// A loaded volume's surface made in bricks (issue 40): only past one atlas (auto), or always (on:
+// the WebGL2 modes, to see and compare the bricked path).
+enum class Bricks { Auto, On };
+inline constexpr std::array<const char*, 2> kBricksNames = {"auto", "on"};
+
 // The names of an enum's values (a setting's choices), found by the enum's type.
 constexpr const auto& names_of(Pyramid) { return kPyramidNames; }
 constexpr const auto& names_of(Format) { return kFormatNames; }
@@ -83,6 +88,7 @@ constexpr const auto& names_of(ScanKind) { return kScanKindNames; }
 constexpr const auto& names_of(MeshVertices) { return kMeshVerticesNames; }
 constexpr const auto& names_of(Pieces) { return kPiecesNames; }
 constexpr const auto& names_of(PrintUp) { return kPrintUpNames; }
+constexpr const auto& names_of(Bricks) { return kBricksNames; }
 template <typename E>
 constexpr const char* name_of(E v) {
     return names_of(v)[std::size_t(v)];
@@ -135,6 +141,11 @@ struct DemoState {
     int drain_holes;
     double drain_mm;
     PrintUp print_up;
+    // The surface in bricks (bricked_surface.h): when, the bricks' cells a side, the GPU pool's
+    // budget (MiB).
+    Bricks bricks;
+    int brick;
+    double pool_mb;
 };
 
 // The mesh steps the state asks for; the decimation's error bound is half the smallest voxel

@@ -229,6 +229,24 @@ void shell_rows(std::vector<Setting>* t) {
         row->shown = [](const S& s) { return s.classify == Classify::Surface && s.shell > 0; };
 }
 
+// A loaded volume's surface in bricks (issue 40): when, their size, the pool's budget.
+void brick_rows(std::vector<Setting>* t) {
+    Setting& bricks = t->emplace_back(choice<&S::bricks>(
+        "bricks", Bricks::Auto, "Bricks",
+        "auto: a volume past one atlas meshed in bricks; on: a loaded volume's surface always in bricks\n"
+        "(WebGL2: the bricks straddling the iso compacted, then their cells, in rounds over the pool)"));
+    Setting& brick = t->emplace_back(number<&S::brick>("brick", 16, "Brick", "a brick's cells a side", 8, 32));
+    brick.values = {8, 16, 32};
+    brick.whole = true;
+    Setting& pool = t->emplace_back(number<&S::pool_mb>(
+        "poolMb", 256.0, "Pool MiB",
+        "the GPU brick pool's budget, MiB: the bricks it holds at once (more active ones: rounds)", 0.001, 4096));
+    for (Setting* row : {&bricks, &brick, &pool}) {
+        row->shown = [](const S& s) { return s.classify == Classify::Surface && !is_procedural(s.source); };
+        row->enabled = [](const S& s) { return !is_webgpu(s.pyramid); };
+    }
+}
+
 // The count's read-back.
 void readback_rows(std::vector<Setting>* t) {
     t->push_back(choice<&S::readback>("readback", Readback::Sync, "Readback",
@@ -351,6 +369,7 @@ std::vector<Setting> make_table() {
     source_rows(&t);
     crop_rows(&t);
     shell_rows(&t);
+    brick_rows(&t);
     readback_rows(&t);
     view_rows(&t);
     mesh_rows(&t);

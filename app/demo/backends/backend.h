@@ -10,6 +10,7 @@
 
 #include "atlas_layout.h"
 #include "brick_grid.h"
+#include "bricked_surface.h"
 #include "explain.h"
 #include "frame.h"
 #include "gpu_timer.h"
@@ -69,6 +70,16 @@ struct MeshCopy {
     std::vector<float> labels;  // classify=labels: each vertex's label (its position's w)
     // ... and each whole triangle's other side (its vertices' normal w; NaN where they differ)
     std::vector<float> other_labels;
+};
+
+// The surface of a loaded volume made in bricks (bricked_surface.h), as the app asks for it.
+struct BrickedAsk {
+    const VoxelValues* values = nullptr;  // the volume's
+    const BrickGrid* grid = nullptr;      // its bricks
+    std::uint64_t key = 0;                // the load and the brick size: another key, another pool
+    std::uint32_t slots = 0;              // the pool's (its budget)
+    float iso = 0;
+    bool run = true;  // the frame needs the surface: made now where the last one was for another iso
 };
 
 // What a read-back asks of the backend (Backend::read).
@@ -171,6 +182,13 @@ public:
         return false;
     }
     virtual bool brick_level_newest(float /*iso*/, std::uint32_t* /*active*/) { return false; }
+    // The surface in bricks instead of the atlas's, from the next frame on (null: the atlas's
+    // again): made where `ask->run` and the last one was not for this key, pool and iso. True
+    // with what the last run did; false and why where the backend cannot (WebGPU: no pool yet).
+    virtual bool set_bricked(const BrickedAsk* ask, BrickedSurface::Figures* /*figures*/, std::string* why) {
+        if (ask) *why = "the WebGPU modes have no brick pool yet: a WebGL2 mode (scalar, vec4) meshes in bricks";
+        return false;
+    }
 };
 
 // The backend for a mode (WebGL2 for the fragment-pass modes, WebGPU for the compute ones);

@@ -26,12 +26,24 @@ public:
         surface_.abandon();
         processed_.abandon();
         bricks_.abandon(), bricks_generation_ = 0;
+        bricked_.abandon();
         for (gl::Fence& f : fences_) f.abandon();
         fences_.clear();
     }
     void upload(const Volume& volume) override { gpu_.volume().upload(volume); }
     bool run(const FrameSettings& s, GpuTimer* timer, FrameResult* r) override {
-        *r = gpu_.run(s, timer);
+        if (bricked_.on) {
+            // The surface is the bricks': the atlas's frame compacts its cells only.
+            FrameSettings cells = s;
+            cells.mesh = cells.extract = false;
+            *r = gpu_.run(cells, timer);
+            if (s.mesh && bricked_.made) {
+                r->mesh = r->extracted = r->vertices_read = true;
+                r->vertices = r->vertex_keys_drawn = std::uint32_t(bricked_.figures.vertices);
+            }
+        } else {
+            *r = gpu_.run(s, timer);
+        }
         ++frames_;
         if (in_flight_ > 0) fences_.emplace_back().insert();
         return true;
@@ -57,7 +69,15 @@ public:
     }
     void draw_surface(const SurfaceDraw& d) override {
         surface_.set_labels(d.labels, d.labels_revision);
-        if (d.processed) {
+        if (!d.processed && bricked_.on && bricked_.made) {
+            Bricked& b = bricked_;
+            if (b.drawn.revision != b.revision) {
+                std::vector<std::uint32_t> soup(b.positions.size() / 3);
+                for (std::size_t i = 0; i < soup.size(); ++i) soup[i] = std::uint32_t(i);
+                SurfaceView::upload(&b.drawn, b.positions, b.normals, {}, soup, b.revision);
+            }
+            surface_.draw_indexed(d.panel, b.drawn, d.scene);
+        } else if (d.processed) {
             const ProcessedSurface& p = *d.processed;
             if (processed_.revision != p.revision) SurfaceView::upload(&processed_, p.positions, p.normals, p.labels, p.indices, p.revision);
             surface_.draw_indexed(d.panel, processed_, d.scene);
@@ -72,7 +92,12 @@ public:
         Reading r;
         if (q.stream) r.stream = gpu_.compactor().read_stream(std::min(q.keys, last.count));
         if (q.atlas) r.atlas = gpu_.volume().read_atlas();
-        if (q.mesh && last.mesh && last.extracted) {
+        if (q.mesh && last.mesh && last.extracted && bricked_.on && bricked_.made) {
+            r.mesh.vertices = std::uint32_t(bricked_.figures.vertices);
+            const std::size_t n = std::min<std::size_t>(q.vertices, bricked_.positions.size() / 3);
+            r.mesh.positions.assign(bricked_.positions.begin(), bricked_.positions.begin() + std::ptrdiff_t(3 * n));
+            r.mesh.normals.assign(bricked_.normals.begin(), bricked_.normals.begin() + std::ptrdiff_t(3 * n));
+        } else if (q.mesh && last.mesh && last.extracted) {
             SurfaceMesh& mesh = gpu_.mesh();
             // Not read in that frame (async, expected): the API still reports the true total.
             r.mesh.vertices = last.vertices_read ? last.vertices : mesh.read_total();
@@ -97,10 +122,43 @@ public:
     }
     bool brick_level_newest(float iso, std::uint32_t* active) override { return bricks_.ready() && bricks_.newest(iso, active); }
 
+    bool set_bricked(const BrickedAsk* ask, BrickedSurface::Figures* figures, std::string* why) override {
+        Bricked& b = bricked_;
+        b.on = false;
+        if (!ask) return false;
+        if (ask->key != b.key || ask->slots != b.slots || !b.surface.ready()) {
+            b.made = false, b.key = 0;
+            if (!b.surface.init(*ask->grid, ask->slots, why)) return false;
+            b.key = ask->key, b.slots = ask->slots;
+        }
+        if (ask->run && (!b.made || b.iso != ask->iso)) {
+            b.figures = b.surface.run(*ask->values, ask->iso, &b.positions, &b.normals);
+            b.iso = ask->iso, b.made = true, ++b.revision;
+        }
+        b.on = true;
+        *figures = b.figures;
+        return true;
+    }
+
 private:
     VolumeCompaction gpu_;
     BrickLevel bricks_;  // the first level of a bricked compaction, for the load numbered:
     std::uint64_t bricks_generation_ = 0;
+    // The surface made in bricks (set_bricked), for the key, pool and iso it was made with, and
+    // its soup uploaded for the 3D view.
+    struct Bricked {
+        BrickedSurface surface;
+        std::uint64_t key = 0;
+        std::uint32_t slots = 0;
+        float iso = 0;
+        bool on = false, made = false;
+        BrickedSurface::Figures figures;
+        std::vector<float> positions, normals;
+        std::uint64_t revision = 0;
+        SurfaceView::Indexed drawn;
+        void abandon() { surface.abandon(), drawn.abandon(), key = 0, made = on = false, drawn.revision = 0; }
+    };
+    Bricked bricked_;
     SurfaceView surface_;
     SurfaceView::Indexed processed_;  // the processed mesh, uploaded when its revision changes
     std::uint64_t frames_ = 0;  // run so far: the views read the last one's textures

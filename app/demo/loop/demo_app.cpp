@@ -112,8 +112,9 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     const std::string& shell_error = sources_.shell().error();  // a shell asked that could not be made
     if (!shell_error.empty() && state().shell > 0 && message_ != shell_error) message_ = shell_error;
     frames_.advance(dt_seconds);
-    run_brick_level(b);
+    bricks_.level(b, state(), sources_.shown(state()), host_.inputs_serial());
     const RunInputs inputs = run_inputs();
+    bricks_.surface(b, state(), sources_.shown(state()), false, inputs.settings.mesh, &message_);
     if (may_repeat && frames_.frame() >= run_until_ && b->idle() && !walker_.asking() && repeats(inputs)) {
         // One frame completes a call: the one poll() just completed stands for this one.
         if (completed) return false;
@@ -138,33 +139,6 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     return true;
 }
 
-// The first level of the bricked compaction on the GPU, where the backend has one, for the file
-// or PNG shown in surface mode without a shell: asked when the load or the iso changes (one small
-// pass and a pyramid over the bricks), its count collected frames later, never waited for. Until
-// it arrives the page stays awake (quiet()) and asks again each frame at the same iso (the count
-// ring skips a request while all its buffers are in flight; any answer at this iso will do).
-void DemoApp::run_brick_level(Backend* b) {
-    const DemoState& s = state();
-    const LoadedVolume* v = sources_.shown(s);
-    if (!v || v->bricks.lo.empty() || s.classify != Classify::Surface || s.shell > 0) return brick_level_.reset();
-    const bool same = brick_level_ && brick_level_->gpu == host_.inputs_serial() &&
-                      brick_level_->generation == v->generation && brick_level_->iso == s.iso;
-    if (same && (brick_level_->arrived || b->brick_level_newest(s.iso, &brick_level_->active)))
-        return void(brick_level_->arrived = true);
-    std::string why;
-    if (!b->brick_level_request(v->bricks, v->generation, s.iso, &why)) return brick_level_.reset();
-    if (!same) brick_level_ = {host_.inputs_serial(), v->generation, s.iso, false, 0};
-}
-
-bool DemoApp::bricks_on_gpu(std::uint32_t* active) const {
-    const LoadedVolume* v = sources_.shown(state());
-    if (!brick_level_ || !brick_level_->arrived || !v || brick_level_->gpu != host_.inputs_serial() ||
-        brick_level_->generation != v->generation || brick_level_->iso != state().iso)
-        return false;
-    *active = brick_level_->active;
-    return true;
-}
-
 DemoApp::RunInputs DemoApp::run_inputs() const {
     return {frames_.settings(shown_.surface, sources_.range_of(frames_.state())), shown_, host_.inputs_serial()};
 }
@@ -184,7 +158,7 @@ bool DemoApp::quiet() const {
     return state().paused && frames_.pending().paused && frames_.frame() >= wake_until_ &&
            frames_.done() == frames_.requested_serial() && !frames_.mesh_wanted() && !readbacks_.busy() &&
            !walker_.asking() && page_task_.task.empty() && host_.backend() && !host_.lost() &&
-           !(brick_level_ && !brick_level_->arrived);
+           !bricks_.level_pending();
 }
 
 int DemoApp::run_frames(int n, bool draw, bool mesh, int in_flight) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "brick_runs.h"
 #include "readbacks.h"
 #include "frame_scheduler.h"
 #include "gpu_host.h"
@@ -105,7 +106,11 @@ public:
     const std::string& webgpu_unavailable() const { return host_.webgpu_unavailable(); }
     // The GPU's count of the bricks active at the iso shown (the first level of the bricked
     // compaction, run by the WebGL2 modes): false where it did not run for what is shown.
-    bool bricks_on_gpu(std::uint32_t* active) const;
+    bool bricks_on_gpu(std::uint32_t* active) const {
+        return bricks_.level_on_gpu(state(), sources_.shown(state()), host_.inputs_serial(), active);
+    }
+    // The surface in bricks (brick_runs.h): what its last run did, null where it is not shown.
+    const BrickRuns& bricks() const { return bricks_; }
     const char* backend_name() const { return host_.backend() ? host_.backend()->name() : "none"; }
     Timing timing() const { return host_.backend() ? host_.backend()->timing(timer_) : Timing::None; }
     // The surface's buffers' vertices (they grow to hold the surface).
@@ -176,7 +181,6 @@ private:
     RunInputs run_inputs() const;
     bool repeats(const RunInputs& now) const;
     bool atlas_fits_next(const DemoState& next, std::string* error) const;
-    void run_brick_level(Backend* b);
     // After a load: a limit only brings values within it (nothing was given).
     void loaded();
 
@@ -198,16 +202,7 @@ private:
     std::uint64_t wake_until_ = 0;  // quiet() only once this many frames have completed
     std::uint64_t run_until_ = 0;   // frames up to this one run their passes (wake(f, true))
     std::optional<RunInputs> last_run_;  // what the last frame that ran its passes read
-    // The first level of the bricked compaction as the GPU was last asked for it (WebGL2), for
-    // the load and iso it ran with: null where it did not run.
-    struct BrickLevelRun {
-        std::uint64_t gpu = 0;  // GpuHost::inputs_serial(): a new backend runs it anew
-        std::uint64_t generation = 0;
-        float iso = 0;
-        bool arrived = false;   // the count read back (async: frames after the request)
-        std::uint32_t active = 0;
-    };
-    std::optional<BrickLevelRun> brick_level_;
+    BrickRuns bricks_;  // the bricked compaction's runs for the volume shown
     std::uint64_t repeated_ = 0;
     std::string message_;
     ProcessedSurface processed_;  // the processed mesh in voxel units, for the 3D view

@@ -100,6 +100,36 @@ const char* timing() {
     return "none";
 }
 
+// hp.stats().bricks: the first level of a bricked compaction of the file or PNG shown
+// (brick_grid.h: its bricks straddling the iso; a surface, no shell), and the surface made in
+// bricks where it is (brick_runs.h), else null.
+void bricks_json(JsonWriter* w, const DemoApp& app) {
+    w->key("bricks");
+    const LoadedVolume* loaded = app.sources().shown(app.state());
+    if (!loaded || loaded->bricks.lo.empty() || app.state().classify != Classify::Surface || app.state().shell > 0)
+        return void(w->null());
+    const BrickCount c = active_bricks(loaded->bricks, app.state().iso);
+    w->begin_object().key("size").integer(loaded->bricks.size).key("grid");
+    numbers(w, loaded->bricks.grid);
+    w->key("count").number(double(loaded->bricks.bricks())).key("active").number(double(c.active));
+    w->key("voxelsHeld").number(double(c.voxels_held));
+    std::uint32_t on_gpu = 0;  // the same count, found by the GPU's brick level (WebGL2 modes)
+    w->key("activeOnGpu");
+    if (app.bricks_on_gpu(&on_gpu)) w->number(double(on_gpu));
+    else w->null();
+    w->key("surface");
+    if (const BrickedSurface::Figures* f = app.bricks().figures()) {
+        w->begin_object().key("brick").integer(app.state().brick).key("active").number(f->active);
+        w->key("rounds").number(f->rounds).key("slots").number(f->slots);
+        w->key("uploaded").number(f->uploaded).key("uploads").number(double(f->uploads));
+        w->key("vertices").number(double(f->vertices)).key("truncated").boolean(f->truncated).end_object();
+    } else {
+        w->null();
+    }
+    w->key("why").string(app.bricks().why_not());
+    w->end_object();
+}
+
 }  // namespace
 
 void web_bind(DemoApp* app) { g_app = app; }
@@ -176,24 +206,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     hp::layout_and_camera(&w, *g_app);
     // The hollow shell in effect (shell_cache.h): voxel figures; the mesh report has the exact ones.
     w.key("shellMade").raw(hp::shell_json(g_app->state().shell > 0 ? g_app->sources().shell().info() : nullptr));
-    // The first level of a bricked compaction of the file or PNG shown (brick_grid.h): its bricks
-    // straddling the iso (a surface, no shell).
-    w.key("bricks");
-    const hp::LoadedVolume* loaded = g_app->sources().shown(g_app->state());
-    if (loaded && !loaded->bricks.lo.empty() && g_app->state().classify == hp::Classify::Surface && !(g_app->state().shell > 0)) {
-        const hp::BrickCount c = hp::active_bricks(loaded->bricks, g_app->state().iso);
-        w.begin_object().key("size").integer(loaded->bricks.size).key("grid");
-        hp::numbers(&w, loaded->bricks.grid);
-        w.key("count").number(double(loaded->bricks.bricks())).key("active").number(double(c.active));
-        w.key("voxelsHeld").number(double(c.voxels_held));
-        std::uint32_t on_gpu = 0;  // the same count, found by the GPU's brick level (WebGL2 modes)
-        w.key("activeOnGpu");
-        if (g_app->bricks_on_gpu(&on_gpu)) w.number(double(on_gpu));
-        else w.null();
-        w.end_object();
-    } else {
-        w.null();
-    }
+    hp::bricks_json(&w, *g_app);
     w.key("explain").raw(hp::explain_json(g_app->explanation()));
     w.key("message").string(g_app->message());
     // The heap's bytes in use (the allocator's count, dlmalloc's mallinfo): what a load holds.

@@ -1,0 +1,70 @@
+#include "brick_runs.h"
+
+namespace hp {
+
+// Asked when the load or the iso changes (one small pass and a pyramid over the bricks), its
+// count collected frames later, never waited for. Until it arrives the page stays awake
+// (DemoApp::quiet) and asks again each frame at the same iso (the count ring skips a request
+// while all its buffers are in flight; any answer at this iso will do).
+void BrickRuns::level(Backend* b, const DemoState& s, const LoadedVolume* v, std::uint64_t gpu) {
+    if (!v || v->bricks.lo.empty() || s.classify != Classify::Surface || s.shell > 0) return level_.reset();
+    const bool same = level_ && level_->gpu == gpu && level_->generation == v->generation && level_->iso == s.iso;
+    if (same && (level_->arrived || b->brick_level_newest(s.iso, &level_->active))) return void(level_->arrived = true);
+    std::string why;
+    if (!b->brick_level_request(v->bricks, v->generation, s.iso, &why)) return level_.reset();
+    if (!same) level_ = LevelRun{gpu, v->generation, s.iso, false, 0};
+}
+
+bool BrickRuns::level_on_gpu(const DemoState& s, const LoadedVolume* v, std::uint64_t gpu,
+                             std::uint32_t* active) const {
+    if (!level_ || !level_->arrived || !v || level_->gpu != gpu || level_->generation != v->generation ||
+        level_->iso != s.iso)
+        return false;
+    *active = level_->active;
+    return true;
+}
+
+namespace {
+// Why the surface of `v` in `s` cannot be made in bricks ("" when it can).
+std::string refused(const DemoState& s, const LoadedVolume& v) {
+    if (s.classify != Classify::Surface) return std::string("bricks mesh a surface, not classify=") + name_of(s.classify);
+    if (s.shell > 0) return "bricks do not hollow a shell yet: shell=0 for bricks";
+    const CropBox whole = crop_of(DemoState(), v.volume.dims);
+    const CropBox box = crop_of(s, v.volume.dims);
+    if (box.lo != whole.lo || box.hi != whole.hi) return "bricks do not crop yet: the whole volume for bricks";
+    return "";
+}
+}  // namespace
+
+void BrickRuns::surface(Backend* b, const DemoState& s, const LoadedVolume* v, bool past_atlas, bool mesh,
+                        std::string* message) {
+    const bool asked = v && (s.bricks == Bricks::On || past_atlas);
+    std::string why = asked ? refused(s, *v) : "";
+    on_ = false;
+    if (!asked || !why.empty()) {
+        b->set_bricked(nullptr, nullptr, nullptr);
+        if (why != why_not_ && !why.empty()) *message = "bricks=on: " + why;
+        why_not_ = why;
+        return;
+    }
+    const BrickGrid* grid = &v->bricks;
+    if (s.brick != v->bricks.size) {
+        if (grid_generation_ != v->generation || grid_.size != s.brick) {
+            grid_ = brick_grid(v->volume.values, v->volume.dims, s.brick);
+            grid_generation_ = v->generation;
+        }
+        grid = &grid_;
+    }
+    BrickedAsk ask;
+    ask.values = &v->volume.values;
+    ask.grid = grid;
+    ask.key = (v->generation << 8) + std::uint64_t(s.brick);
+    ask.slots = BrickedSurface::slots_for(*grid, s.pool_mb * 1024 * 1024);
+    ask.iso = s.iso;
+    ask.run = mesh;
+    on_ = b->set_bricked(&ask, &figures_, &why);
+    if (!on_ && why != why_not_) *message = "bricks=on: " + why;
+    why_not_ = on_ ? "" : why;
+}
+
+}  // namespace hp

@@ -1,0 +1,51 @@
+// The bricked compaction's runs for the volume shown (issue 40), asked of the backend each
+// frame before its passes: the first level alone (the page's count of the bricks straddling the
+// iso, read without waiting: the overlay's and hp.stats().bricks's "found by the GPU") and the
+// surface in bricks (both levels, the pool in rounds: bricked_surface.h) where the state asks
+// for it (bricks=on) or the volume is past one atlas.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "backend.h"
+#include "loaded_volume.h"
+
+namespace hp {
+
+class BrickRuns {
+public:
+    // The first level for `v` (shown in `s`; `gpu`: GpuHost::inputs_serial(), a new backend runs
+    // it anew): asked when the load or the iso changes, collected frames later.
+    void level(Backend* b, const DemoState& s, const LoadedVolume* v, std::uint64_t gpu);
+    bool level_on_gpu(const DemoState& s, const LoadedVolume* v, std::uint64_t gpu, std::uint32_t* active) const;
+    bool level_pending() const { return level_ && !level_->arrived; }
+
+    // The surface in bricks, where it applies to `v` in `s` (`past_atlas`: the volume is larger
+    // than the modes' atlas holds); `mesh`: the frame runs the surface stages (else the backend
+    // keeps what it has, unrun). A problem goes to *message once.
+    void surface(Backend* b, const DemoState& s, const LoadedVolume* v, bool past_atlas, bool mesh,
+                 std::string* message);
+    // What the last surface run did, while the surface shown is bricked; else null.
+    const BrickedSurface::Figures* figures() const { return on_ ? &figures_ : nullptr; }
+    // bricks=on where the surface could not be bricked: why ("" when it is, or was not asked).
+    const std::string& why_not() const { return why_not_; }
+
+private:
+    struct LevelRun {
+        std::uint64_t gpu = 0, generation = 0;
+        float iso = 0;
+        bool arrived = false;  // the count read back (async: frames after the request)
+        std::uint32_t active = 0;
+    };
+    std::optional<LevelRun> level_;
+    // The grid of the brick size asked where it is not the load's own (16³), for the load numbered.
+    BrickGrid grid_;
+    std::uint64_t grid_generation_ = 0;
+    bool on_ = false;
+    BrickedSurface::Figures figures_;
+    std::string why_not_;
+};
+
+}  // namespace hp

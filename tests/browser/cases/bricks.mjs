@@ -1,0 +1,132 @@
+// A loaded volume's surface made in bricks (issue 40; app/gpu/bricked_surface.h): the first
+// level compacts the bricks straddling the iso, the pool's residency puts them into slots in
+// rounds, and each round meshes its bricks' cells. Against the CPU reference of the whole
+// volume (every triangle, its vertices and normals), in 8³ bricks over a pool of a few slots
+// (rounds, evictions and uploads again), a 16-bit volume with a scaling whose values float16
+// would round; an iso change that needs no new brick uploads nothing; where bricks cannot go
+// (WebGPU, a crop) the page says why and meshes the atlas as before.
+import { assert, exactMesh } from '../lib.mjs';
+import { voxels, nifti, loadVolumeBytes } from '../volume_files.mjs';
+
+const QUERY = 'paused=1&clock=fixed&overlay=0&view=none';
+const cases = [];
+const add = (name, run, extra = {}) => cases.push({ name, query: QUERY, run, ...extra });
+
+// 72×64×56 int16 (stored 460 to 3540), slope 0.5 and intercept −1000: two blobs and a ripple, odd values past 2048
+// (float16 holds only even ones there), so that the surface crosses many brick faces.
+const DIMS = [72, 64, 56];
+const value = (x, y, z) => {
+  const blob = (cx, cy, cz, r) => Math.exp(-(((x - cx) / r) ** 2 + ((y - cy) / r) ** 2 + ((z - cz) / (0.8 * r)) ** 2));
+  return Math.round(500 + 3000 * blob(24, 30, 26, 17) + 2500 * blob(52, 36, 30, 13) + 40 * Math.sin(x / 3 + y / 5 + z / 4)) | 1;
+};
+// Slot: (8 + 3)³ floats, 5324 bytes: a budget of 0.031 MiB holds 6 of them.
+const SMALL_POOL = 0.031;
+
+// The bricked mesh (hp.mesh) against the CPU reference's (hp.referenceMesh) at `state`, inside
+// the page: the vertex totals equal and every reference triangle found once among the GPU's
+// (the rounds give them in another order), each of its vertices named by the cell edge it lies
+// on (no iso here equals a voxel, so each lies strictly inside its edge), its positions within
+// 1e-4 voxel and normals within 1e-3. Returns the stats of the frame.
+async function bricksExact(page, state, { atLeast = 1 } = {}) {
+  const r = await page.evaluate(async (state) => {
+    await hp.set(state);
+    const gpu = await hp.mesh(), cpu = await hp.referenceMesh();
+    const stats = hp.stats();
+    if (gpu.vertices !== cpu.vertices) return { error: `vertex total: GPU ${gpu.vertices}, CPU ${cpu.vertices}`, stats };
+    if (gpu.positions.length !== cpu.positions.length) return { error: `GPU gave ${gpu.positions.length / 3} vertices of ${cpu.vertices}`, stats };
+    const edge = (p, v) => {
+      const c = [0, 1, 2].map((a) => Math.floor(p[3 * v + a]));
+      const axis = [0, 1, 2].find((a) => p[3 * v + a] !== c[a]);
+      return `${c}:${axis}`;
+    };
+    // A triangle's key: its edges from the least, in its winding order.
+    const key = (p, t) => {
+      const e = [edge(p, 3 * t), edge(p, 3 * t + 1), edge(p, 3 * t + 2)];
+      const first = e.indexOf([...e].sort()[0]);
+      return [0, 1, 2].map((k) => e[(first + k) % 3]).join(' ');
+    };
+    const found = new Map();
+    const triangles = cpu.vertices / 3;
+    for (let t = 0; t < triangles; t++) {
+      const k = key(gpu.positions, t);
+      if (found.has(k)) return { error: `the GPU's triangle ${t} (${k}) twice`, stats };
+      found.set(k, t);
+    }
+    for (let t = 0; t < triangles; t++) {
+      const k = key(cpu.positions, t);
+      const g = found.get(k);
+      if (g === undefined) return { error: `the reference's triangle ${t} (${k}) is not among the GPU's`, stats };
+      for (let c = 0; c < 9; c++) {
+        const a = 9 * g + c, b = 9 * t + c;
+        if (!(Math.abs(gpu.positions[a] - cpu.positions[b]) <= 1e-4)) return { error: `triangle ${t} position: GPU ${gpu.positions[a]}, CPU ${cpu.positions[b]}`, stats };
+        if (!(Math.abs(gpu.normals[a] - cpu.normals[b]) <= 1e-3)) return { error: `triangle ${t} normal: GPU ${gpu.normals[a]}, CPU ${cpu.normals[b]}`, stats };
+      }
+    }
+    return { vertices: cpu.vertices, stats };
+  }, state);
+  if (r.error) throw new Error(`${JSON.stringify(state)}: ${r.error} (bricks ${JSON.stringify(r.stats?.bricks)})`);
+  assert(r.vertices >= atLeast, `only ${r.vertices} vertices (the case wants ≥ ${atLeast})`);
+  const b = r.stats.bricks;
+  assert(b && b.surface && b.surface.vertices === r.vertices, `the surface is not the bricks': ${JSON.stringify(b)}`);
+  return r.stats;
+}
+
+async function open(page) {
+  const r = await loadVolumeBytes(page, nifti(DIMS, 'int16', voxels(DIMS, 'int16', value), { slope: 0.5, inter: -1000 }),
+    { name: 'bricks.nii' });
+  assert(!r.error, r.error);
+}
+
+add('bricks=on: the surface in 8³ bricks over a pool of 6 slots is the CPU reference\'s, in rounds that evict and upload again (scalar, vec4)', async (page) => {
+  await open(page);
+  for (const [pyramid, sums, iso] of [['scalar', 'float', 0.5 * 2050 - 1000], ['vec4', 'uint', 0.5 * 1600 - 1000],
+    ['baseline', 'float', 0.5 * 2050 - 1000]]) {
+    const s = await bricksExact(page, { bricks: 'on', brick: 8, poolMb: SMALL_POOL, pyramid, sums, iso }, { atLeast: 3000 });
+    const f = s.bricks.surface;
+    assert(f.brick === 8 && f.slots === 6, `brick ${f.brick}, slots ${f.slots}`);
+    assert(f.rounds === Math.ceil(f.active / 6) && f.rounds > 3, `${f.active} active bricks in ${f.rounds} rounds of 6`);
+    // Each round uploads what it lacks: with more bricks than slots every one is written anew
+    // (another pyramid: another backend, a new pool).
+    assert(f.uploaded === f.active && f.uploads === f.uploaded, `uploaded ${f.uploaded} of ${f.active}, ${f.uploads} in all`);
+  }
+  // The same bricks at a nearby iso: the first round keeps the 6 left resident, the rest are
+  // written again.
+  const again = (await bricksExact(page, { iso: 0.5 * 2049.5 - 1000 }, { atLeast: 3000 })).bricks.surface;
+  assert(again.uploaded === again.active - 6, `uploaded ${again.uploaded} of ${again.active} again`);
+});
+
+add('bricks=on: an iso change whose bricks are resident uploads nothing; 16³ and 32³ bricks give the same surface', async (page) => {
+  await open(page);
+  const first = (await bricksExact(page, { bricks: 'on', brick: 8, poolMb: 64, iso: 0.5 * 2050 - 1000 }, { atLeast: 3000 })).bricks.surface;
+  assert(first.rounds === 1 && first.uploaded === first.active, JSON.stringify(first));
+  // Another iso with bricks of its own: only those are written.
+  const second = (await bricksExact(page, { iso: 0.5 * 1200 - 1000 }, { atLeast: 3000 })).bricks.surface;
+  assert(second.uploaded > 0 && second.uploaded < second.active, `the second iso uploaded ${second.uploaded} of ${second.active}`);
+  // Back, and to an iso between the same voxel values: every brick it needs is resident.
+  for (const iso of [0.5 * 2050 - 1000, 0.5 * 2049.5 - 1000]) {
+    const again = (await bricksExact(page, { iso }, { atLeast: 3000 })).bricks.surface;
+    assert(again.uploaded === 0 && again.uploads === first.uploads + second.uploaded, `iso ${iso}: ${JSON.stringify(again)}`);
+  }
+  for (const brick of [16, 32]) {
+    const f = (await bricksExact(page, { brick }, { atLeast: 3000 })).bricks.surface;
+    assert(f.brick === brick && f.uploaded === f.active, JSON.stringify(f));
+  }
+});
+
+add('bricks=on where bricks cannot go (WebGPU, a crop): the page says why and meshes the atlas, exact', async (page) => {
+  await open(page);
+  const iso = 0.5 * 2050 - 1000;
+  for (const [state, why] of [
+    [{ pyramid: 'webgpu-scan' }, /the WebGPU modes have no brick pool yet/],
+    [{ pyramid: 'scalar', cropX0: 20 }, /bricks do not crop yet/],
+  ]) {
+    await exactMesh(page, { bricks: 'on', iso, ...state }, { atLeast: 3000 });
+    const s = await page.evaluate(() => hp.stats());
+    assert(s.bricks.surface === null && why.test(s.bricks.why), `${JSON.stringify(state)}: ${JSON.stringify(s.bricks)}`);
+    assert(why.test(s.message), `the message: ${s.message}`);
+  }
+  // Back to the whole volume: bricked again.
+  await bricksExact(page, { cropX0: 0, iso }, { atLeast: 3000 });
+});
+
+export default cases;

@@ -21,8 +21,13 @@ namespace hp {
 // the device's binding limit, not by S² (webgpu_compaction.h).
 constexpr int kMaxGlAtlas = 4096;
 constexpr int kMaxComputeAtlas = 16384;
-// The most voxels a file opens to (512³: 512 MiB of floats in the page's memory).
+// The most voxels one atlas takes (512³ in 16384²): a volume past it opens at full resolution in
+// bricks (issue 40), its atlas a preview of every second (or fourth) voxel.
 constexpr std::uint64_t kMaxVolumeVoxels = std::uint64_t(1) << 27;
+// The most a volume file opens to at all: voxels (a wasm32 size_t indexes them) and the stored
+// bytes in the page's heap (4 GiB at most, the mesh beside them).
+constexpr std::uint64_t kMaxBrickedVoxels = std::uint64_t(1) << 31;
+constexpr std::uint64_t kMaxBrickedBytes = std::uint64_t(1536) << 20;
 // The smallest atlas a volume gets (the PNG atlas's smallest too).
 constexpr int kMinVolumeAtlas = 256;
 

@@ -10,23 +10,41 @@ namespace {
 constexpr int kPoolUnit = 5, kSlotBrickUnit = 6;
 }  // namespace
 
+namespace {
+// The pool's slots a row (A: A×A slots), a tile's slices a side, and the base's side.
+struct PoolShape {
+    int row = 1, tile_slices = 1, side = 16;
+    PoolShape(const BrickGrid& grid, std::uint32_t slots) {
+        while (std::uint32_t(row) * std::uint32_t(row) < slots) ++row;
+        tile_slices = int(std::ceil(std::sqrt(double(grid.size))));
+        const int tile = tile_slices * grid.size;
+        while ((side / tile) * (side / tile) < row * row) side *= 2;
+    }
+};
+}  // namespace
+
+double BrickCells::bytes_for(const BrickGrid& grid, std::uint32_t slots) {
+    const PoolShape p(grid, slots);
+    const double s = slot_side(grid), a = double(p.row) * s, texels = double(p.side) * double(p.side);
+    // R32F pool, R32UI table, R8 base, RG16F counts, two R32UI pyramids (a third more than their base).
+    return a * a * s * 4 + double(p.row) * p.row * 4 + texels * (1 + 4 + 2 * 4 * 4.0 / 3);
+}
+
 bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::string* error) {
     slots_row_ = 0;
     grid_ = grid;
     grid_.lo.clear(), grid_.hi.clear();
     const int s = slot_side(grid), b = grid.size;
-    int row = 1;
-    while (std::uint32_t(row) * std::uint32_t(row) < slots) ++row;
+    const PoolShape shape(grid, slots);
+    const int row = shape.row;
     GLint max3d = 0;
     glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max3d);
     if (row * s > max3d)
         return *error = "a pool of " + std::to_string(slots) + " bricks needs a 3D texture of " + std::to_string(row * s) +
                         " texels a side; this GPU's largest is " + std::to_string(max3d), false;
-    tile_slices_ = int(std::ceil(std::sqrt(double(b))));
-    const int tile = tile_slices_ * b;
-    int side = 16;
-    while ((side / tile) * (side / tile) < row * row) side *= 2;
-    base_side_ = side, base_tiles_ = side / tile;
+    tile_slices_ = shape.tile_slices;
+    const int side = shape.side;
+    base_side_ = side, base_tiles_ = side / (tile_slices_ * b);
     pool_ = gl::Texture3D(GL_R32F, row * s, row * s, s);
     slot_brick_ = gl::Texture(GL_R32UI, row, row);
     base_ = gl::Texture(GL_R8, side, side);

@@ -23,6 +23,9 @@ public:
     // A pool of `slots` slots (A×A, A the smallest square's side that holds them, A·(B + 3) at
     // most the GPU's largest 3D texture) for bricks of `grid`; false and why.
     bool init(const BrickGrid& grid, std::uint32_t slots, std::string* error);
+    // The GPU bytes init() takes for that pool: the pool, the slot table, the base, the vertex
+    // counts and the two pyramids (the streams apart: they grow with what a round emits).
+    static double bytes_for(const BrickGrid& grid, std::uint32_t slots);
     void abandon();
     std::uint32_t slots() const { return std::uint32_t(slots_row_) * std::uint32_t(slots_row_); }
 

@@ -5,10 +5,13 @@
 
 namespace hp {
 
-std::uint32_t BrickedSurface::slots_for(const BrickGrid& grid, double budget_bytes) {
-    const double side = slot_side(grid), slot = side * side * side * 4;  // R32F
-    const double n = std::floor(budget_bytes / slot);
-    return std::uint32_t(std::clamp(n, 1.0, double(grid.grid[0]) * grid.grid[1] * grid.grid[2]));
+std::uint32_t BrickedSurface::slots_for(const BrickGrid& grid, double budget_bytes, int max_3d) {
+    const std::uint64_t bricks = grid.bricks() ? grid.bricks() : std::uint64_t(grid.grid[0]) * grid.grid[1] * grid.grid[2];
+    std::uint32_t a = 1;
+    while ((a + 1) * std::uint32_t(slot_side(grid)) <= std::uint32_t(max_3d) && std::uint64_t(a) * a < bricks &&
+           BrickCells::bytes_for(grid, (a + 1) * (a + 1)) <= budget_bytes)
+        ++a;
+    return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(a) * a, std::max<std::uint64_t>(bricks, 1)));
 }
 
 bool BrickedSurface::init(const BrickGrid& grid, std::uint32_t slots, std::string* error) {

@@ -20,8 +20,10 @@ namespace hp {
 
 class BrickedSurface {
 public:
-    // The slots a pool of `budget_bytes` holds for `grid`'s bricks (one at least).
-    static std::uint32_t slots_for(const BrickGrid& grid, double budget_bytes);
+    // The slots a pool within `budget_bytes` of GPU memory holds for `grid`'s bricks
+    // (BrickCells::bytes_for), A×A of them, A·(B + 3) within `max_3d` (the GPU's largest 3D
+    // texture), no more than the grid's bricks; one at least.
+    static std::uint32_t slots_for(const BrickGrid& grid, double budget_bytes, int max_3d);
 
     // The levels and a pool of `slots` slots for `grid`'s bricks; false and why.
     bool init(const BrickGrid& grid, std::uint32_t slots, std::string* error);

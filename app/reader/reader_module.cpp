@@ -35,11 +35,12 @@ std::uint64_t voxels(const std::array<int, 3>& d) {
     return std::uint64_t(d[0]) * std::uint64_t(d[1]) * std::uint64_t(d[2]);
 }
 
-// The options the page gives, with the demo's cap on voxels (512³: volume_atlas.h).
+// The options the page gives, with the demo's cap on voxels (2^31: volume_atlas.h; the app
+// checks the stored bytes).
 bool options_of(const char* text, hp::LoadOptions* o, std::string* error) {
     *o = hp::LoadOptions();
     const bool ok = hp::parse_load_options_json(text ? text : "", o, error);
-    o->max_voxels = std::min(o->max_voxels, hp::kMaxVolumeVoxels);
+    o->max_voxels = std::min(o->max_voxels, hp::kMaxBrickedVoxels);
     return ok;
 }
 

@@ -77,9 +77,10 @@ struct BrickedAsk {
     const VoxelValues* values = nullptr;  // the volume's
     const BrickGrid* grid = nullptr;      // its bricks
     std::uint64_t key = 0;                // the load and the brick size: another key, another pool
-    std::uint32_t slots = 0;              // the pool's (its budget)
+    double budget_bytes = 0;              // the GPU memory the pool may take (BrickedSurface::slots_for)
     float iso = 0;
     bool run = true;  // the frame needs the surface: made now where the last one was for another iso
+    int view_factor = 1;  // the atlas is a preview of every f-th voxel: the 3D view's units are f voxels
 };
 
 // What a read-back asks of the backend (Backend::read).

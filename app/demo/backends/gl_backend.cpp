@@ -76,7 +76,9 @@ public:
                 for (std::size_t i = 0; i < soup.size(); ++i) soup[i] = std::uint32_t(i);
                 SurfaceView::upload(&b.drawn, b.positions, b.normals, {}, soup, b.revision);
             }
-            surface_.draw_indexed(d.panel, b.drawn, d.scene);
+            SurfaceScene scene = d.scene;  // the bricks' voxels where the view's are a preview's
+            for (std::size_t a = 0; a < 3; ++a) scene.dims[a] *= float(b.view_factor), scene.scale[a] /= float(b.view_factor);
+            surface_.draw_indexed(d.panel, b.drawn, scene);
         } else if (d.processed) {
             const ProcessedSurface& p = *d.processed;
             if (processed_.revision != p.revision) SurfaceView::upload(&processed_, p.positions, p.normals, p.labels, p.indices, p.revision);
@@ -126,16 +128,20 @@ public:
         Bricked& b = bricked_;
         b.on = false;
         if (!ask) return false;
-        if (ask->key != b.key || ask->slots != b.slots || !b.surface.ready()) {
+        GLint max_3d = 0;
+        glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max_3d);
+        const std::uint32_t slots = BrickedSurface::slots_for(*ask->grid, ask->budget_bytes, max_3d);
+        if (ask->key != b.key || slots != b.slots || !b.surface.ready()) {
             b.made = false, b.key = 0;
-            if (!b.surface.init(*ask->grid, ask->slots, why)) return false;
-            b.key = ask->key, b.slots = ask->slots;
+            if (!b.surface.init(*ask->grid, slots, why)) return false;
+            b.key = ask->key, b.slots = slots;
         }
         if (ask->run && (!b.made || b.iso != ask->iso)) {
             b.figures = b.surface.run(*ask->values, ask->iso, &b.positions, &b.normals);
             b.iso = ask->iso, b.made = true, ++b.revision;
         }
         b.on = true;
+        b.view_factor = ask->view_factor;
         *figures = b.figures;
         return true;
     }
@@ -152,6 +158,7 @@ private:
         std::uint32_t slots = 0;
         float iso = 0;
         bool on = false, made = false;
+        int view_factor = 1;
         BrickedSurface::Figures figures;
         std::vector<float> positions, normals;
         std::uint64_t revision = 0;

@@ -34,16 +34,22 @@ std::string refused(const DemoState& s, const LoadedVolume& v) {
     if (box.lo != whole.lo || box.hi != whole.hi) return "bricks do not crop yet: the whole volume for bricks";
     return "";
 }
+// What the 3D view shows where the bricks cannot make the surface.
+std::string shown_instead(const LoadedVolume* v) {
+    if (!v || v->preview_factor == 1) return "";
+    return " (the 3D view shows the preview's surface, every " + std::to_string(v->preview_factor) + "th voxel)";
+}
 }  // namespace
 
-void BrickRuns::surface(Backend* b, const DemoState& s, const LoadedVolume* v, bool past_atlas, bool mesh,
-                        std::string* message) {
+void BrickRuns::surface(Backend* b, const DemoState& s, const LoadedVolume* v, bool mesh, std::string* message) {
+    const bool past_atlas = v && v->preview_factor > 1;
     const bool asked = v && (s.bricks == Bricks::On || past_atlas);
+    const std::string who = past_atlas ? "the surface at full resolution needs bricks: " : "bricks=on: ";
     std::string why = asked ? refused(s, *v) : "";
     on_ = false;
     if (!asked || !why.empty()) {
         b->set_bricked(nullptr, nullptr, nullptr);
-        if (why != why_not_ && !why.empty()) *message = "bricks=on: " + why;
+        if (why != why_not_ && !why.empty()) *message = who + why + shown_instead(v);
         why_not_ = why;
         return;
     }
@@ -59,11 +65,12 @@ void BrickRuns::surface(Backend* b, const DemoState& s, const LoadedVolume* v, b
     ask.values = &v->volume.values;
     ask.grid = grid;
     ask.key = (v->generation << 8) + std::uint64_t(s.brick);
-    ask.slots = BrickedSurface::slots_for(*grid, s.pool_mb * 1024 * 1024);
+    ask.budget_bytes = s.pool_mb * 1024 * 1024;
     ask.iso = s.iso;
     ask.run = mesh;
+    ask.view_factor = v->preview_factor;
     on_ = b->set_bricked(&ask, &figures_, &why);
-    if (!on_ && why != why_not_) *message = "bricks=on: " + why;
+    if (!on_ && why != why_not_) *message = who + why + shown_instead(v);
     why_not_ = on_ ? "" : why;
 }
 

@@ -22,14 +22,13 @@ public:
     bool level_on_gpu(const DemoState& s, const LoadedVolume* v, std::uint64_t gpu, std::uint32_t* active) const;
     bool level_pending() const { return level_ && !level_->arrived; }
 
-    // The surface in bricks, where it applies to `v` in `s` (`past_atlas`: the volume is larger
-    // than the modes' atlas holds); `mesh`: the frame runs the surface stages (else the backend
-    // keeps what it has, unrun). A problem goes to *message once.
-    void surface(Backend* b, const DemoState& s, const LoadedVolume* v, bool past_atlas, bool mesh,
-                 std::string* message);
+    // The surface in bricks, where it applies to `v` in `s` (bricks=on, or a volume past one
+    // atlas: its preview_factor > 1); `mesh`: the frame runs the surface stages (else the
+    // backend keeps what it has, unrun). A problem goes to *message once.
+    void surface(Backend* b, const DemoState& s, const LoadedVolume* v, bool mesh, std::string* message);
     // What the last surface run did, while the surface shown is bricked; else null.
     const BrickedSurface::Figures* figures() const { return on_ ? &figures_ : nullptr; }
-    // bricks=on where the surface could not be bricked: why ("" when it is, or was not asked).
+    // Where the surface was asked in bricks and could not be: why ("" when it is, or was not asked).
     const std::string& why_not() const { return why_not_; }
 
 private:

@@ -114,7 +114,7 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     frames_.advance(dt_seconds);
     bricks_.level(b, state(), sources_.shown(state()), host_.inputs_serial());
     const RunInputs inputs = run_inputs();
-    bricks_.surface(b, state(), sources_.shown(state()), false, inputs.settings.mesh, &message_);
+    bricks_.surface(b, state(), sources_.shown(state()), inputs.settings.mesh, &message_);
     if (may_repeat && frames_.frame() >= run_until_ && b->idle() && !walker_.asking() && repeats(inputs)) {
         // One frame completes a call: the one poll() just completed stands for this one.
         if (completed) return false;

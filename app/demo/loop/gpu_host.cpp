@@ -144,7 +144,7 @@ void GpuHost::apply(FrameScheduler* frames, const Sources& sources, std::string*
     const LoadedVolume* v = sources.values_shown(frames->state());
     const bool fits = v && v->layout.atlas == layout_.atlas && v->layout.dims == layout_.dims;  // the pipeline's own
     if (fits && backend_ && uploaded_ != v->generation) {
-        backend_->upload(v->volume);
+        backend_->upload(v->atlas_volume());
         uploaded_ = v->generation;
         ++inputs_serial_;
     }

@@ -18,7 +18,12 @@ namespace hp {
 // A volume as loaded: the values, the atlas that holds them, and what the page shows with it.
 struct LoadedVolume {
     Volume volume;
-    AtlasLayout layout;
+    AtlasLayout layout;  // the atlas's: the volume's, or its preview's
+    // A volume past one atlas (kMaxVolumeVoxels): the atlas holds every `preview_factor`-th voxel
+    // along each axis (`preview`, in the stored type), the surface is made from `volume` in bricks.
+    int preview_factor = 1;
+    Volume preview;
+    const Volume& atlas_volume() const { return preview_factor > 1 ? preview : volume; }
     std::string name;                  // the file's name ("" when none was given)
     std::vector<IsoPreset> presets;    // the first is the iso it opens at
     std::vector<float> histogram;      // log(1 + count) over its range (the iso control)

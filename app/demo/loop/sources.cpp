@@ -10,6 +10,31 @@
 namespace hp {
 namespace {
 
+// The preview of a volume past one atlas: every f-th voxel along each axis from the first, in
+// the stored type (voxel j of the preview is voxel f·j of the volume, its world the same).
+Volume preview_of(const Volume& v, int f) {
+    Volume p;
+    for (std::size_t a = 0; a < 3; ++a) {
+        p.dims[a] = (v.dims[a] - 1) / f + 1;
+        p.spacing[a] = v.spacing[a] * f;
+    }
+    p.to_world = v.to_world;
+    for (std::size_t r = 0; r < 3; ++r)
+        for (std::size_t c = 0; c < 3; ++c) p.to_world[4 * r + c] *= f;
+    p.values = VoxelValues(v.values.type(), p.count(), v.values.scaling());
+    const std::size_t e = std::size_t(stored_size(v.values.type()));
+    const std::uint8_t* from = v.values.bytes();
+    std::uint8_t* to = p.values.bytes();
+    const std::size_t X = std::size_t(v.dims[0]), XY = X * std::size_t(v.dims[1]);
+    for (int z = 0; z < p.dims[2]; ++z)
+        for (int y = 0; y < p.dims[1]; ++y)
+            for (int x = 0; x < p.dims[0]; ++x, to += e)
+                std::copy_n(from + (std::size_t(z) * std::size_t(f) * XY + std::size_t(y) * std::size_t(f) * X + std::size_t(x) * std::size_t(f)) * e, e, to);
+    p.lo = v.lo, p.hi = v.hi;  // iso's range stays the volume's
+    p.space = v.space, p.file = v.file, p.type = v.type;
+    return p;
+}
+
 }  // namespace
 
 bool Sources::begin_volume(Volume header, const StoredSpec& stored, const AtlasLimit& limit, std::string* error) {
@@ -17,12 +42,27 @@ bool Sources::begin_volume(Volume header, const StoredSpec& stored, const AtlasL
     const std::uint64_t count = std::uint64_t(header.dims[0]) * std::uint64_t(header.dims[1]) * std::uint64_t(header.dims[2]);
     if (header.dims[0] < 2 || header.dims[1] < 2 || header.dims[2] < 2)
         return *error = "a volume needs at least 2 voxels along each axis", false;
-    if (count > kMaxVolumeVoxels)
-        return *error = "it is " + std::to_string(header.dims[0]) + "×" + std::to_string(header.dims[1]) + "×" +
-                        std::to_string(header.dims[2]) + ", past the " + std::to_string(kMaxVolumeVoxels) +
-                        " voxels (512³) the demo opens", false;
+    const std::string size = std::to_string(header.dims[0]) + "×" + std::to_string(header.dims[1]) + "×" +
+                             std::to_string(header.dims[2]);
+    const std::uint64_t bytes = count * std::uint64_t(stored_size(stored.type));
+    if (count > kMaxBrickedVoxels || (count > kMaxVolumeVoxels && bytes > kMaxBrickedBytes))
+        return *error = "it is " + size + " (" + std::to_string(bytes >> 20) + " MiB as " + stored_name(stored.type) +
+                        "), past the " + std::to_string(kMaxBrickedBytes >> 20) + " MiB of values the page holds", false;
     LoadedVolume v;
-    if (!volume_layout(header.dims, limit, &v.layout, error)) return false;
+    // Past one atlas: the atlas a preview of every f-th voxel, the surface from the volume in bricks.
+    while (count > kMaxVolumeVoxels) {
+        v.preview_factor *= 2;
+        const int f = v.preview_factor;
+        const std::uint64_t n = std::uint64_t((header.dims[0] - 1) / f + 1) * std::uint64_t((header.dims[1] - 1) / f + 1) *
+                                std::uint64_t((header.dims[2] - 1) / f + 1);
+        if (n <= kMaxVolumeVoxels) break;
+    }
+    const int f = v.preview_factor;
+    const std::array<int, 3> atlas_dims{(header.dims[0] - 1) / f + 1, (header.dims[1] - 1) / f + 1, (header.dims[2] - 1) / f + 1};
+    if (!volume_layout(atlas_dims, limit, &v.layout, error)) {
+        if (f > 1) *error = "a " + size + " volume opens in bricks with a preview of every " + std::to_string(f) + "th voxel; " + *error;
+        return false;
+    }
     v.volume = std::move(header);
     v.volume.values = VoxelValues(stored.type, std::size_t(count), stored.scaling);
     arriving_ = std::move(v);
@@ -83,6 +123,11 @@ bool Sources::read_png(const std::uint8_t* data, std::size_t size, int tile, int
 // at its first preset, uncropped; a PNG at the iso source=png had.
 void Sources::open(LoadedVolume v, DemoState* pending) {
     v.generation = ++loads_;
+    if (v.preview_factor > 1) {
+        v.preview = preview_of(v.volume, v.preview_factor);
+        v.volume.notes.push_back("past one atlas: meshed at full resolution in bricks (WebGL2); the atlas views show every " +
+                                 std::to_string(v.preview_factor) + (v.preview_factor == 2 ? "nd" : "th") + " voxel");
+    }
     v.bricks = brick_grid(v.volume.values, v.volume.dims, kBrickCells);
     if (v.table.entries.empty()) v.table = v.volume.labels;  // a .seg.nrrd's own names
     const Source s = v.source;

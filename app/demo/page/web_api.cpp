@@ -194,8 +194,10 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     w.key("textures").number(gl.textures).key("framebuffers").number(gl.framebuffers);
     w.key("programs").number(gl.programs).key("buffers").number(gl.buffers);
     w.end_object();
+    // The volume's own size; past one atlas, the atlas holds every previewFactor-th voxel.
     w.key("dims");
-    hp::numbers(&w, g_app->layout().dims);
+    hp::numbers(&w, shown_file ? shown_file->dims : g_app->layout().dims);
+    w.key("previewFactor").integer(shown ? shown->preview_factor : 1);
     w.key("spacing");
     hp::numbers(&w, shown_file ? shown_file->spacing : std::array<double, 3>{1, 1, 1});
     w.key("range");

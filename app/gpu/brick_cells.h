@@ -42,6 +42,11 @@ public:
     std::uint32_t run_mesh(const BrickResidency::Round& round, float iso);
     std::vector<float> read_positions(std::uint32_t n) const { return mesh_.read_stream(n, 0); }
     std::vector<float> read_normals(std::uint32_t n) const { return mesh_.read_stream(n, 1); }
+    // The round's surface as the extraction wrote it: RGBA32F textures `mesh_size()` wide, vertex
+    // k at its tile texel (stream_tiles.glsl).
+    const gl::Texture& mesh_positions() const { return mesh_.stream(0); }
+    const gl::Texture& mesh_normals() const { return mesh_.stream(1); }
+    int mesh_size() const { return mesh_.size(); }
     // The most vertices a round's surface stream holds (its total is exact beyond).
     std::uint64_t mesh_capacity() const { return std::uint64_t(base_side_) * std::uint64_t(base_side_); }
 

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+
+#include "shader_program.h"
 
 namespace hp {
 
@@ -18,6 +21,18 @@ bool BrickedSurface::init(const BrickGrid& grid, std::uint32_t slots, std::strin
     pool_.reset(slots);
     level_ = std::make_unique<BrickLevel>();
     cells_ = std::make_unique<BrickCells>();
+    written_ = 0;
+    if (!append_) {
+        append_ = gl::build_program({"stream_tiles.glsl", "normal_oct.glsl", "brick_append.vert"}, {"no_fragments.frag"},
+                                    error, "", {"tfPosition", "tfNormal"});
+        if (!append_) return false;
+        glUseProgram(append_.id());
+        glUniform1i(gl::uniform(append_, "uPositions"), 0);
+        glUniform1i(gl::uniform(append_, "uNormals"), 1);
+        u_size_ = gl::uniform(append_, "uSize");
+        glUseProgram(0);
+        no_attributes_ = gl::make_vertex_array();
+    }
     if (level_->init(grid, error) && cells_->init(grid, slots, error)) return true;
     level_.reset(), cells_.reset();
     return false;
@@ -28,12 +43,60 @@ void BrickedSurface::abandon() {
     if (cells_) cells_->abandon();
     level_.reset(), cells_.reset();
     pool_.reset(0);
+    append_.abandon(), no_attributes_.abandon(), soup_.abandon(), soup_vao_.abandon();
+    capacity_ = 0, written_ = 0;
 }
 
-BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso, std::vector<float>* positions,
-                                            std::vector<float>* normals) {
+// Grows the buffer to hold `vertices` (twice what it held, at least), what it holds copied over.
+bool BrickedSurface::reserve(std::uint64_t vertices) {
+    if (vertices <= capacity_) return true;
+    constexpr std::uint64_t kMost = (std::uint64_t(1) << 31) / kVertexBytes;  // 2 GiB: WebGL's buffers
+    if (vertices > kMost) return false;
+    const std::uint64_t grown = std::min(kMost, std::max(vertices, 2 * capacity_));
+    gl::Buffer bigger = gl::make_buffer();
+    glBindBuffer(GL_COPY_WRITE_BUFFER, bigger.id());
+    glBufferData(GL_COPY_WRITE_BUFFER, GLsizeiptr(grown * kVertexBytes), nullptr, GL_STATIC_DRAW);
+    if (written_ > 0) {
+        glBindBuffer(GL_COPY_READ_BUFFER, soup_.id());
+        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, GLsizeiptr(std::uint64_t(written_) * kVertexBytes));
+        glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    }
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    soup_ = std::move(bigger);
+    capacity_ = grown;
+    if (!soup_vao_) soup_vao_ = gl::make_vertex_array();
+    glBindVertexArray(soup_vao_.id());
+    glBindBuffer(GL_ARRAY_BUFFER, soup_.id());
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, GLsizei(kVertexBytes), nullptr);
+    glEnableVertexAttribArray(1);
+    glVertexAttribIPointer(1, 1, GL_UNSIGNED_INT, GLsizei(kVertexBytes), reinterpret_cast<const void*>(std::uintptr_t(12)));
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    return true;
+}
+
+void BrickedSurface::append(std::uint32_t n) {
+    glUseProgram(append_.id());
+    gl::bind_texture(0, cells_->mesh_positions());
+    gl::bind_texture(1, cells_->mesh_normals());
+    glUniform1ui(u_size_, GLuint(cells_->mesh_size()));
+    glEnable(GL_RASTERIZER_DISCARD);
+    glBindVertexArray(no_attributes_.id());
+    glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, soup_.id(), GLintptr(std::uint64_t(written_) * kVertexBytes),
+                      GLsizeiptr(std::uint64_t(n) * kVertexBytes));
+    glBeginTransformFeedback(GL_POINTS);
+    glDrawArrays(GL_POINTS, 0, GLsizei(n));
+    glEndTransformFeedback();
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+    glBindVertexArray(0);
+    glDisable(GL_RASTERIZER_DISCARD);
+    written_ += n;
+}
+
+BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso) {
     Figures f;
-    positions->clear(), normals->clear();
+    written_ = 0;
     std::vector<std::uint32_t> active = level_->read_active(level_->run(iso));
     std::sort(active.begin(), active.end());
     const std::uint64_t before = pool_.uploads();
@@ -41,14 +104,10 @@ BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso
     for (const BrickResidency::Round& r : rounds) {
         cells_->upload(values, r.uploads);
         const std::uint32_t total = cells_->run_mesh(r, iso);
-        const std::uint32_t n = std::uint32_t(std::min<std::uint64_t>(total, cells_->mesh_capacity()));
+        std::uint32_t n = std::uint32_t(std::min<std::uint64_t>(total, cells_->mesh_capacity()));
+        if (n > 0 && !reserve(std::uint64_t(written_) + n)) n = std::uint32_t(std::min<std::uint64_t>(n, capacity_ - written_));
         f.truncated = f.truncated || n < total;
-        const std::vector<float> p = cells_->read_positions(n), q = cells_->read_normals(n);
-        for (std::uint32_t k = 0; k < n; ++k)
-            for (std::size_t a = 0; a < 3; ++a) {
-                positions->push_back(p[4 * std::size_t(k) + a]);
-                normals->push_back(q[4 * std::size_t(k) + a]);
-            }
+        if (n > 0) append(n);
         f.vertices += total;
     }
     f.active = std::uint32_t(active.size());
@@ -57,6 +116,36 @@ BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso
     f.uploaded = std::uint32_t(f.uploads - before);
     f.slots = pool_.slots();
     return f;
+}
+
+void unpack_normal(std::uint32_t u, float out[3]) {
+    if (u == 0x80008000u) {
+        out[0] = out[1] = out[2] = 0;
+        return;
+    }
+    const auto snorm = [](std::uint32_t v) { return std::clamp(float(std::int16_t(std::uint16_t(v))) / 32767.0f, -1.0f, 1.0f); };
+    float n[3] = {snorm(u & 0xffffu), snorm(u >> 16), 0};
+    n[2] = 1 - std::fabs(n[0]) - std::fabs(n[1]);
+    const float t = std::max(-n[2], 0.0f);
+    n[0] += n[0] >= 0 ? -t : t;
+    n[1] += n[1] >= 0 ? -t : t;
+    const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    for (int a = 0; a < 3; ++a) out[a] = n[a] / len;
+}
+
+void BrickedSurface::read(std::uint32_t n, std::vector<float>* positions, std::vector<float>* normals) const {
+    n = std::min(n, written_);
+    std::vector<std::uint32_t> words(std::size_t(n) * 4);
+    if (n > 0) {
+        glBindBuffer(GL_COPY_READ_BUFFER, soup_.id());
+        gl::read_bound_buffer(GL_COPY_READ_BUFFER, 0, GLsizeiptr(words.size() * 4), words.data());
+        glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    }
+    positions->resize(std::size_t(n) * 3), normals->resize(std::size_t(n) * 3);
+    for (std::size_t v = 0; v < n; ++v) {
+        std::memcpy(positions->data() + 3 * v, words.data() + 4 * v, 12);
+        unpack_normal(words[4 * v + 3], normals->data() + 3 * v);
+    }
 }
 
 }  // namespace hp

@@ -2,9 +2,11 @@
 // not fit one atlas: the first level (brick_level.h) lists the bricks whose range straddles the
 // iso, the pool's residency (brick_pool.h) puts them into the pool's slots in rounds, and each
 // round uploads only the bricks it lacks and runs the second level (brick_cells.h): the
-// marching-cubes vertices of its bricks' cells, read back and appended. The same vertices as
-// the unbricked surface of the whole volume (tests/gpu/brick_level_test.cpp), in the rounds'
-// order: a soup, 3 vertices a triangle, in voxel index units.
+// marching-cubes vertices of its bricks' cells, appended by transform feedback to one buffer on
+// the GPU (shaders/brick_append.vert: 16 bytes a vertex, the position as 3 floats and the normal
+// in one uint, octahedral). Nothing but the counts comes back. The same vertices as the unbricked
+// surface of the whole volume (tests/gpu/brick_level_test.cpp), in the rounds' order: a soup,
+// 3 vertices a triangle, in voxel index units.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +26,7 @@ public:
     // (BrickCells::bytes_for), A×A of them, A·(B + 3) within `max_3d` (the GPU's largest 3D
     // texture), no more than the grid's bricks; one at least.
     static std::uint32_t slots_for(const BrickGrid& grid, double budget_bytes, int max_3d);
+    static constexpr std::uint32_t kVertexBytes = 16;
 
     // The levels and a pool of `slots` slots for `grid`'s bricks; false and why.
     bool init(const BrickGrid& grid, std::uint32_t slots, std::string* error);
@@ -38,17 +41,39 @@ public:
         std::uint64_t uploads = 0;    // ... and since init()
         std::uint32_t slots = 0;
         std::uint64_t vertices = 0;   // the surface's (3 a triangle)
-        bool truncated = false;       // a round's vertices outgrew its stream: some were lost
+        bool truncated = false;       // a round's vertices outgrew its stream, or the buffer its
+                                      // largest size: some were lost
     };
-    // The surface of `values` (the grid's volume) at `iso`: its vertices' positions and normals
-    // (3 floats each) appended to the vectors given, which it clears first.
-    Figures run(const VoxelValues& values, float iso, std::vector<float>* positions, std::vector<float>* normals);
+    // The surface of `values` (the grid's volume) at `iso`, into the buffer (vertices() of them).
+    Figures run(const VoxelValues& values, float iso);
+
+    // The buffer the last run wrote: vertices() of them, 16 bytes each (kVertexBytes), the
+    // position (3 floats) at 0, the normal (a uint, shaders/normal_oct.glsl) at 12; a vertex
+    // array that reads it as attributes 0 (vec3) and 1 (uint).
+    std::uint32_t vertices() const { return written_; }
+    const gl::VertexArray& vertex_array() const { return soup_vao_; }
+    std::uint64_t buffer_bytes() const { return capacity_ * kVertexBytes; }
+    // The first `n` vertices read back (waits): 3 floats each.
+    void read(std::uint32_t n, std::vector<float>* positions, std::vector<float>* normals) const;
 
 private:
+    void append(std::uint32_t n);  // the round's first n vertices after those written
+    bool reserve(std::uint64_t vertices);
+
     // Made anew by init() (the old ones' GL objects deleted), forgotten by abandon().
     std::unique_ptr<BrickLevel> level_;
     std::unique_ptr<BrickCells> cells_;
     BrickResidency pool_;
+    gl::Program append_;
+    GLint u_size_ = -1;
+    gl::VertexArray no_attributes_;
+    gl::Buffer soup_;
+    gl::VertexArray soup_vao_;
+    std::uint64_t capacity_ = 0;  // vertices the buffer holds
+    std::uint32_t written_ = 0;
 };
+
+// The CPU twin of shaders/normal_oct.glsl's unpacking.
+void unpack_normal(std::uint32_t packed, float out[3]);
 
 }  // namespace hp

@@ -70,15 +70,10 @@ public:
     void draw_surface(const SurfaceDraw& d) override {
         surface_.set_labels(d.labels, d.labels_revision);
         if (!d.processed && bricked_.on && bricked_.made) {
-            Bricked& b = bricked_;
-            if (b.drawn.revision != b.revision) {
-                std::vector<std::uint32_t> soup(b.positions.size() / 3);
-                for (std::size_t i = 0; i < soup.size(); ++i) soup[i] = std::uint32_t(i);
-                SurfaceView::upload(&b.drawn, b.positions, b.normals, {}, soup, b.revision);
-            }
             SurfaceScene scene = d.scene;  // the bricks' voxels where the view's are a preview's
-            for (std::size_t a = 0; a < 3; ++a) scene.dims[a] *= float(b.view_factor), scene.scale[a] /= float(b.view_factor);
-            surface_.draw_indexed(d.panel, b.drawn, scene);
+            const float f = float(bricked_.view_factor);
+            for (std::size_t a = 0; a < 3; ++a) scene.dims[a] *= f, scene.scale[a] /= f;
+            surface_.draw_soup(d.panel, bricked_.surface.vertex_array(), bricked_.surface.vertices(), scene);
         } else if (d.processed) {
             const ProcessedSurface& p = *d.processed;
             if (processed_.revision != p.revision) SurfaceView::upload(&processed_, p.positions, p.normals, p.labels, p.indices, p.revision);
@@ -88,7 +83,10 @@ public:
         else
             surface_.draw(d.panel, gpu_.mesh(), d.scene);
     }
-    std::uint32_t mesh_capacity() const override { return gpu_.mesh().capacity(); }
+    std::uint32_t mesh_capacity() const override {
+        if (bricked_.on && bricked_.made) return bricked_.surface.vertices();  // all of it
+        return gpu_.mesh().capacity();
+    }
 
     std::unique_ptr<ReadTicket> read(const ReadRequest& q, const FrameResult& last) override {
         Reading r;
@@ -96,9 +94,7 @@ public:
         if (q.atlas) r.atlas = gpu_.volume().read_atlas();
         if (q.mesh && last.mesh && last.extracted && bricked_.on && bricked_.made) {
             r.mesh.vertices = std::uint32_t(bricked_.figures.vertices);
-            const std::size_t n = std::min<std::size_t>(q.vertices, bricked_.positions.size() / 3);
-            r.mesh.positions.assign(bricked_.positions.begin(), bricked_.positions.begin() + std::ptrdiff_t(3 * n));
-            r.mesh.normals.assign(bricked_.normals.begin(), bricked_.normals.begin() + std::ptrdiff_t(3 * n));
+            bricked_.surface.read(q.vertices, &r.mesh.positions, &r.mesh.normals);
         } else if (q.mesh && last.mesh && last.extracted) {
             SurfaceMesh& mesh = gpu_.mesh();
             // Not read in that frame (async, expected): the API still reports the true total.
@@ -137,8 +133,8 @@ public:
             b.key = ask->key, b.slots = slots;
         }
         if (ask->run && (!b.made || b.iso != ask->iso)) {
-            b.figures = b.surface.run(*ask->values, ask->iso, &b.positions, &b.normals);
-            b.iso = ask->iso, b.made = true, ++b.revision;
+            b.figures = b.surface.run(*ask->values, ask->iso);
+            b.iso = ask->iso, b.made = true;
         }
         b.on = true;
         b.view_factor = ask->view_factor;
@@ -150,8 +146,7 @@ private:
     VolumeCompaction gpu_;
     BrickLevel bricks_;  // the first level of a bricked compaction, for the load numbered:
     std::uint64_t bricks_generation_ = 0;
-    // The surface made in bricks (set_bricked), for the key, pool and iso it was made with, and
-    // its soup uploaded for the 3D view.
+    // The surface made in bricks (set_bricked), for the key, pool and iso it was made with.
     struct Bricked {
         BrickedSurface surface;
         std::uint64_t key = 0;
@@ -160,10 +155,7 @@ private:
         bool on = false, made = false;
         int view_factor = 1;
         BrickedSurface::Figures figures;
-        std::vector<float> positions, normals;
-        std::uint64_t revision = 0;
-        SurfaceView::Indexed drawn;
-        void abandon() { surface.abandon(), drawn.abandon(), key = 0, made = on = false, drawn.revision = 0; }
+        void abandon() { surface.abandon(), key = 0, made = on = false; }
     };
     Bricked bricked_;
     SurfaceView surface_;

@@ -37,7 +37,8 @@ std::string refused(const DemoState& s, const LoadedVolume& v) {
 // What the 3D view shows where the bricks cannot make the surface.
 std::string shown_instead(const LoadedVolume* v) {
     if (!v || v->preview_factor == 1) return "";
-    return " (the 3D view shows the preview's surface, every " + std::to_string(v->preview_factor) + "th voxel)";
+    const int f = v->preview_factor;
+    return " (the 3D view shows the preview's surface, every " + std::to_string(f) + (f == 2 ? "nd" : "th") + " voxel)";
 }
 }  // namespace
 

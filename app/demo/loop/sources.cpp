@@ -10,14 +10,17 @@
 namespace hp {
 namespace {
 
-// The preview of a volume past one atlas: every f-th voxel along each axis from the first, in
-// the stored type (voxel j of the preview is voxel f·j of the volume, its world the same).
+// The preview of a volume past one atlas: every f-th voxel along each axis from the first (⌊n/f⌋
+// of them, two at least), in the stored type (voxel j of the preview is voxel f·j of the volume,
+// its world the same).
+std::array<int, 3> preview_dims(const std::array<int, 3>& d, int f) {
+    return {std::max(2, d[0] / f), std::max(2, d[1] / f), std::max(2, d[2] / f)};
+}
+
 Volume preview_of(const Volume& v, int f) {
     Volume p;
-    for (std::size_t a = 0; a < 3; ++a) {
-        p.dims[a] = (v.dims[a] - 1) / f + 1;
-        p.spacing[a] = v.spacing[a] * f;
-    }
+    p.dims = preview_dims(v.dims, f);
+    for (std::size_t a = 0; a < 3; ++a) p.spacing[a] = v.spacing[a] * f;
     p.to_world = v.to_world;
     for (std::size_t r = 0; r < 3; ++r)
         for (std::size_t c = 0; c < 3; ++c) p.to_world[4 * r + c] *= f;
@@ -49,18 +52,17 @@ bool Sources::begin_volume(Volume header, const StoredSpec& stored, const AtlasL
         return *error = "it is " + size + " (" + std::to_string(bytes >> 20) + " MiB as " + stored_name(stored.type) +
                         "), past the " + std::to_string(kMaxBrickedBytes >> 20) + " MiB of values the page holds", false;
     LoadedVolume v;
-    // Past one atlas: the atlas a preview of every f-th voxel, the surface from the volume in bricks.
-    while (count > kMaxVolumeVoxels) {
-        v.preview_factor *= 2;
-        const int f = v.preview_factor;
-        const std::uint64_t n = std::uint64_t((header.dims[0] - 1) / f + 1) * std::uint64_t((header.dims[1] - 1) / f + 1) *
-                                std::uint64_t((header.dims[2] - 1) / f + 1);
-        if (n <= kMaxVolumeVoxels) break;
-    }
-    const int f = v.preview_factor;
-    const std::array<int, 3> atlas_dims{(header.dims[0] - 1) / f + 1, (header.dims[1] - 1) / f + 1, (header.dims[2] - 1) / f + 1};
-    if (!volume_layout(atlas_dims, limit, &v.layout, error)) {
-        if (f > 1) *error = "a " + size + " volume opens in bricks with a preview of every " + std::to_string(f) + "th voxel; " + *error;
+    // Past one atlas: the atlas a preview of every f-th voxel (f the least that fits it), the
+    // surface from the volume in bricks.
+    const auto preview = [&](int f) { return preview_dims(header.dims, f); };
+    const auto voxels = [](const std::array<int, 3>& d) { return std::uint64_t(d[0]) * std::uint64_t(d[1]) * std::uint64_t(d[2]); };
+    if (count > kMaxVolumeVoxels) {
+        std::string why;
+        for (v.preview_factor = 2; v.preview_factor <= 64; v.preview_factor *= 2)
+            if (voxels(preview(v.preview_factor)) <= kMaxVolumeVoxels && volume_layout(preview(v.preview_factor), limit, &v.layout, &why))
+                break;
+        if (v.preview_factor > 64) return *error = "a " + size + " volume opens in bricks with a preview, and none fits: " + why, false;
+    } else if (!volume_layout(header.dims, limit, &v.layout, error)) {
         return false;
     }
     v.volume = std::move(header);

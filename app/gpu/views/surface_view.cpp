@@ -27,6 +27,8 @@ bool SurfaceView::init(std::string* error) {
         return false;
     if (!build(&indexed_, {"settings.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface_indexed.vert"}, error))
         return false;
+    if (!build(&soup_, {"settings.glsl", "normal_oct.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface_soup.vert"}, error))
+        return false;
     // The walk reads the vertex pyramid's sums as they are stored: float or uint (HP_UINT).
     for (SumFormat f : {SumFormat::Float, SumFormat::Uint}) {
         Walking& w = walking_[int(f)];
@@ -49,6 +51,7 @@ bool SurfaceView::init(std::string* error) {
 void SurfaceView::abandon() {
     textures_.program.abandon();
     indexed_.program.abandon();
+    soup_.program.abandon();
     for (Walking& w : walking_) w.draw.program.abandon();
     vao_.abandon();
 }
@@ -149,6 +152,19 @@ void SurfaceView::draw_indexed(PanelRect r, const Indexed& m, const SurfaceScene
     uniforms(indexed_, r, s);
     glBindVertexArray(m.vao.id());
     glDrawElements(GL_TRIANGLES, GLsizei(m.index_count), GL_UNSIGNED_INT, nullptr);
+    glBindVertexArray(0);
+    glDisable(GL_DEPTH_TEST);
+}
+
+void SurfaceView::draw_soup(PanelRect r, const gl::VertexArray& vao, std::uint32_t vertices,
+                            const SurfaceScene& scene) const {
+    if (!begin(r, vertices)) return;
+    glUseProgram(soup_.program.id());
+    SurfaceScene s = scene;
+    s.vertices = vertices;
+    uniforms(soup_, r, s);
+    glBindVertexArray(vao.id());
+    glDrawArrays(GL_TRIANGLES, 0, GLsizei(vertices));
     glBindVertexArray(0);
     glDisable(GL_DEPTH_TEST);
 }

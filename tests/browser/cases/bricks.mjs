@@ -5,6 +5,10 @@
 // (rounds, evictions and uploads again), a 16-bit volume with a scaling whose values float16
 // would round; an iso change that needs no new brick uploads nothing; where bricks cannot go
 // (WebGPU, a crop) the page says why and meshes the atlas as before.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { assert, exactMesh } from '../lib.mjs';
 import { voxels, nifti, loadVolumeBytes } from '../volume_files.mjs';
 
@@ -129,5 +133,69 @@ add('bricks=on where bricks cannot go (WebGPU, a crop): the page says why and me
   // Back to the whole volume: bricked again.
   await bricksExact(page, { cropX0: 0, iso }, { atLeast: 3000 });
 });
+
+// Past one atlas (2^27 voxels): a 1025×1025×129 uint8 .nii.gz (135.5M voxels) picked as a file
+// opens at full resolution, its atlas a preview of every second voxel (513×513×65), its surface
+// made in bricks from the whole volume. The volume repeats a 64³ period (a ball of radius 10 in
+// each, away from the period's faces), so its surface is 16·16·2 = 512 copies of the surface of
+// one period (a 65³ file of the same values, meshed by the CPU reference): the vertex total
+// exactly 512 times, and each vertex read back (the first 60,000) that period's vertex at its
+// place within the period, position and normal.
+add('a volume past one atlas (1025×1025×129 uint8 .nii.gz, 135.5M voxels) opens at full resolution in bricks: 512 periods, 512 times one period\'s surface', async (page) => {
+  const P = 64;
+  const ball = (x, y, z) => Math.max(0, Math.min(255, Math.round(128 + 12 * (10 - Math.hypot(x % P - 32, y % P - 32, z % P - 32)))));
+  const fill = (X, Y, Z) => {
+    const b = Buffer.alloc(X * Y * Z);
+    const row = Buffer.alloc(X);
+    for (let z = 0, o = 0; z < Z; z++)
+      for (let y = 0; y < Y; y++, o += X) {
+        for (let x = 0; x < X; x++) row[x] = ball(x, y, z);
+        row.copy(b, o);
+      }
+    return b;
+  };
+  // One period, meshed by the CPU reference: its vertices by position.
+  const small = await loadVolumeBytes(page, nifti([P + 1, P + 1, P + 1], 'uint8', fill(P + 1, P + 1, P + 1)), { name: 'period.nii' });
+  assert(!small.error, small.error);
+  const period = await page.evaluate(async () => {
+    await hp.set({ iso: 127.5, bricks: 'auto', pyramid: 'scalar' });
+    const m = await hp.referenceMesh();
+    return { vertices: m.vertices, positions: Array.from(m.positions), normals: Array.from(m.normals) };
+  });
+  assert(period.vertices > 1000, `one period has ${period.vertices} vertices`);
+  const [X, Y, Z] = [16 * P + 1, 16 * P + 1, 2 * P + 1];
+  const file = path.join(os.tmpdir(), `hp-bricks-${process.pid}.nii.gz`);
+  fs.writeFileSync(file, nifti([X, Y, Z], 'uint8', fill(X, Y, Z), { gzip: true }));
+  try {
+    await (await page.$('#file')).uploadFile(file);
+    await page.waitForFunction(() => JSON.stringify(hp.stats().dims) === '[1025,1025,129]' || /cannot open/.test(hp.stats().message),
+      { timeout: 240000 });
+    const r = await page.evaluate(async () => {
+      await hp.set({ iso: 127.5 });
+      const m = await hp.mesh({ limit: 60000 });
+      const s = hp.stats();
+      return { vertices: m.vertices, positions: Array.from(m.positions), normals: Array.from(m.normals), stats: s };
+    });
+    const s = r.stats;
+    assert(s.previewFactor === 2 && s.atlas === 4096 && s.message === '', `preview ${s.previewFactor}, atlas ${s.atlas}², message '${s.message}'`);
+    const f = s.bricks && s.bricks.surface;
+    assert(f && f.active === 4096 && f.vertices === r.vertices, `bricks: ${JSON.stringify(s.bricks)}`);
+    assert(r.vertices === 512 * period.vertices, `the volume's surface has ${r.vertices} vertices, 512 periods' ${512 * period.vertices}`);
+    const at = new Map();
+    for (let v = 0; v < period.vertices; v++)
+      at.set(period.positions.slice(3 * v, 3 * v + 3).map((c) => c.toFixed(3)).join(' '), v);
+    for (let v = 0; v < r.positions.length / 3; v++) {
+      const p = r.positions.slice(3 * v, 3 * v + 3), n = r.normals.slice(3 * v, 3 * v + 3);
+      const k = at.get(p.map((c) => (c % P).toFixed(3)).join(' '));
+      assert(k !== undefined, `vertex ${v} at ${p} is no vertex of the period`);
+      for (let a = 0; a < 3; a++) {
+        assert(Math.abs(p[a] % P - period.positions[3 * k + a]) <= 1e-4, `vertex ${v} at ${p}: the period's ${period.positions.slice(3 * k, 3 * k + 3)}`);
+        assert(Math.abs(n[a] - period.normals[3 * k + a]) <= 1e-3, `vertex ${v}'s normal ${n}: the period's ${period.normals.slice(3 * k, 3 * k + 3)}`);
+      }
+    }
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}, { timeout: 400, fresh: true });
 
 export default cases;

@@ -24,9 +24,9 @@ constexpr int kMaxComputeAtlas = 16384;
 // The most voxels one atlas takes (512³ in 16384²): a volume past it opens at full resolution in
 // bricks (issue 40), its atlas a preview of every second (or fourth) voxel.
 constexpr std::uint64_t kMaxVolumeVoxels = std::uint64_t(1) << 27;
-// The most a volume file opens to at all: voxels (a wasm32 size_t indexes them) and the stored
-// bytes in the page's heap (4 GiB at most, the mesh beside them).
-constexpr std::uint64_t kMaxBrickedVoxels = std::uint64_t(1) << 31;
+// The most a volume file opens to at all: voxels (the readers' own cap, VolumeOptions) and the
+// stored bytes in the page's heap (4 GiB at most, the mesh beside them).
+constexpr std::uint64_t kMaxBrickedVoxels = std::uint64_t(1) << 30;
 constexpr std::uint64_t kMaxBrickedBytes = std::uint64_t(1536) << 20;
 // The smallest atlas a volume gets (the PNG atlas's smallest too).
 constexpr int kMinVolumeAtlas = 256;

@@ -35,7 +35,7 @@ std::uint64_t voxels(const std::array<int, 3>& d) {
     return std::uint64_t(d[0]) * std::uint64_t(d[1]) * std::uint64_t(d[2]);
 }
 
-// The options the page gives, with the demo's cap on voxels (2^31: volume_atlas.h; the app
+// The options the page gives, with the demo's cap on voxels (2^30: volume_atlas.h; the app
 // checks the stored bytes).
 bool options_of(const char* text, hp::LoadOptions* o, std::string* error) {
     *o = hp::LoadOptions();
@@ -105,9 +105,9 @@ EMSCRIPTEN_KEEPALIVE const char* hpr_too_large(const std::uint8_t* data, double 
     char what[300];
     std::snprintf(what, sizeof what,
                   "the file is %.2f GiB (%.0f bytes): this page reads files of at most %.0f GiB, and opens "
-                  "volumes of at most 512³ voxels (%llu) from at most %.0f GiB of stored data",
+                  "volumes of at most %llu voxels (past 512³ in bricks) from at most %.0f GiB of stored data",
                   file_size / 1073741824.0, file_size, kMaxFileBytes / 1073741824.0,
-                  static_cast<unsigned long long>(hp::kMaxVolumeVoxels),
+                  static_cast<unsigned long long>(hp::kMaxBrickedVoxels),
                   double(hp::VolumeOptions().max_data_bytes) / 1073741824.0);
     if (!options_of(options, &g_options, &error)) return header_json(std::string(what) + "; " + error, {}, nullptr);
     std::array<int, 3> d{};

@@ -115,8 +115,8 @@ add('volume reader: a 2.5 GB file picked through Open file… gets a message nam
     const r = await page.evaluate(() => ({ text: document.getElementById('message').textContent,
       buttons: document.querySelectorAll('#message button').length, stats: hp.stats() }));
     const want = 'cannot open big_1280x1280x1600_uint8.raw: the file is 2.44 GiB (2621440000 bytes): this page reads ' +
-      'files of at most 2 GiB, and opens volumes of at most 512³ voxels (134217728) from at most 1 GiB of stored data; ' +
-      'a 1280×1280×1600 volume has 2621440000 voxels, more than the 134217728 this page opens';
+      'files of at most 2 GiB, and opens volumes of at most 1073741824 voxels (past 512³ in bricks) from at most 1 GiB of stored data; ' +
+      'a 1280×1280×1600 volume has 2621440000 voxels, more than the 1073741824 this page opens';
     assert(r.text === want, `the page says: '${r.text}'`);
     assert(r.stats.message === want, `hp.stats().message: '${r.stats.message}'`);
     assert(r.buttons === 0, `${r.buttons} button(s) offered`);

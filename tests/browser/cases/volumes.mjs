@@ -274,11 +274,12 @@ add('volume file 128×96×80 int16 with a slope: held as stored (the heap in use
   await exact(page, { pyramid: 'webgpu-scan', classify: 'solid', iso: 0.5 * 2050 - 1000 }, { atLeast: 100 });
 }, { query: 'paused=1&clock=fixed&overlay=0&view=none', fresh: true });
 
-// Past the voxel cap (2^27): a 1024×1024×129 .nii.gz (135M voxels, a few hundred KB
-// compressed). The page offers downsampling only where the halved volume opens (the cap and
-// the atlas: 512×512×64 in 4096²), the button opens it, and it is halved while decoding: the
-// wasm heap grows by the inflated bytes and the halved floats, never by the full volume as floats.
-add('volume file past the voxel cap (1024×1024×129 .nii.gz): the offered button opens it downsampled, halved while decoding', async (page) => {
+// Past one atlas (2^27 voxels): a 1024×1024×129 .nii.gz (135M voxels, a few hundred KB
+// compressed) opens at full resolution, in its stored type, its atlas a preview of every second
+// voxel (512×512×64 in 4096²; its surface in bricks: bricks.mjs): the heap in use grows by the
+// stored bytes and at most 64 MiB more. Asked with `downsample: 2` it is halved while decoding:
+// the wasm heap grows by the halved floats, never by the full volume as floats.
+add('volume file past one atlas (1024×1024×129 .nii.gz): opens at full resolution (heap: its bytes + 64 MiB at most); downsample 2 halves it while decoding', async (page) => {
   const [X, Y, Z] = [1024, 1024, 129];
   // Constant over each 2×2×2 block (the block's mean is exact): 10 + 20·(i mod 4) + 3·(j mod 4) + (k mod 8).
   const half = (i, j, k) => 10 + 20 * (i % 4) + 3 * (j % 4) + (k % 8);
@@ -289,15 +290,30 @@ add('volume file past the voxel cap (1024×1024×129 .nii.gz): the offered butto
   const file = path.join(os.tmpdir(), `hp-large-${process.pid}.nii.gz`);
   fs.writeFileSync(file, nifti([X, Y, Z], 'uint8', data, { gzip: true }));
   try {
-    const heap0 = await page.evaluate(() => hp.stats().heapBytes);
+    const before = await page.evaluate(() => ({ heap: hp.stats().heapBytes, used: hp.stats().heapUsed }));
     await (await page.$('#file')).uploadFile(file);
-    await page.waitForSelector('#message button', { timeout: 60000 });
-    const text = await page.$eval('#message', (m) => m.textContent);
-    assert(/a 1024×1024×129 volume has 135266304 voxels, more than the 134217728 this page opens; downsampled by 2 \(downsample: 2\) it opens as 512×512×64/.test(text),
-      `the page says: '${text}'`);
-    await page.click('#message button');
-    await page.waitForFunction(() => JSON.stringify(hp.stats().dims) === '[512,512,64]' || /cannot open/.test(hp.stats().message),
+    await page.waitForFunction(() => JSON.stringify(hp.stats().dims) === '[1024,1024,129]' || /cannot open/.test(hp.stats().message),
       { timeout: 120000 });
+    const full = await page.evaluate(async () => {
+      const s = hp.stats();
+      const v = await hp.volume();
+      let wrong = '';
+      const at = v.stored.values;
+      for (let k = 0, o = 0; k < v.dims[2] && !wrong; k++)
+        for (let j = 0; j < v.dims[1] && !wrong; j++)
+          for (let i = 0; i < v.dims[0]; i++, o++)
+            if (at[o] !== 10 + 20 * ((i >> 1) % 4) + 3 * ((j >> 1) % 4) + ((k >> 1) % 8)) { wrong = `(${i}, ${j}, ${k}) is ${at[o]}`; break; }
+      return { dims: v.dims, type: v.stored.type, used: s.heapUsed, preview: s.previewFactor, atlas: s.atlas, message: s.message,
+        notes: v.notes, wrong };
+    });
+    assert(full.type === 'uint8' && full.preview === 2 && full.atlas === 4096 && full.message === '',
+      `opened as ${full.type}, preview ${full.preview}, atlas ${full.atlas}²; the page says '${full.message}'`);
+    assert(full.notes.some((n) => /meshed at full resolution in bricks/.test(n)), `notes ${full.notes}`);
+    assert(!full.wrong, `the volume: voxel ${full.wrong}`);
+    const n = X * Y * Z, grownUsed = full.used - before.used;
+    assert(grownUsed >= n && grownUsed <= n + (64 << 20), `the heap in use grew by ${grownUsed} bytes (stored ${n})`);
+    const halved = await loadVolumeBytes(page, fs.readFileSync(file), { name: 'large.nii.gz', downsample: 2 });
+    assert(!halved.error, halved.error);
     const r = await page.evaluate(async () => {
       const v = await hp.volume();
       const s = hp.stats();
@@ -308,14 +324,14 @@ add('volume file past the voxel cap (1024×1024×129 .nii.gz): the offered butto
           for (let i = 0; i < v.dims[0]; i++, o++)
             if (v.values[o] !== 10 + 20 * (i % 4) + 3 * (j % 4) + (k % 8)) { wrong = `(${i}, ${j}, ${k}) is ${v.values[o]}`; break; }
       return { dims: v.dims, spacing: v.spacing, atlas: s.atlas, message: s.message, source: s.source, heap: s.heapBytes, wrong,
-        notes: v.notes };
+        notes: v.notes, preview: s.previewFactor };
     });
-    assert(JSON.stringify(r.dims) === '[512,512,64]' && r.source === 'file' && r.atlas === 4096,
-      `opened ${r.dims} in ${r.atlas}² (source ${r.source}); the page says '${r.message}'`);
+    assert(JSON.stringify(r.dims) === '[512,512,64]' && r.source === 'file' && r.atlas === 4096 && r.preview === 1,
+      `opened ${r.dims} in ${r.atlas}² (source ${r.source}, preview ${r.preview}); the page says '${r.message}'`);
     assert(!r.wrong, `the halved volume: voxel ${r.wrong}`);
     assert(JSON.stringify(r.spacing) === '[2,2,2]' && r.notes.some((n) => /downsampled by 2/.test(n)), `spacing ${r.spacing}, notes ${r.notes}`);
-    const full = X * Y * Z, grown = r.heap - heap0;
-    assert(grown <= full + full / 2 + (64 << 20), `the wasm heap grew by ${grown} bytes (the full volume as floats is ${4 * full})`);
+    const grown = r.heap - before.heap;
+    assert(grown <= n + n / 2 + (64 << 20), `the wasm heap grew by ${grown} bytes (the full volume as floats is ${4 * n})`);
   } finally {
     fs.rmSync(file, { force: true });
   }
@@ -326,9 +342,9 @@ add('volume file past the voxel cap (1024×1024×129 .nii.gz): the offered butto
 // Each pattern holds the words a user reads for that file: which limit or field, and its numbers.
 const hostile = {
   'a header claiming 65535³ voxels': [() => nrrd([65535, 65535, 65535], 'int16', Buffer.alloc(64)),
-    /: a 65535×65535×65535 volume has 281462092005375 voxels, more than the 134217728 this page opens$/],
+    /: a 65535×65535×65535 volume has 281462092005375 voxels, more than the 1073741824 this page opens$/],
   'a NIfTI header claiming 32767³ voxels': [() => nifti([32767, 32767, 32767], 'int16', Buffer.alloc(64)),
-    /: a 32767×32767×32767 volume has 35181150961663 voxels, more than the 134217728 this page opens$/],
+    /: a 32767×32767×32767 volume has 35181150961663 voxels, more than the 1073741824 this page opens$/],
   'dims of 0': [() => nrrd([0, 5, 5], 'uint8', Buffer.alloc(0)), /: a 0×5×5 volume: each axis needs at least 2 voxels$/],
   'negative dims': [() => nifti([-5, 4, 3], 'uint8', Buffer.alloc(60)), /: a -5×4×3 volume: each axis needs at least 2 voxels$/],
   'a type code that does not exist': [() => nifti([4, 4, 4], 'uint8', Buffer.alloc(64), { datatype: 999 }),

@@ -1,14 +1,16 @@
 // The second level of a bricked compaction (app/gpu/brick_cells.h): the cells of a round's
 // active bricks, each read from its slot of the brick pool, one base texel a cell. A slot holds
 // its brick's voxels from one before the first (S = B + 3 a side: the cells' corners and their
-// gradients), the slots A×A across a 3D texture; in the base, a slot's B slices of B×B cells
-// lie in a tile of t×t slices, the tiles in rows. The case is classify's (volume.glsl): bit i
-// set where corner i is below the iso, corners in mc_tables.glsl's order.
-uniform highp sampler3D uPool;        // A·S × A·S × S
-uniform highp usampler2D uSlotBrick;  // A×A: the brick each slot holds for this round, or none
+// gradients), the slots A×A×D across a 3D texture (x fastest); the round's bricks are entries of
+// a table, each its brick and its slot; in the base, entry t's B slices of B×B cells lie in tile
+// t, t×t slices, the tiles in rows. The case is classify's (volume.glsl): bit i set where corner
+// i is below the iso, corners in mc_tables.glsl's order.
+uniform highp sampler3D uPool;        // A·S × A·S × D·S
+uniform highp usampler2D uRound;      // E×E: entry t's (brick, slot), or brick none
 uniform int uB;                       // cells a brick side
 uniform int uTileSlices;              // t
 uniform int uSlotsRow;                // A
+uniform int uRoundRow;                // E
 uniform int uBaseTiles;               // tiles a row of the base
 uniform ivec3 uGrid;                  // bricks along each axis
 uniform ivec3 uDims;                  // the volume's voxels
@@ -23,16 +25,16 @@ bool brick_cell_at(ivec2 p, out ivec3 cell, out int c, out ivec3 o) {
     c = 0;
     int tile_side = uTileSlices * uB;
     ivec2 tile = p / tile_side, in_tile = p - tile * tile_side, slice = in_tile / uB;
-    int slot = tile.y * uBaseTiles + tile.x, z = slice.x + uTileSlices * slice.y;
-    if (z >= uB || tile.x >= uBaseTiles || slot >= uSlotsRow * uSlotsRow) return false;
-    ivec2 s = ivec2(slot % uSlotsRow, slot / uSlotsRow);
-    uint brick = texelFetch(uSlotBrick, s, 0).r;
-    if (brick == 0xffffffffu) return false;
-    int b = int(brick);
+    int entry = tile.y * uBaseTiles + tile.x, z = slice.x + uTileSlices * slice.y;
+    if (z >= uB || tile.x >= uBaseTiles || entry >= uRoundRow * uRoundRow) return false;
+    uvec2 e = texelFetch(uRound, ivec2(entry % uRoundRow, entry / uRoundRow), 0).rg;
+    if (e.x == 0xffffffffu) return false;
+    int b = int(e.x), slot = int(e.y);
+    ivec3 s = ivec3(slot % uSlotsRow, (slot / uSlotsRow) % uSlotsRow, slot / (uSlotsRow * uSlotsRow));
     ivec3 local = ivec3(in_tile - slice * uB, z);
     cell = ivec3(b % uGrid.x, (b / uGrid.x) % uGrid.y, b / (uGrid.x * uGrid.y)) * uB + local;
     if (any(greaterThanEqual(cell, uDims - 1))) return false;
-    o = ivec3(s * (uB + 3), 0) + local + 1;  // the slot starts at the brick's voxel −1
+    o = s * (uB + 3) + local + 1;  // the slot starts at the brick's voxel −1
     vec4 lo = vec4(texelFetch(uPool, o, 0).r, texelFetch(uPool, o + ivec3(1, 0, 0), 0).r,
                    texelFetch(uPool, o + ivec3(1, 1, 0), 0).r, texelFetch(uPool, o + ivec3(0, 1, 0), 0).r);
     vec4 hi = vec4(texelFetch(uPool, o + ivec3(0, 0, 1), 0).r, texelFetch(uPool, o + ivec3(1, 0, 1), 0).r,

@@ -7,46 +7,56 @@
 namespace hp {
 namespace {
 // The pool's units: past the pyramid's (0, 1) and the shared samplers (volume_block.h: 2 to 4).
-constexpr int kPoolUnit = 5, kSlotBrickUnit = 6;
+constexpr int kPoolUnit = 5, kRoundUnit = 6;
 }  // namespace
 
 namespace {
-// The pool's slots a row (A: A×A slots), a tile's slices a side, and the base's side.
+// The pool's slots a row and a column (A), its layers (D); a round's entries a row (E), a
+// tile's slices a side, and the base's side.
 struct PoolShape {
-    int row = 1, tile_slices = 1, side = 16;
-    PoolShape(const BrickGrid& grid, std::uint32_t slots) {
-        while (std::uint32_t(row) * std::uint32_t(row) < slots) ++row;
+    int row = 1, layers = 1, round_row = 1, tile_slices = 1, side = 16;
+    PoolShape(const BrickGrid& grid, std::uint32_t slots, std::uint32_t round, int max_3d) {
+        const int s = slot_side(grid), most = std::max(1, max_3d / s);
+        while (std::uint32_t(row) * std::uint32_t(row) < slots && row < most) ++row;
+        layers = int((slots + std::uint32_t(row) * std::uint32_t(row) - 1) / (std::uint32_t(row) * std::uint32_t(row)));
+        while (std::uint32_t(round_row) * std::uint32_t(round_row) < round) ++round_row;
         tile_slices = int(std::ceil(std::sqrt(double(grid.size))));
         const int tile = tile_slices * grid.size;
-        while ((side / tile) * (side / tile) < row * row) side *= 2;
+        while ((side / tile) * (side / tile) < round_row * round_row) side *= 2;
     }
 };
 }  // namespace
 
-double BrickCells::bytes_for(const BrickGrid& grid, std::uint32_t slots) {
-    const PoolShape p(grid, slots);
-    const double s = slot_side(grid), a = double(p.row) * s, texels = double(p.side) * double(p.side);
-    // R32F pool, R32UI table, R8 base, RG16F counts, two R32UI pyramids (a third more than their base).
-    return a * a * s * 4 + double(p.row) * p.row * 4 + texels * (1 + 4 + 2 * 4 * 4.0 / 3);
+double BrickCells::pool_bytes(const BrickGrid& grid, std::uint32_t slots) {
+    const double s = slot_side(grid);
+    return double(slots) * s * s * s * 4;  // R32F (a last layer part-filled: its rows, not counted)
 }
 
-bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::string* error) {
-    slots_row_ = 0;
+double BrickCells::round_bytes(const BrickGrid& grid, std::uint32_t round) {
+    const PoolShape p(grid, 1, round, 1 << 30);
+    const double texels = double(p.side) * double(p.side);
+    // RG32UI table, R8 base, RG16F counts, two R32UI pyramids (a third more than their base).
+    return double(p.round_row) * p.round_row * 8 + texels * (1 + 4 + 2 * 4 * 4.0 / 3);
+}
+
+bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t round, std::string* error) {
+    slots_ = 0;
     grid_ = grid;
     grid_.lo.clear(), grid_.hi.clear();
+    if (round == 0 || round > slots) round = slots;
     const int s = slot_side(grid), b = grid.size;
-    const PoolShape shape(grid, slots);
-    const int row = shape.row;
     GLint max3d = 0;
     glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max3d);
-    if (row * s > max3d)
-        return *error = "a pool of " + std::to_string(slots) + " bricks needs a 3D texture of " + std::to_string(row * s) +
-                        " texels a side; this GPU's largest is " + std::to_string(max3d), false;
+    const PoolShape shape(grid, slots, round, max3d);
+    if (shape.row * s > max3d || shape.layers * s > max3d)
+        return *error = "a pool of " + std::to_string(slots) + " bricks needs a 3D texture of " +
+                        std::to_string(shape.layers * s) + " texels deep; this GPU's largest is " + std::to_string(max3d), false;
+    const int row = shape.row;
     tile_slices_ = shape.tile_slices;
     const int side = shape.side;
     base_side_ = side, base_tiles_ = side / (tile_slices_ * b);
-    pool_ = gl::Texture3D(GL_R32F, row * s, row * s, s);
-    slot_brick_ = gl::Texture(GL_R32UI, row, row);
+    pool_ = gl::Texture3D(GL_R32F, row * s, row * s, shape.layers * s);
+    round_table_ = gl::Texture(GL_RG32UI, shape.round_row, shape.round_row);
     base_ = gl::Texture(GL_R8, side, side);
     base_target_ = gl::color_target(base_);
     if (!base_target_) return *error = "the brick cells' base cannot be rendered into", false;
@@ -67,14 +77,15 @@ bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::string* e
     mesh.stream_outputs = 2;
     mesh.tiles = true;
     if (!mesh_.init(mesh, error)) return false;
-    slots_row_ = row;
+    slots_row_ = row, round_row_ = shape.round_row;
+    slots_ = slots, round_ = round;
     return true;
 }
 
 void BrickCells::abandon() {
-    slots_row_ = 0;
+    slots_ = 0;
     pool_.abandon();
-    slot_brick_.abandon();
+    round_table_.abandon();
     base_.abandon();
     base_target_.abandon();
     classify_.abandon();
@@ -93,8 +104,9 @@ void BrickCells::upload(const VoxelValues& values, const std::vector<BrickReside
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     for (const BrickResidency::Upload& u : uploads) {
         brick_voxels(values, grid_, u.brick, voxels.data());
-        const int x = int(u.slot % std::uint32_t(slots_row_)) * s, y = int(u.slot / std::uint32_t(slots_row_)) * s;
-        glTexSubImage3D(GL_TEXTURE_3D, 0, x, y, 0, s, s, s, GL_RED, GL_FLOAT, voxels.data());
+        const std::uint32_t a = std::uint32_t(slots_row_);
+        const int x = int(u.slot % a) * s, y = int(u.slot / a % a) * s, z = int(u.slot / (a * a)) * s;
+        glTexSubImage3D(GL_TEXTURE_3D, 0, x, y, z, s, s, s, GL_RED, GL_FLOAT, voxels.data());
     }
     glBindTexture(GL_TEXTURE_3D, 0);
 }
@@ -102,7 +114,8 @@ void BrickCells::upload(const VoxelValues& values, const std::vector<BrickReside
 void BrickCells::set_uniforms(const gl::Program& p, float iso) const {
     glUseProgram(p.id());
     glUniform1i(gl::uniform(p, "uPool"), kPoolUnit);
-    glUniform1i(gl::uniform(p, "uSlotBrick"), kSlotBrickUnit);
+    glUniform1i(gl::uniform(p, "uRound"), kRoundUnit);
+    glUniform1i(gl::uniform(p, "uRoundRow"), round_row_);
     glUniform1i(gl::uniform(p, "uB"), grid_.size);
     glUniform1i(gl::uniform(p, "uTileSlices"), tile_slices_);
     glUniform1i(gl::uniform(p, "uSlotsRow"), slots_row_);
@@ -113,13 +126,13 @@ void BrickCells::set_uniforms(const gl::Program& p, float iso) const {
 }
 
 void BrickCells::use_round(const BrickResidency::Round& round) {
-    // The slots this round reads: its bricks where it put them, none elsewhere.
-    std::vector<std::uint32_t> table(std::size_t(slots_row_) * std::size_t(slots_row_), BrickResidency::kNone);
-    for (std::size_t i = 0; i < round.bricks.size(); ++i)
-        if (round.slots[i] < table.size()) table[round.slots[i]] = round.bricks[i];
-    glBindTexture(GL_TEXTURE_2D, slot_brick_.id());
+    // Entry t: the round's brick t and its slot; none past them.
+    std::vector<std::uint32_t> table(2 * std::size_t(round_row_) * std::size_t(round_row_), BrickResidency::kNone);
+    for (std::size_t i = 0; i < round.bricks.size() && i < std::size_t(round_); ++i)
+        table[2 * i] = round.bricks[i], table[2 * i + 1] = round.slots[i];
+    glBindTexture(GL_TEXTURE_2D, round_table_.id());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, slots_row_, slots_row_, GL_RED_INTEGER, GL_UNSIGNED_INT, table.data());
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, round_row_, round_row_, GL_RG_INTEGER, GL_UNSIGNED_INT, table.data());
     glBindTexture(GL_TEXTURE_2D, 0);
 }
 
@@ -127,7 +140,7 @@ std::uint32_t BrickCells::run(const BrickResidency::Round& round, float iso) {
     use_round(round);
     const auto bind = [&] {  // the pyramid's passes take units 0 and 1: bound again before each use
         gl::bind_texture(kPoolUnit, pool_);
-        gl::bind_texture(kSlotBrickUnit, slot_brick_);
+        gl::bind_texture(kRoundUnit, round_table_);
     };
     bind();
     set_uniforms(classify_.program(), iso);
@@ -143,14 +156,14 @@ std::uint32_t BrickCells::run(const BrickResidency::Round& round, float iso) {
 std::uint32_t BrickCells::run_mesh(const BrickResidency::Round& round, float iso) {
     use_round(round);
     gl::bind_texture(kPoolUnit, pool_);
-    gl::bind_texture(kSlotBrickUnit, slot_brick_);
+    gl::bind_texture(kRoundUnit, round_table_);
     tables_.bind();
     set_uniforms(count_pass_.program(), iso);
     count_pass_.draw(counts_target_, base_side_);
     mesh_.reduce(counts_);
     const std::uint32_t total = mesh_.read_count();
     gl::bind_texture(kPoolUnit, pool_);
-    gl::bind_texture(kSlotBrickUnit, slot_brick_);
+    gl::bind_texture(kRoundUnit, round_table_);
     tables_.bind();
     set_uniforms(mesh_.traversal_program(), iso);
     mesh_.traverse(counts_, total);

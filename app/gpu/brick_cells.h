@@ -20,14 +20,18 @@ namespace hp {
 
 class BrickCells {
 public:
-    // A pool of `slots` slots (A×A, A the smallest square's side that holds them, A·(B + 3) at
-    // most the GPU's largest 3D texture) for bricks of `grid`; false and why.
-    bool init(const BrickGrid& grid, std::uint32_t slots, std::string* error);
-    // The GPU bytes init() takes for that pool: the pool, the slot table, the base, the vertex
-    // counts and the two pyramids (the streams apart: they grow with what a round emits).
-    static double bytes_for(const BrickGrid& grid, std::uint32_t slots);
+    // A pool of `slots` slots (A×A×D: A·(B + 3) and D·(B + 3) at most the GPU's largest 3D
+    // texture) for bricks of `grid`, and the passes for rounds of at most `round` bricks (0: as
+    // many as the slots); false and why.
+    bool init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t round, std::string* error);
+    // The GPU bytes init() takes: the pool's (`pool`) and the round's (`round`: the round table,
+    // the base, the vertex counts and the two pyramids; the streams apart, as they grow with what
+    // a round emits).
+    static double pool_bytes(const BrickGrid& grid, std::uint32_t slots);
+    static double round_bytes(const BrickGrid& grid, std::uint32_t round);
     void abandon();
-    std::uint32_t slots() const { return std::uint32_t(slots_row_) * std::uint32_t(slots_row_); }
+    std::uint32_t slots() const { return slots_; }
+    std::uint32_t round() const { return round_; }
 
     // Writes the planned bricks' voxels into their slots.
     void upload(const VoxelValues& values, const std::vector<BrickResidency::Upload>& uploads);
@@ -64,12 +68,13 @@ private:
         bool init(std::string* error) { return build({"mc_tables.glsl", "brick_cells.glsl", "brick_counts.frag"}, error); }
     };
     void set_uniforms(const gl::Program& p, float iso) const;
-    void use_round(const BrickResidency::Round& round);  // its slot table, the pool bound
+    void use_round(const BrickResidency::Round& round);  // its table
 
     BrickGrid grid_;  // its ranges unused: the sizes
-    int slots_row_ = 0, tile_slices_ = 0, base_tiles_ = 0, base_side_ = 0;
-    gl::Texture3D pool_;     // R32F: A·S × A·S × S
-    gl::Texture slot_brick_; // R32UI A×A
+    std::uint32_t slots_ = 0, round_ = 0;
+    int slots_row_ = 0, round_row_ = 0, tile_slices_ = 0, base_tiles_ = 0, base_side_ = 0;
+    gl::Texture3D pool_;     // R32F: A·S × A·S × D·S
+    gl::Texture round_table_; // RG32UI E×E: each entry's brick and slot
     gl::Texture base_;       // R8 base_side²
     gl::Framebuffer base_target_;
     ClassifyPass classify_;

@@ -8,17 +8,29 @@
 
 namespace hp {
 
-std::uint32_t BrickedSurface::slots_for(const BrickGrid& grid, double budget_bytes, int max_3d) {
-    const std::uint64_t bricks = grid.bricks() ? grid.bricks() : std::uint64_t(grid.grid[0]) * grid.grid[1] * grid.grid[2];
-    std::uint32_t a = 1;
-    while ((a + 1) * std::uint32_t(slot_side(grid)) <= std::uint32_t(max_3d) && std::uint64_t(a) * a < bricks &&
-           BrickCells::bytes_for(grid, (a + 1) * (a + 1)) <= budget_bytes)
-        ++a;
-    return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(a) * a, std::max<std::uint64_t>(bricks, 1)));
+BrickedSurface::Size BrickedSurface::size_for(const BrickGrid& grid, double budget_bytes, int max_3d) {
+    const std::uint64_t bricks = std::max<std::uint64_t>(
+        1, grid.bricks() ? grid.bricks() : std::uint64_t(grid.grid[0]) * grid.grid[1] * grid.grid[2]);
+    const double slot = BrickCells::pool_bytes(grid, 1);
+    const std::uint64_t side = std::uint64_t(std::max(1, max_3d / slot_side(grid)));
+    const std::uint64_t most = std::min(bricks, side * side * side);
+    constexpr double kRoundCells = 4 << 20, kRoundBytes = 96 << 20;
+    std::uint64_t round = std::uint64_t(std::max(1.0, kRoundCells / std::pow(double(grid.size), 3)));
+    round = std::min(round, most);
+    while (round > 1 && (BrickCells::round_bytes(grid, std::uint32_t(round)) > kRoundBytes ||
+                         BrickCells::round_bytes(grid, std::uint32_t(round)) + double(round) * slot > budget_bytes))
+        round = round * 3 / 4;
+    const double left = budget_bytes - BrickCells::round_bytes(grid, std::uint32_t(round));
+    const std::uint64_t slots = std::uint64_t(std::max(0.0, std::floor(left / slot)));
+    Size s;
+    s.round = std::uint32_t(round);
+    s.slots = std::uint32_t(std::clamp(slots, round, std::max(round, most)));
+    return s;
 }
 
-bool BrickedSurface::init(const BrickGrid& grid, std::uint32_t slots, std::string* error) {
-    pool_.reset(slots);
+bool BrickedSurface::init(const BrickGrid& grid, Size size, std::string* error) {
+    pool_.reset(size.slots);
+    round_ = size.round;
     level_ = std::make_unique<BrickLevel>();
     cells_ = std::make_unique<BrickCells>();
     written_ = 0;
@@ -32,8 +44,10 @@ bool BrickedSurface::init(const BrickGrid& grid, std::uint32_t slots, std::strin
         u_size_ = gl::uniform(append_, "uSize");
         glUseProgram(0);
         no_attributes_ = gl::make_vertex_array();
+        one_ = gl::Texture(GL_R8, 1, 1);
+        one_target_ = gl::color_target(one_);
     }
-    if (level_->init(grid, error) && cells_->init(grid, slots, error)) return true;
+    if (level_->init(grid, error) && cells_->init(grid, size.slots, size.round, error)) return true;
     level_.reset(), cells_.reset();
     return false;
 }
@@ -44,6 +58,7 @@ void BrickedSurface::abandon() {
     level_.reset(), cells_.reset();
     pool_.reset(0);
     append_.abandon(), no_attributes_.abandon(), soup_.abandon(), soup_vao_.abandon();
+    one_.abandon(), one_target_.abandon();
     capacity_ = 0, written_ = 0;
 }
 
@@ -81,6 +96,7 @@ void BrickedSurface::append(std::uint32_t n) {
     gl::bind_texture(0, cells_->mesh_positions());
     gl::bind_texture(1, cells_->mesh_normals());
     glUniform1ui(u_size_, GLuint(cells_->mesh_size()));
+    glBindFramebuffer(GL_FRAMEBUFFER, one_target_.id());
     glEnable(GL_RASTERIZER_DISCARD);
     glBindVertexArray(no_attributes_.id());
     glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, soup_.id(), GLintptr(std::uint64_t(written_) * kVertexBytes),
@@ -91,6 +107,7 @@ void BrickedSurface::append(std::uint32_t n) {
     glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
     glBindVertexArray(0);
     glDisable(GL_RASTERIZER_DISCARD);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
     written_ += n;
 }
 
@@ -100,7 +117,7 @@ BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso
     std::vector<std::uint32_t> active = level_->read_active(level_->run(iso));
     std::sort(active.begin(), active.end());
     const std::uint64_t before = pool_.uploads();
-    const std::vector<BrickResidency::Round> rounds = pool_.plan(active);
+    const std::vector<BrickResidency::Round> rounds = pool_.plan(active, round_);
     for (const BrickResidency::Round& r : rounds) {
         cells_->upload(values, r.uploads);
         const std::uint32_t total = cells_->run_mesh(r, iso);
@@ -115,6 +132,7 @@ BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso
     f.uploads = pool_.uploads();
     f.uploaded = std::uint32_t(f.uploads - before);
     f.slots = pool_.slots();
+    f.round = round_;
     return f;
 }
 

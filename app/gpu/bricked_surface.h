@@ -22,14 +22,19 @@ namespace hp {
 
 class BrickedSurface {
 public:
-    // The slots a pool within `budget_bytes` of GPU memory holds for `grid`'s bricks
-    // (BrickCells::bytes_for), A×A of them, A·(B + 3) within `max_3d` (the GPU's largest 3D
-    // texture), no more than the grid's bricks; one at least.
-    static std::uint32_t slots_for(const BrickGrid& grid, double budget_bytes, int max_3d);
+    // The pool and the round within `budget_bytes` of GPU memory for `grid`'s bricks
+    // (BrickCells::pool_bytes and round_bytes): the round as many bricks as its passes take in
+    // about 4M cells (96 MiB at most) or fewer where the budget is small, the pool the slots the
+    // rest holds (at least the round's; within the largest 3D texture, `max_3d`; no more than
+    // the grid's bricks).
+    struct Size {
+        std::uint32_t slots = 1, round = 1;
+    };
+    static Size size_for(const BrickGrid& grid, double budget_bytes, int max_3d);
     static constexpr std::uint32_t kVertexBytes = 16;
 
-    // The levels and a pool of `slots` slots for `grid`'s bricks; false and why.
-    bool init(const BrickGrid& grid, std::uint32_t slots, std::string* error);
+    // The levels and a pool for `grid`'s bricks; false and why.
+    bool init(const BrickGrid& grid, Size size, std::string* error);
     void abandon();
     bool ready() const { return level_ && level_->ready(); }
 
@@ -39,7 +44,8 @@ public:
         std::uint32_t rounds = 0;     // the pool filled this many times
         std::uint32_t uploaded = 0;   // bricks written into the pool by this run
         std::uint64_t uploads = 0;    // ... and since init()
-        std::uint32_t slots = 0;
+        std::uint32_t slots = 0;      // the pool's
+        std::uint32_t round = 0;      // the most bricks a round takes
         std::uint64_t vertices = 0;   // the surface's (3 a triangle)
         bool truncated = false;       // a round's vertices outgrew its stream, or the buffer its
                                       // largest size: some were lost
@@ -64,9 +70,12 @@ private:
     std::unique_ptr<BrickLevel> level_;
     std::unique_ptr<BrickCells> cells_;
     BrickResidency pool_;
+    std::uint32_t round_ = 0;
     gl::Program append_;
     GLint u_size_ = -1;
     gl::VertexArray no_attributes_;
+    gl::Texture one_;              // a complete framebuffer to draw with (the default one need not
+    gl::Framebuffer one_target_;   // be, natively: a context without a surface)
     gl::Buffer soup_;
     gl::VertexArray soup_vao_;
     std::uint64_t capacity_ = 0;  // vertices the buffer holds

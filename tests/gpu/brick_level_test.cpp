@@ -10,6 +10,7 @@
 #include <random>
 
 #include "brick_cells.h"
+#include "bricked_surface.h"
 #include "brick_grid.h"
 #include "brick_level.h"
 #include "cpu_reference.h"
@@ -64,13 +65,12 @@ TEST(BrickLevel, TheGpuFindsTheBricksTheCpuFinds) {
     for (float iso : {0.0f, 2.0f, 4.5f, 8.0f, 9.0f}) expect_same(&level, r, iso);
 }
 
-// Both levels over a 16-bit volume with a scaling, 8³ bricks in a pool of 6 slots: each iso's
-// rounds together give the CPU's stream of the whole volume (entry for entry, once sorted) and
+// Both levels over a 16-bit volume with a scaling, 8³ bricks in a pool of 6 slots taken by
+// rounds of 4: each iso's rounds together give the CPU's stream of the whole volume (entry for entry, once sorted) and
 // its surface (each cell's vertices, made from the pool, the CPU's from the whole volume: the
 // gradients across brick faces read the slots' outer voxels); rounds evict and upload again.
-TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
-    ASSERT_NE(test_context(), nullptr);
-    const std::array<int, 3> d{45, 30, 27};
+// 45×30×27 int16 with slope 0.5 and intercept −1000: a blob and a ripple.
+VoxelValues blob_values(const std::array<int, 3>& d) {
     VoxelValues values(Stored::I16, std::size_t(d[0]) * std::size_t(d[1]) * std::size_t(d[2]), {0.5, -1000});
     auto* p = reinterpret_cast<std::int16_t*>(values.bytes());
     for (int z = 0, i = 0; z < d[2]; ++z)
@@ -79,6 +79,13 @@ TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
                 const float dx = (x - 20) / 9.0f, dy = (y - 14) / 7.0f, dz = (z - 12) / 6.0f;
                 p[i] = std::int16_t(2000 + 3000 / (1 + dx * dx + dy * dy + dz * dz) + 7 * ((x * 3 + y * 5 + z) % 11));
             }
+    return values;
+}
+
+TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
+    ASSERT_NE(test_context(), nullptr);
+    const std::array<int, 3> d{45, 30, 27};
+    const VoxelValues values = blob_values(d);
     Volume v;
     v.dims = d;
     v.values = VoxelValues(values.to_floats());
@@ -90,14 +97,14 @@ TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
     BrickResidency pool(6);
     std::string error;
     ASSERT_TRUE(level.init(g, &error)) << error;
-    ASSERT_TRUE(cells.init(g, 6, &error)) << error;
+    ASSERT_TRUE(cells.init(g, 6, 4, &error)) << error;
     const auto key = [](const StreamEntry& e) { return std::make_tuple(e.z, e.y, e.x, e.w); };
     std::vector<std::uint64_t> uploads;
     std::vector<std::size_t> rounds;
     for (float iso : {300.0f, 350.0f, 300.0f, 800.0f, 301.0f}) {
         std::vector<std::uint32_t> active = level.read_active(level.run(iso));
         std::sort(active.begin(), active.end());
-        const std::vector<BrickResidency::Round> plan = pool.plan(active);
+        const std::vector<BrickResidency::Round> plan = pool.plan(active, 4);
         std::vector<StreamEntry> got;
         std::uint64_t vertices = 0;
         for (const BrickResidency::Round& r : plan) {
@@ -141,6 +148,66 @@ TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
     }
     EXPECT_GT(rounds[0], 1u) << "the pool of 6 holds fewer than the active bricks: rounds";
     EXPECT_GT(uploads[1], uploads[0]) << "rounds evict and upload again";
+}
+
+// The page's path (bricked_surface.h): both levels and the rounds, each round's vertices appended
+// by transform feedback into one buffer, read back once: the CPU's surface of the whole volume,
+// triangle for triangle (sorted by their corners: the rounds' order is not the atlas's), the
+// normals through their octahedral code within 1e-3; a pool that holds the set uploads nothing
+// at an iso with the same bricks, a pool too small runs in rounds again.
+TEST(BrickedSurface, TheRoundsAppendTheWholeSurfaceOnTheGpu) {
+    ASSERT_NE(test_context(), nullptr);
+    const std::array<int, 3> d{45, 30, 27};
+    const VoxelValues values = blob_values(d);
+    Volume v;
+    v.dims = d;
+    v.values = VoxelValues(values.to_floats());
+    const AtlasLayout layout = layout_for_dims(d, 16);
+    const std::vector<float> atlas = volume_atlas(v, layout);
+    const BrickGrid g = brick_grid(values, d, 8);
+    using Triangle = std::array<float, 18>;  // three positions, then three normals
+    const auto sorted = [](const std::vector<float>& p, const std::vector<float>& n) {
+        std::vector<Triangle> t(p.size() / 9);
+        for (std::size_t i = 0; i < t.size(); ++i)
+            for (std::size_t c = 0; c < 9; ++c) t[i][c] = p[9 * i + c], t[i][9 + c] = n[9 * i + c];
+        const auto key = [](const Triangle& a) {
+            std::array<long, 9> k{};
+            for (std::size_t c = 0; c < 9; ++c) k[c] = std::lround(a[c] * 1000);
+            return k;
+        };
+        std::sort(t.begin(), t.end(), [&](const Triangle& a, const Triangle& b) { return key(a) < key(b); });
+        return t;
+    };
+    for (const BrickedSurface::Size size : {BrickedSurface::Size{200, 64}, BrickedSurface::Size{6, 4}}) {
+        BrickedSurface surface;
+        std::string error;
+        ASSERT_TRUE(surface.init(g, size, &error)) << error;
+        // 300.1 and 300.2: no value between them (steps of 0.5): the same bricks.
+        for (float iso : {300.1f, 300.2f, 800.0f}) {
+            const BrickedSurface::Figures f = surface.run(values, iso);
+            std::vector<float> p, n;
+            surface.read(surface.vertices(), &p, &n);
+            // The CPU's: every cell of its stream, each vertex.
+            std::vector<float> cp, cn;
+            for (const StreamEntry& e : reference_stream(layout, atlas.data(), Classify::Surface, iso))
+                for (int j = 0; j < mc::vertex_count(int(e.w)); ++j) {
+                    float a[3], b[3];
+                    mesh_vertex(layout, atlas.data(), iso, Voxel{int(e.x), int(e.y), int(e.z)}, int(e.w), j, a, b);
+                    cp.insert(cp.end(), a, a + 3), cn.insert(cn.end(), b, b + 3);
+                }
+            ASSERT_EQ(f.vertices, cp.size() / 3) << "iso " << iso;
+            ASSERT_EQ(surface.vertices(), f.vertices);
+            ASSERT_GT(f.vertices, 1000u);
+            const std::vector<Triangle> gpu = sorted(p, n), cpu = sorted(cp, cn);
+            for (std::size_t t = 0; t < cpu.size(); ++t)
+                for (std::size_t c = 0; c < 18; ++c)
+                    ASSERT_NEAR(gpu[t][c], cpu[t][c], c < 9 ? 1e-4f : 1e-3f) << "iso " << iso << ", triangle " << t;
+            EXPECT_EQ(f.rounds, (f.active + size.round - 1) / size.round) << "iso " << iso;
+            if (iso == 300.1f) EXPECT_EQ(f.uploaded, f.active) << "a new pool";
+            if (iso == 300.2f)  // the same bricks: none uploaded where they fit; else all but those left resident
+                EXPECT_EQ(f.uploaded, f.active <= size.slots ? 0u : f.active - size.slots) << f.active << " bricks";
+        }
+    }
 }
 
 }  // namespace

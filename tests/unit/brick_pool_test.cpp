@@ -87,6 +87,39 @@ TEST(BrickPool, ASetLargerThanThePoolRunsInRounds) {
     }
 }
 
+// Rounds smaller than the pool (the passes' size, not the cache's): a set that fits the pool
+// runs in rounds of at most `round` bricks, each round's bricks where it says after its uploads,
+// and keeps all of its bricks resident (no round evicts another's); the same set again, or a
+// part of it, uploads nothing; a set larger than the pool still runs, in rounds of at most
+// `round`, each holding its bricks.
+TEST(BrickPool, RoundsSmallerThanThePool) {
+    std::mt19937 rng(7);
+    BrickResidency pool(64);
+    std::vector<std::uint32_t> slots(64, BrickResidency::kNone);
+    for (int t = 0; t < 30; ++t) {
+        std::vector<std::uint32_t> active;
+        const std::uint32_t percent = t % 5 == 4 ? 60u : 20u;  // 60 % of 200: past the pool
+        for (std::uint32_t b = 0; b < 200; ++b)
+            if (rng() % 100 < percent) active.push_back(b);
+        const Rounds rounds = pool.plan(active, 8);
+        std::size_t count = 0;
+        for (const BrickResidency::Round& r : rounds) {
+            EXPECT_LE(r.bricks.size(), 8u);
+            for (const auto& u : r.uploads) slots[u.slot] = u.brick;
+            for (std::size_t i = 0; i < r.bricks.size(); ++i)
+                EXPECT_EQ(slots[r.slots[i]], r.bricks[i]) << "set " << t << ": brick " << r.bricks[i] << " is where its round says";
+            count += r.bricks.size();
+        }
+        EXPECT_EQ(count, active.size());
+        EXPECT_EQ(rounds.size(), (active.size() + 7) / 8);
+        if (active.size() > 64) continue;
+        for (std::uint32_t b : active) EXPECT_NE(pool.slot_of(b), BrickResidency::kNone) << "set " << t << " keeps " << b;
+        EXPECT_EQ(uploads_in(pool.plan(active, 8)), 0u) << "set " << t << " again";
+        const std::vector<std::uint32_t> half(active.begin(), active.begin() + std::ptrdiff_t(active.size() / 2));
+        EXPECT_EQ(uploads_in(pool.plan(half, 8)), 0u) << "half of set " << t;
+    }
+}
+
 TEST(BrickPool, ASlotHoldsTheBricksVoxelsWithItsApron) {
     const std::array<int, 3> d{21, 10, 12};
     std::vector<float> v(std::size_t(d[0]) * std::size_t(d[1]) * std::size_t(d[2]));

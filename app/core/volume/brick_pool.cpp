@@ -30,10 +30,16 @@ void BrickResidency::place(std::uint32_t brick, std::uint32_t slot) {
                           {brick, slot});
 }
 
-std::vector<BrickResidency::Round> BrickResidency::plan(const std::vector<std::uint32_t>& active) {
+std::vector<BrickResidency::Round> BrickResidency::plan(const std::vector<std::uint32_t>& active, std::uint32_t round) {
     std::vector<Round> rounds;
     const std::uint32_t n = slots();
     if (active.empty() || n == 0) return rounds;
+    const std::uint32_t each = round == 0 ? n : std::min(round, n);
+    // A set that fits: its bricks are stamped first, so no round evicts one another needs.
+    const std::uint64_t whole = active.size() <= n ? ++plans_ : 0;
+    if (whole)
+        for (std::uint32_t b : active)
+            if (slot_of(b) != kNone) used_[slot_of(b)] = whole;
     // The resident bricks first, so that the first round keeps them; then the others.
     std::vector<std::uint32_t> order;
     order.reserve(active.size());
@@ -41,31 +47,36 @@ std::vector<BrickResidency::Round> BrickResidency::plan(const std::vector<std::u
         if (slot_of(b) != kNone) order.push_back(b);
     for (std::uint32_t b : active)
         if (slot_of(b) == kNone) order.push_back(b);
-    for (std::size_t first = 0; first < order.size(); first += n) {
+    std::vector<std::uint32_t> free;
+    std::size_t next = 0;
+    for (std::size_t first = 0; first < order.size(); first += each) {
         Round r;
-        r.bricks.assign(order.begin() + std::ptrdiff_t(first), order.begin() + std::ptrdiff_t(std::min(order.size(), first + n)));
+        r.bricks.assign(order.begin() + std::ptrdiff_t(first), order.begin() + std::ptrdiff_t(std::min(order.size(), first + each)));
         std::sort(r.bricks.begin(), r.bricks.end());
         const std::uint64_t stamp = ++plans_;
         std::vector<std::uint32_t> missing;
         for (std::uint32_t b : r.bricks) {
             const std::uint32_t s = slot_of(b);
             if (s == kNone) missing.push_back(b);
-            else used_[s] = stamp;
+            else if (!whole) used_[s] = stamp;
         }
         if (!missing.empty()) {
-            // Free slots first, then those this round does not need, used longest ago first.
-            std::vector<std::uint32_t> free(n);
-            std::iota(free.begin(), free.end(), 0u);
-            std::stable_sort(free.begin(), free.end(), [&](std::uint32_t a, std::uint32_t b) {
-                const bool fa = brick_of_slot_[a] == kNone, fb = brick_of_slot_[b] == kNone;
-                return fa != fb ? fa : !fa && used_[a] < used_[b];
-            });
-            std::size_t next = 0;
+            // Free slots first, then those this round (a set that fits: this set) does not need,
+            // used longest ago first; ordered once a round, or once a plan for a set that fits.
+            if (!whole || free.empty()) {
+                free.resize(n);
+                std::iota(free.begin(), free.end(), 0u);
+                std::stable_sort(free.begin(), free.end(), [&](std::uint32_t a, std::uint32_t b) {
+                    const bool fa = brick_of_slot_[a] == kNone, fb = brick_of_slot_[b] == kNone;
+                    return fa != fb ? fa : !fa && used_[a] < used_[b];
+                });
+                next = 0;
+            }
             for (std::uint32_t b : missing) {
-                while (used_[free[next]] == stamp) ++next;  // held by this round
+                while (used_[free[next]] == stamp || (whole && used_[free[next]] == whole)) ++next;  // held by this round or set
                 const std::uint32_t s = free[next++];
                 place(b, s);
-                used_[s] = stamp;
+                used_[s] = whole ? whole : stamp;
                 r.uploads.push_back({b, s});
                 ++uploads_;
             }

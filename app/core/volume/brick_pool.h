@@ -3,10 +3,11 @@
 // puts a set of active bricks into them. A brick already resident keeps its slot (an iso change
 // that needs no new brick uploads nothing); a newly active one takes a free slot, else the slot
 // of the brick used longest ago that this set does not need. When the set outgrows the pool it
-// is split into rounds of at most `slots` bricks, each round's bricks resident while its cells
-// are compacted (the passes run once a round and append): the first round keeps what it can of
-// what is resident, so that a set that fits never evicts a brick it needs. The GPU side is to
-// fill the slots with what the plan says to upload (the next step of issue 40).
+// is split into rounds of at most `slots` bricks (or fewer: the passes' own size, which need not
+// grow with the pool), each round's bricks resident while its cells are compacted (the passes
+// run once a round and append): the resident bricks go first, so that a set that fits never
+// evicts a brick it needs. The GPU side (app/gpu/brick_cells.h) fills the slots with what the
+// plan says to upload.
 #pragma once
 
 #include <cstdint>
@@ -32,10 +33,12 @@ public:
         std::vector<std::uint32_t> slots;   // ... in these slots (a later round may take them)
         std::vector<Upload> uploads;         // what must be written before the round runs
     };
-    // The rounds that compact `active` (brick numbers, ascending, no repeats); the slots are
-    // taken as planned, round after round (the caller uploads each round's bricks before running
-    // it, and reads them where the round says: slot_of() gives where the last round left them).
-    std::vector<Round> plan(const std::vector<std::uint32_t>& active);
+    // The rounds that compact `active` (brick numbers, ascending, no repeats), each of at most
+    // `round` bricks (0: the pool's slots; never more); the slots are taken as planned, round
+    // after round (the caller uploads each round's bricks before running it, and reads them where
+    // the round says: slot_of() gives where the last round left them). A set that fits the pool
+    // evicts none of its bricks, whatever the rounds.
+    std::vector<Round> plan(const std::vector<std::uint32_t>& active, std::uint32_t round = 0);
 
     std::uint32_t slot_of(std::uint32_t brick) const;  // kNone where it is not resident
     std::uint32_t brick_of(std::uint32_t slot) const { return brick_of_slot_[slot]; }

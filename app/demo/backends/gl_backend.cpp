@@ -126,11 +126,11 @@ public:
         if (!ask) return false;
         GLint max_3d = 0;
         glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max_3d);
-        const std::uint32_t slots = BrickedSurface::slots_for(*ask->grid, ask->budget_bytes, max_3d);
-        if (ask->key != b.key || slots != b.slots || !b.surface.ready()) {
+        const BrickedSurface::Size size = BrickedSurface::size_for(*ask->grid, ask->budget_bytes, max_3d);
+        if (ask->key != b.key || size.slots != b.size.slots || size.round != b.size.round || !b.surface.ready()) {
             b.made = false, b.key = 0;
-            if (!b.surface.init(*ask->grid, slots, why)) return false;
-            b.key = ask->key, b.slots = slots;
+            if (!b.surface.init(*ask->grid, size, why)) return false;
+            b.key = ask->key, b.size = size;
         }
         if (ask->run && (!b.made || b.iso != ask->iso)) {
             b.figures = b.surface.run(*ask->values, ask->iso);
@@ -150,7 +150,7 @@ private:
     struct Bricked {
         BrickedSurface surface;
         std::uint64_t key = 0;
-        std::uint32_t slots = 0;
+        BrickedSurface::Size size;
         float iso = 0;
         bool on = false, made = false;
         int view_factor = 1;

@@ -120,7 +120,7 @@ void bricks_json(JsonWriter* w, const DemoApp& app) {
     w->key("surface");
     if (const BrickedSurface::Figures* f = app.bricks().figures()) {
         w->begin_object().key("brick").integer(app.state().brick).key("active").number(f->active);
-        w->key("rounds").number(f->rounds).key("slots").number(f->slots);
+        w->key("rounds").number(f->rounds).key("slots").number(f->slots).key("round").number(f->round);
         w->key("uploaded").number(f->uploaded).key("uploads").number(double(f->uploads));
         w->key("vertices").number(double(f->vertices)).key("truncated").boolean(f->truncated).end_object();
     } else {

@@ -54,7 +54,7 @@ set_target_properties(unit_tests gpu_tests PROPERTIES UNITY_BUILD_BATCH_SIZE 0) 
 
 
 # The benchmark on EGL (scripts/bench-native.sh): the browser benchmark's matrix, natively.
-add_executable(bench_native app/native/bench_native.cpp app/native/bench_surface.cpp app/native/bench_common.cpp)
+add_executable(bench_native app/native/bench_native.cpp app/native/bench_surface.cpp app/native/bench_bricks.cpp app/native/bench_common.cpp)
 target_link_libraries(bench_native PRIVATE hp_demo_gpu hp_egl)
 
 # The WebGPU counter's layout (a plain struct, app/webgpu/compaction_counter.h) read against its

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the benchmarks' native VTK references against Debian's libvtk9.1 (installed by the test
 # tier, with python3-vtk9), with the headers of libvtk9-dev fetched into the cache (not
-# installed): tests/mesh/vtk_flying_edges.cpp (label maps) and tests/mesh/vtk_steps.cpp (the mesh
-# steps). Prints the folder that holds them. Used by scripts/bench-labels.sh, bench-mesh.sh and
+# installed): tests/mesh/vtk_flying_edges.cpp (label maps), tests/mesh/vtk_steps.cpp (the mesh
+# steps) and tests/mesh/vtk_iso.cpp (one iso-surface: the bricked surface's). Prints the folder
+# that holds them. Used by scripts/bench-labels.sh, bench-mesh.sh and
 # bench-gpu.sh.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,4 +27,5 @@ build() {  # build NAME LIBRARY...
 }
 build vtk_flying_edges FiltersGeneral
 build vtk_steps IOPLY FiltersCore
+build vtk_iso FiltersCore
 echo "$work"

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "clock.h"
 #include "shader_program.h"
 
 namespace hp {
@@ -14,7 +15,9 @@ BrickedSurface::Size BrickedSurface::size_for(const BrickGrid& grid, double budg
     const double slot = BrickCells::pool_bytes(grid, 1);
     const std::uint64_t side = std::uint64_t(std::max(1, max_3d / slot_side(grid)));
     const std::uint64_t most = std::min(bricks, side * side * side);
-    constexpr double kRoundCells = 4 << 20, kRoundBytes = 96 << 20;
+    // 4M cells and 96 MiB for the default budget (256 MiB), more for a larger one.
+    const double scale = std::max(1.0, budget_bytes / double(256 << 20));
+    const double kRoundCells = double(4 << 20) * scale, kRoundBytes = std::max(double(96 << 20), budget_bytes / 4);
     std::uint64_t round = std::uint64_t(std::max(1.0, kRoundCells / std::pow(double(grid.size), 3)));
     round = std::min(round, most);
     while (round > 1 && (BrickCells::round_bytes(grid, std::uint32_t(round)) > kRoundBytes ||
@@ -114,17 +117,30 @@ void BrickedSurface::append(std::uint32_t n) {
 BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso) {
     Figures f;
     written_ = 0;
+    double t = now_ms();
+    const auto lap = [&](double* into) {  // profile(true): the step's wall time, the GPU finished
+        if (!profile_) return;
+        glFinish();
+        const double now = now_ms();
+        *into += now - t;
+        t = now;
+    };
     std::vector<std::uint32_t> active = level_->read_active(level_->run(iso));
     std::sort(active.begin(), active.end());
+    lap(&f.ms_level);
     const std::uint64_t before = pool_.uploads();
     const std::vector<BrickResidency::Round> rounds = pool_.plan(active, round_);
+    lap(&f.ms_plan);
     for (const BrickResidency::Round& r : rounds) {
         cells_->upload(values, r.uploads);
+        lap(&f.ms_upload);
         const std::uint32_t total = cells_->run_mesh(r, iso);
         std::uint32_t n = std::uint32_t(std::min<std::uint64_t>(total, cells_->mesh_capacity()));
         if (n > 0 && !reserve(std::uint64_t(written_) + n)) n = std::uint32_t(std::min<std::uint64_t>(n, capacity_ - written_));
         f.truncated = f.truncated || n < total;
+        lap(&f.ms_mesh);
         if (n > 0) append(n);
+        lap(&f.ms_append);
         f.vertices += total;
     }
     f.active = std::uint32_t(active.size());

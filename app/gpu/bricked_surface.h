@@ -24,7 +24,8 @@ class BrickedSurface {
 public:
     // The pool and the round within `budget_bytes` of GPU memory for `grid`'s bricks
     // (BrickCells::pool_bytes and round_bytes): the round as many bricks as its passes take in
-    // about 4M cells (96 MiB at most) or fewer where the budget is small, the pool the slots the
+    // about 4M cells (96 MiB at most; a budget past 256 MiB raises both in proportion, the bytes
+    // to a quarter of it) or fewer where the budget is small, the pool the slots the
     // rest holds (at least the round's; within the largest 3D texture, `max_3d`; no more than
     // the grid's bricks).
     struct Size {
@@ -49,7 +50,12 @@ public:
         std::uint64_t vertices = 0;   // the surface's (3 a triangle)
         bool truncated = false;       // a round's vertices outgrew its stream, or the buffer its
                                       // largest size: some were lost
+        // With profile(true) (the native benchmark): wall ms of each step, the GPU finished after
+        // each (which the page's runs do not wait for): the first level and its list read back,
+        // the plan, the uploads, the rounds' surfaces, their appends.
+        double ms_level = 0, ms_plan = 0, ms_upload = 0, ms_mesh = 0, ms_append = 0;
     };
+    void profile(bool on) { profile_ = on; }
     // The surface of `values` (the grid's volume) at `iso`, into the buffer (vertices() of them).
     Figures run(const VoxelValues& values, float iso);
 
@@ -71,6 +77,7 @@ private:
     std::unique_ptr<BrickCells> cells_;
     BrickResidency pool_;
     std::uint32_t round_ = 0;
+    bool profile_ = false;
     gl::Program append_;
     GLint u_size_ = -1;
     gl::VertexArray no_attributes_;

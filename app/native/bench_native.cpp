@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "bench_bricks.h"
 #include "bench_surface.h"
 #include "clock.h"
 #include "volume_compaction.h"
@@ -157,6 +158,14 @@ int main(int argc, char** argv) {
     }
     for (int i = 1; i < argc; ++i)
         if (!std::strcmp(argv[i], "--surface")) return hp::bench_surface(quick);
+    if (argc > 3 && !std::strcmp(argv[1], "--bricks")) {  // --bricks FILE ISO [ISO ...] [--pool MB]
+        std::vector<float> isos;
+        double pool = 256;
+        for (int i = 3; i < argc; ++i)
+            if (!std::strcmp(argv[i], "--pool") && i + 1 < argc) pool = std::atof(argv[++i]);
+            else isos.push_back(float(std::atof(argv[i])));
+        return hp::bench_bricks(argv[2], isos, pool);
+    }
     using hp::Format;
     using hp::Pyramid;
     const std::vector<std::pair<const char*, CompactionMode>> all_modes = {

@@ -4,8 +4,8 @@
 // gradients), the slots A×A×D across a 3D texture (x fastest); the round's bricks are entries of
 // a table, each its brick and its slot; in the base, entry t's B slices of B×B cells lie in tile
 // t, t×t slices, the tiles in rows. The case is classify's (volume.glsl): bit i set where corner
-// i is below the iso, corners in mc_tables.glsl's order.
-uniform highp sampler3D uPool;        // A·S × A·S × D·S
+// i is below the iso, corners in mc_tables.glsl's order. After the pool's chunk
+// (brick_pool_float.glsl, _int or _uint: uPool and pool_at, a voxel in data units).
 uniform highp usampler2D uRound;      // E×E: entry t's (brick, slot), or brick none
 uniform int uB;                       // cells a brick side
 uniform int uTileSlices;              // t
@@ -35,10 +35,9 @@ bool brick_cell_at(ivec2 p, out ivec3 cell, out int c, out ivec3 o) {
     cell = ivec3(b % uGrid.x, (b / uGrid.x) % uGrid.y, b / (uGrid.x * uGrid.y)) * uB + local;
     if (any(greaterThanEqual(cell, uDims - 1))) return false;
     o = s * (uB + 3) + local + 1;  // the slot starts at the brick's voxel −1
-    vec4 lo = vec4(texelFetch(uPool, o, 0).r, texelFetch(uPool, o + ivec3(1, 0, 0), 0).r,
-                   texelFetch(uPool, o + ivec3(1, 1, 0), 0).r, texelFetch(uPool, o + ivec3(0, 1, 0), 0).r);
-    vec4 hi = vec4(texelFetch(uPool, o + ivec3(0, 0, 1), 0).r, texelFetch(uPool, o + ivec3(1, 0, 1), 0).r,
-                   texelFetch(uPool, o + ivec3(1, 1, 1), 0).r, texelFetch(uPool, o + ivec3(0, 1, 1), 0).r);
+    vec4 lo = vec4(pool_at(o), pool_at(o + ivec3(1, 0, 0)), pool_at(o + ivec3(1, 1, 0)), pool_at(o + ivec3(0, 1, 0)));
+    vec4 hi = vec4(pool_at(o + ivec3(0, 0, 1)), pool_at(o + ivec3(1, 0, 1)), pool_at(o + ivec3(1, 1, 1)),
+                   pool_at(o + ivec3(0, 1, 1)));
     bvec4 l = lessThan(lo, vec4(uBrickIso)), h = lessThan(hi, vec4(uBrickIso));
     c = int(l.x) | int(l.y) << 1 | int(l.z) << 2 | int(l.w) << 3 | int(h.x) << 4 | int(h.y) << 5 | int(h.z) << 6 | int(h.w) << 7;
     return c != 0 && c != 255;

@@ -3,8 +3,6 @@
 // emit_mesh_vertex.glsl (and of app/core/mesh/reference_mesh.h): the slot holds the voxels one
 // past the cell's corners on every side, clamped at the volume's faces as mc_field clamps them,
 // so the gradients read there are the unbricked ones. Positions in the volume's voxels.
-float pool_at(ivec3 p) { return texelFetch(uPool, p, 0).r; }
-
 vec3 pool_gradient(ivec3 p) {
     return vec3(pool_at(p + ivec3(1, 0, 0)) - pool_at(p - ivec3(1, 0, 0)),
                 pool_at(p + ivec3(0, 1, 0)) - pool_at(p - ivec3(0, 1, 0)),

@@ -27,9 +27,25 @@ struct PoolShape {
 };
 }  // namespace
 
-double BrickCells::pool_bytes(const BrickGrid& grid, std::uint32_t slots) {
+// The pool's texture for a stored type, the chunk its shaders read it with, and how it uploads.
+struct PoolFormat {
+    GLenum internal, format, type;
+    const char* chunk;
+};
+PoolFormat pool_format(Stored t) {
+    switch (t) {
+        case Stored::U8: return {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE, "brick_pool_uint.glsl"};
+        case Stored::I8: return {GL_R8I, GL_RED_INTEGER, GL_BYTE, "brick_pool_int.glsl"};
+        case Stored::U16: return {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT, "brick_pool_uint.glsl"};
+        case Stored::I16: return {GL_R16I, GL_RED_INTEGER, GL_SHORT, "brick_pool_int.glsl"};
+        case Stored::F32: break;
+    }
+    return {GL_R32F, GL_RED, GL_FLOAT, "brick_pool_float.glsl"};
+}
+
+double BrickCells::pool_bytes(const BrickGrid& grid, std::uint32_t slots, Stored type) {
     const double s = slot_side(grid);
-    return double(slots) * s * s * s * 4;  // R32F (a last layer part-filled: its rows, not counted)
+    return double(slots) * s * s * s * stored_size(type);  // a last layer part-filled: its rows, not counted
 }
 
 double BrickCells::round_bytes(const BrickGrid& grid, std::uint32_t round) {
@@ -39,8 +55,11 @@ double BrickCells::round_bytes(const BrickGrid& grid, std::uint32_t round) {
     return double(p.round_row) * p.round_row * 8 + texels * (1 + 4 + 2 * 4 * 4.0 / 3);
 }
 
-bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t round, std::string* error) {
+bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t round, Stored type, Scaling scaling,
+                      std::string* error) {
     slots_ = 0;
+    type_ = type, scaling_ = scaling;
+    const PoolFormat f = pool_format(type);
     grid_ = grid;
     grid_.lo.clear(), grid_.hi.clear();
     if (round == 0 || round > slots) round = slots;
@@ -55,24 +74,24 @@ bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t 
     tile_slices_ = shape.tile_slices;
     const int side = shape.side;
     base_side_ = side, base_tiles_ = side / (tile_slices_ * b);
-    pool_ = gl::Texture3D(GL_R32F, row * s, row * s, shape.layers * s);
+    pool_ = gl::Texture3D(f.internal, row * s, row * s, shape.layers * s);
     round_table_ = gl::Texture(GL_RG32UI, shape.round_row, shape.round_row);
     base_ = gl::Texture(GL_R8, side, side);
     base_target_ = gl::color_target(base_);
     if (!base_target_) return *error = "the brick cells' base cannot be rendered into", false;
-    if (!classify_.init(error)) return false;
+    if (!classify_.init(f.chunk, error)) return false;
     HistoPyramidDesc desc;
     desc.size = side;
     desc.format = SumFormat::Uint;
-    desc.emit = {"brick_cells.glsl", "emit_brick_cell.glsl"};
+    desc.emit = {f.chunk, "brick_cells.glsl", "emit_brick_cell.glsl"};
     if (!pyramid_.init(desc, error)) return false;
     counts_ = gl::Texture(GL_RG16F, side, side);
     counts_target_ = gl::color_target(counts_);
     if (!counts_target_) return *error = "cannot render into an RG16F texture (the bricked mesh's vertex counts)", false;
-    if (!count_pass_.init(error)) return false;
+    if (!count_pass_.init(f.chunk, error)) return false;
     tables_.init();
     HistoPyramidDesc mesh = desc;  // as MeshExtractPass's, its vertex from the pool
-    mesh.emit = {"mc_tables.glsl", "brick_cells.glsl", "emit_brick_vertex.glsl", "stream_tiles.glsl"};
+    mesh.emit = {"mc_tables.glsl", f.chunk, "brick_cells.glsl", "emit_brick_vertex.glsl", "stream_tiles.glsl"};
     mesh.traverse_main = "mesh_extract.frag";
     mesh.stream_outputs = 2;
     mesh.tiles = true;
@@ -99,15 +118,17 @@ void BrickCells::abandon() {
 
 void BrickCells::upload(const VoxelValues& values, const std::vector<BrickResidency::Upload>& uploads) {
     const int s = slot_side(grid_);
-    std::vector<float> voxels(std::size_t(s) * std::size_t(s) * std::size_t(s));
+    const PoolFormat f = pool_format(type_);
+    std::vector<std::uint8_t> voxels(std::size_t(s) * std::size_t(s) * std::size_t(s) * std::size_t(stored_size(type_)));
     glBindTexture(GL_TEXTURE_3D, pool_.id());
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     for (const BrickResidency::Upload& u : uploads) {
-        brick_voxels(values, grid_, u.brick, voxels.data());
+        brick_stored(values, grid_, u.brick, voxels.data());
         const std::uint32_t a = std::uint32_t(slots_row_);
         const int x = int(u.slot % a) * s, y = int(u.slot / a % a) * s, z = int(u.slot / (a * a)) * s;
-        glTexSubImage3D(GL_TEXTURE_3D, 0, x, y, z, s, s, s, GL_RED, GL_FLOAT, voxels.data());
+        glTexSubImage3D(GL_TEXTURE_3D, 0, x, y, z, s, s, s, f.format, f.type, voxels.data());
     }
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glBindTexture(GL_TEXTURE_3D, 0);
 }
 
@@ -123,6 +144,8 @@ void BrickCells::set_uniforms(const gl::Program& p, float iso) const {
     glUniform3i(gl::uniform(p, "uGrid"), grid_.grid[0], grid_.grid[1], grid_.grid[2]);
     glUniform3i(gl::uniform(p, "uDims"), grid_.dims[0], grid_.dims[1], grid_.dims[2]);
     glUniform1f(gl::uniform(p, "uBrickIso"), iso);
+    glUniform1f(gl::uniform(p, "uSlope"), float(scaling_.slope));  // absent (-1) in a float pool's
+    glUniform1f(gl::uniform(p, "uIntercept"), float(scaling_.intercept));
 }
 
 void BrickCells::use_round(const BrickResidency::Round& round) {

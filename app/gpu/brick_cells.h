@@ -23,11 +23,14 @@ public:
     // A pool of `slots` slots (A×A×D: A·(B + 3) and D·(B + 3) at most the GPU's largest 3D
     // texture) for bricks of `grid`, and the passes for rounds of at most `round` bricks (0: as
     // many as the slots); false and why.
-    bool init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t round, std::string* error);
+    // The pool holds the volume's values as stored (`type`: R8UI, R8I, R16UI, R16I, or R32F for
+    // floats), `scaling` applied where the shaders read them (brick_pool_*.glsl).
+    bool init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t round, Stored type, Scaling scaling,
+              std::string* error);
     // The GPU bytes init() takes: the pool's (`pool`) and the round's (`round`: the round table,
     // the base, the vertex counts and the two pyramids; the streams apart, as they grow with what
     // a round emits).
-    static double pool_bytes(const BrickGrid& grid, std::uint32_t slots);
+    static double pool_bytes(const BrickGrid& grid, std::uint32_t slots, Stored type);
     static double round_bytes(const BrickGrid& grid, std::uint32_t round);
     void abandon();
     std::uint32_t slots() const { return slots_; }
@@ -57,7 +60,7 @@ public:
 private:
     class ClassifyPass : public FullscreenPass {
     public:
-        bool init(std::string* error) { return build({"brick_cells.glsl", "brick_cells.frag"}, error); }
+        bool init(const char* pool, std::string* error) { return build({pool, "brick_cells.glsl", "brick_cells.frag"}, error); }
         void draw(const gl::Framebuffer& target, int side) const {
             begin(target, side, side);
             glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -65,13 +68,17 @@ private:
     };
     class CountsPass : public ClassifyPass {
     public:
-        bool init(std::string* error) { return build({"mc_tables.glsl", "brick_cells.glsl", "brick_counts.frag"}, error); }
+        bool init(const char* pool, std::string* error) {
+            return build({"mc_tables.glsl", pool, "brick_cells.glsl", "brick_counts.frag"}, error);
+        }
     };
     void set_uniforms(const gl::Program& p, float iso) const;
     void use_round(const BrickResidency::Round& round);  // its table
 
     BrickGrid grid_;  // its ranges unused: the sizes
     std::uint32_t slots_ = 0, round_ = 0;
+    Stored type_ = Stored::F32;
+    Scaling scaling_;
     int slots_row_ = 0, round_row_ = 0, tile_slices_ = 0, base_tiles_ = 0, base_side_ = 0;
     gl::Texture3D pool_;     // R32F: A·S × A·S × D·S
     gl::Texture round_table_; // RG32UI E×E: each entry's brick and slot

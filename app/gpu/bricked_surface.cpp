@@ -9,10 +9,10 @@
 
 namespace hp {
 
-BrickedSurface::Size BrickedSurface::size_for(const BrickGrid& grid, double budget_bytes, int max_3d) {
+BrickedSurface::Size BrickedSurface::size_for(const BrickGrid& grid, double budget_bytes, int max_3d, Stored type) {
     const std::uint64_t bricks = std::max<std::uint64_t>(
         1, grid.bricks() ? grid.bricks() : std::uint64_t(grid.grid[0]) * grid.grid[1] * grid.grid[2]);
-    const double slot = BrickCells::pool_bytes(grid, 1);
+    const double slot = BrickCells::pool_bytes(grid, 1, type);
     const std::uint64_t side = std::uint64_t(std::max(1, max_3d / slot_side(grid)));
     const std::uint64_t most = std::min(bricks, side * side * side);
     // 4M cells and 96 MiB for the default budget (256 MiB), more for a larger one.
@@ -31,7 +31,7 @@ BrickedSurface::Size BrickedSurface::size_for(const BrickGrid& grid, double budg
     return s;
 }
 
-bool BrickedSurface::init(const BrickGrid& grid, Size size, std::string* error) {
+bool BrickedSurface::init(const BrickGrid& grid, Size size, const VoxelValues& values, std::string* error) {
     pool_.reset(size.slots);
     round_ = size.round;
     level_ = std::make_unique<BrickLevel>();
@@ -50,7 +50,9 @@ bool BrickedSurface::init(const BrickGrid& grid, Size size, std::string* error) 
         one_ = gl::Texture(GL_R8, 1, 1);
         one_target_ = gl::color_target(one_);
     }
-    if (level_->init(grid, error) && cells_->init(grid, size.slots, size.round, error)) return true;
+    if (level_->init(grid, error) &&
+        cells_->init(grid, size.slots, size.round, values.type(), values.scaling(), error))
+        return true;
     level_.reset(), cells_.reset();
     return false;
 }

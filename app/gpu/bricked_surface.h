@@ -31,11 +31,12 @@ public:
     struct Size {
         std::uint32_t slots = 1, round = 1;
     };
-    static Size size_for(const BrickGrid& grid, double budget_bytes, int max_3d);
+    static Size size_for(const BrickGrid& grid, double budget_bytes, int max_3d, Stored type);
     static constexpr std::uint32_t kVertexBytes = 16;
 
-    // The levels and a pool for `grid`'s bricks; false and why.
-    bool init(const BrickGrid& grid, Size size, std::string* error);
+    // The levels and a pool for `grid`'s bricks, of `values`' stored type and scaling (the
+    // volume run() is given); false and why.
+    bool init(const BrickGrid& grid, Size size, const VoxelValues& values, std::string* error);
     void abandon();
     bool ready() const { return level_ && level_->ready(); }
 

@@ -48,14 +48,14 @@ int bench_bricks(const char* file, const std::vector<float>& isos, double pool_m
     const double t_grid = now_ms();
     GLint max_3d = 0;
     glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max_3d);
-    const BrickedSurface::Size size = BrickedSurface::size_for(grid, pool_mb * 1048576.0, max_3d);
+    const BrickedSurface::Size size = BrickedSurface::size_for(grid, pool_mb * 1048576.0, max_3d, v.values.type());
     BrickedSurface surface;
-    if (!surface.init(grid, size, &error)) return std::fprintf(stderr, "bench_bricks: %s\n", error.c_str()), 1;
+    if (!surface.init(grid, size, v.values, &error)) return std::fprintf(stderr, "bench_bricks: %s\n", error.c_str()), 1;
     std::printf("{\"file\": \"%s\", \"renderer\": \"%s\", \"dims\": [%d, %d, %d], \"stored\": \"%s\", \"readMs\": %.1f, "
                 "\"gridMs\": %.1f, \"bricks\": %zu, \"poolMb\": %.1f, \"slots\": %u, \"round\": %u, \"poolBytes\": %.0f, "
                 "\"roundBytes\": %.0f}\n",
                 file, ctx.renderer().c_str(), v.dims[0], v.dims[1], v.dims[2], stored_name(v.values.type()), t_read - t0,
-                t_grid - t_read, grid.bricks(), pool_mb, size.slots, size.round, BrickCells::pool_bytes(grid, size.slots),
+                t_grid - t_read, grid.bricks(), pool_mb, size.slots, size.round, BrickCells::pool_bytes(grid, size.slots, v.values.type()),
                 BrickCells::round_bytes(grid, size.round));
     std::vector<float> one_p, one_n;
     for (int pass = 0; pass < 2; ++pass)  // the second time over the isos: each step's time

@@ -97,7 +97,7 @@ TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
     BrickResidency pool(6);
     std::string error;
     ASSERT_TRUE(level.init(g, &error)) << error;
-    ASSERT_TRUE(cells.init(g, 6, 4, &error)) << error;
+    ASSERT_TRUE(cells.init(g, 6, 4, values.type(), values.scaling(), &error)) << error;
     const auto key = [](const StreamEntry& e) { return std::make_tuple(e.z, e.y, e.x, e.w); };
     std::vector<std::uint64_t> uploads;
     std::vector<std::size_t> rounds;
@@ -150,8 +150,9 @@ TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
     EXPECT_GT(uploads[1], uploads[0]) << "rounds evict and upload again";
 }
 
-// The page's path (bricked_surface.h): both levels and the rounds, each round's vertices appended
-// by transform feedback into one buffer, read back once: the CPU's surface of the whole volume,
+// The page's path (bricked_surface.h): both levels and the rounds, the pool in the volume's stored
+// type or in floats, each round's vertices appended by transform feedback into one buffer, read
+// back once: the CPU's surface of the whole volume,
 // triangle for triangle (sorted by their corners: the rounds' order is not the atlas's), the
 // normals through their octahedral code within 1e-3; a pool that holds the set uploads nothing
 // at an iso with the same bricks, a pool too small runs in rounds again.
@@ -178,13 +179,16 @@ TEST(BrickedSurface, TheRoundsAppendTheWholeSurfaceOnTheGpu) {
         std::sort(t.begin(), t.end(), [&](const Triangle& a, const Triangle& b) { return key(a) < key(b); });
         return t;
     };
+    // The pool in the stored type (R16I, the scaling in the shaders) and as floats (R32F).
+    const VoxelValues floats(values.to_floats());
+    for (const VoxelValues* pooled : {&values, &floats})
     for (const BrickedSurface::Size size : {BrickedSurface::Size{200, 64}, BrickedSurface::Size{6, 4}}) {
         BrickedSurface surface;
         std::string error;
-        ASSERT_TRUE(surface.init(g, size, &error)) << error;
+        ASSERT_TRUE(surface.init(g, size, *pooled, &error)) << error;
         // 300.1 and 300.2: no value between them (steps of 0.5): the same bricks.
         for (float iso : {300.1f, 300.2f, 800.0f}) {
-            const BrickedSurface::Figures f = surface.run(values, iso);
+            const BrickedSurface::Figures f = surface.run(*pooled, iso);
             std::vector<float> p, n;
             surface.read(surface.vertices(), &p, &n);
             // The CPU's: every cell of its stream, each vertex.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <type_traits>
 
 namespace hp {
 
@@ -104,6 +105,29 @@ void brick_voxels(const VoxelValues& values, const BrickGrid& g, std::uint32_t b
             for (int x = 0; x < first - x0; ++x) o[x] = o[first - x0];
             for (int x = last - x0; x < side; ++x) o[x] = o[last - x0 - 1];
         }
+}
+
+}  // namespace hp
+
+namespace hp {
+
+void brick_stored(const VoxelValues& values, const BrickGrid& g, std::uint32_t b, void* out) {
+    values.visit([&](const auto* from, const Scaling&) {
+        using T = std::remove_const_t<std::remove_pointer_t<decltype(from)>>;
+        T* to = static_cast<T*>(out);
+        const int side = slot_side(g);
+        const int bx = int(b % std::uint32_t(g.grid[0])), by = int(b / std::uint32_t(g.grid[0]) % std::uint32_t(g.grid[1]));
+        const int bz = int(b / (std::uint32_t(g.grid[0]) * std::uint32_t(g.grid[1])));
+        const std::size_t X = std::size_t(g.dims[0]), XY = X * std::size_t(g.dims[1]);
+        const auto clamp = [](int v, int n) { return std::min(std::max(v, 0), n - 1); };
+        for (int z = 0; z < side; ++z)
+            for (int y = 0; y < side; ++y) {
+                const T* row = from + XY * std::size_t(clamp(bz * g.size + z - 1, g.dims[2])) +
+                               X * std::size_t(clamp(by * g.size + y - 1, g.dims[1]));
+                T* o = to + std::size_t(side) * (std::size_t(y) + std::size_t(side) * std::size_t(z));
+                for (int x = 0; x < side; ++x) o[x] = row[clamp(bx * g.size + x - 1, g.dims[0])];
+            }
+    });
 }
 
 }  // namespace hp

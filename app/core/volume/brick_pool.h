@@ -61,5 +61,8 @@ inline int slot_side(const BrickGrid& g) { return g.size + 3; }
 // Brick `b`'s slot contents (slot_side³ floats, x fastest, voxel (−1, −1, −1) of the brick
 // first) in data units into `out`.
 void brick_voxels(const VoxelValues& values, const BrickGrid& g, std::uint32_t b, float* out);
+// The same voxels in the volume's stored type (slot_side³ of them at `out`; the scaling not
+// applied): what an 8- or 16-bit pool holds.
+void brick_stored(const VoxelValues& values, const BrickGrid& g, std::uint32_t b, void* out);
 
 }  // namespace hp

@@ -126,10 +126,11 @@ public:
         if (!ask) return false;
         GLint max_3d = 0;
         glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max_3d);
-        const BrickedSurface::Size size = BrickedSurface::size_for(*ask->grid, ask->budget_bytes, max_3d);
+        const BrickedSurface::Size size =
+            BrickedSurface::size_for(*ask->grid, ask->budget_bytes, max_3d, ask->values->type());
         if (ask->key != b.key || size.slots != b.size.slots || size.round != b.size.round || !b.surface.ready()) {
             b.made = false, b.key = 0;
-            if (!b.surface.init(*ask->grid, size, why)) return false;
+            if (!b.surface.init(*ask->grid, size, *ask->values, why)) return false;
             b.key = ask->key, b.size = size;
         }
         if (ask->run && (!b.made || b.iso != ask->iso)) {

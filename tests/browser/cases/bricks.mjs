@@ -1,7 +1,7 @@
 // A loaded volume's surface made in bricks (issue 40; app/gpu/bricked_surface.h): the first
 // level compacts the bricks straddling the iso, the pool's residency puts them into slots in
 // rounds, and each round meshes its bricks' cells. Against the CPU reference of the whole
-// volume (every triangle, its vertices and normals), in 8³ bricks, rounds of 4 over a pool of 7 slots
+// volume (every triangle, its vertices and normals), in 8³ bricks, rounds of 4 over a pool of 15 slots
 // (rounds, evictions and uploads again), a 16-bit volume with a scaling whose values float16
 // would round; an iso change that needs no new brick uploads nothing; where bricks cannot go
 // (WebGPU, a crop) the page says why and meshes the atlas as before.
@@ -24,7 +24,8 @@ const value = (x, y, z) => {
   return Math.round(500 + 3000 * blob(24, 30, 26, 17) + 2500 * blob(52, 36, 30, 13) + 40 * Math.sin(x / 3 + y / 5 + z / 4)) | 1;
 };
 // A budget of 0.1 MiB: rounds of 4 8³ bricks (their table, base, vertex counts and pyramids,
-// 64² each: 64.2 KB; 5 would take 256 KB) and a pool of 7 slots (11³ floats each) in the rest.
+// 64² each: 64.2 KB; 5 would take 256 KB) and a pool of 15 slots (11³ int16 each, the volume's
+// stored type) in the rest.
 const SMALL_POOL = 0.1;
 
 // The bricked mesh (hp.mesh) against the CPU reference's (hp.referenceMesh) at `state`, inside
@@ -82,22 +83,22 @@ async function open(page) {
   assert(!r.error, r.error);
 }
 
-add('bricks=on: the surface in 8³ bricks, rounds of 4 over a pool of 7 slots is the CPU reference\'s, in rounds that evict and upload again (scalar, vec4)', async (page) => {
+add('bricks=on: the surface in 8³ bricks, rounds of 4 over a pool of 15 slots is the CPU reference\'s, in rounds that evict and upload again (scalar, vec4)', async (page) => {
   await open(page);
   for (const [pyramid, sums, iso] of [['scalar', 'float', 0.5 * 2050 - 1000], ['vec4', 'uint', 0.5 * 1600 - 1000],
     ['baseline', 'float', 0.5 * 2050 - 1000]]) {
     const s = await bricksExact(page, { bricks: 'on', brick: 8, poolMb: SMALL_POOL, pyramid, sums, iso }, { atLeast: 3000 });
     const f = s.bricks.surface;
-    assert(f.brick === 8 && f.slots === 7 && f.round === 4, `brick ${f.brick}, slots ${f.slots}, round ${f.round}`);
+    assert(f.brick === 8 && f.slots === 15 && f.round === 4, `brick ${f.brick}, slots ${f.slots}, round ${f.round}`);
     assert(f.rounds === Math.ceil(f.active / 4) && f.rounds > 3, `${f.active} active bricks in ${f.rounds} rounds of 4`);
     // Each round uploads what it lacks: with more bricks than slots every one is written anew
     // (another pyramid: another backend, a new pool).
     assert(f.uploaded === f.active && f.uploads === f.uploaded, `uploaded ${f.uploaded} of ${f.active}, ${f.uploads} in all`);
   }
-  // The same bricks at a nearby iso: the first rounds take the 7 left resident, the rest are
+  // The same bricks at a nearby iso: the first rounds take the 15 left resident, the rest are
   // written again.
   const again = (await bricksExact(page, { iso: 0.5 * 2049.5 - 1000 }, { atLeast: 3000 })).bricks.surface;
-  assert(again.uploaded === again.active - 7, `uploaded ${again.uploaded} of ${again.active} again`);
+  assert(again.uploaded === again.active - 15, `uploaded ${again.uploaded} of ${again.active} again`);
 });
 
 add('bricks=on: an iso change whose bricks are resident uploads nothing; 16³ and 32³ bricks give the same surface', async (page) => {

@@ -54,6 +54,7 @@ public:
     const gl::Texture& mesh_positions() const { return mesh_.stream(0); }
     const gl::Texture& mesh_normals() const { return mesh_.stream(1); }
     int mesh_size() const { return mesh_.size(); }
+    int mesh_rows() const { return mesh_.stream_rows(); }
     // The most vertices a round's surface stream holds (its total is exact beyond).
     std::uint64_t mesh_capacity() const { return std::uint64_t(base_side_) * std::uint64_t(base_side_); }
 

@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "clock.h"
-#include "shader_program.h"
+#include "stream_tiles.h"
 
 namespace hp {
 
@@ -36,20 +36,8 @@ bool BrickedSurface::init(const BrickGrid& grid, Size size, const VoxelValues& v
     round_ = size.round;
     level_ = std::make_unique<BrickLevel>();
     cells_ = std::make_unique<BrickCells>();
-    written_ = 0;
-    if (!append_) {
-        append_ = gl::build_program({"stream_tiles.glsl", "normal_oct.glsl", "brick_append.vert"}, {"no_fragments.frag"},
-                                    error, "", {"tfPosition", "tfNormal"});
-        if (!append_) return false;
-        glUseProgram(append_.id());
-        glUniform1i(gl::uniform(append_, "uPositions"), 0);
-        glUniform1i(gl::uniform(append_, "uNormals"), 1);
-        u_size_ = gl::uniform(append_, "uSize");
-        glUseProgram(0);
-        no_attributes_ = gl::make_vertex_array();
-        one_ = gl::Texture(GL_R8, 1, 1);
-        one_target_ = gl::color_target(one_);
-    }
+    written_ = 0, used_ = 0;
+    rounds_.clear();
     if (level_->init(grid, error) &&
         cells_->init(grid, size.slots, size.round, values.type(), values.scaling(), error))
         return true;
@@ -62,63 +50,94 @@ void BrickedSurface::abandon() {
     if (cells_) cells_->abandon();
     level_.reset(), cells_.reset();
     pool_.reset(0);
-    append_.abandon(), no_attributes_.abandon(), soup_.abandon(), soup_vao_.abandon();
-    one_.abandon(), one_target_.abandon();
-    capacity_ = 0, written_ = 0;
+    positions_.abandon(), normals_.abandon(), elements_.abandon(), vao_.abandon();
+    capacity_ = used_ = 0, indexed_ = 0, width_ = 0, written_ = 0;
+    rounds_.clear();
 }
 
-// Grows the buffer to hold `vertices` (twice what it held, at least), what it holds copied over.
-bool BrickedSurface::reserve(std::uint64_t vertices) {
-    if (vertices <= capacity_) return true;
-    constexpr std::uint64_t kMost = (std::uint64_t(1) << 31) / kVertexBytes;  // 2 GiB: WebGL's buffers
-    if (vertices > kMost) return false;
-    const std::uint64_t grown = std::min(kMost, std::max(vertices, 2 * capacity_));
-    gl::Buffer bigger = gl::make_buffer();
-    glBindBuffer(GL_COPY_WRITE_BUFFER, bigger.id());
-    glBufferData(GL_COPY_WRITE_BUFFER, GLsizeiptr(grown * kVertexBytes), nullptr, GL_STATIC_DRAW);
-    if (written_ > 0) {
-        glBindBuffer(GL_COPY_READ_BUFFER, soup_.id());
-        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, GLsizeiptr(std::uint64_t(written_) * kVertexBytes));
-        glBindBuffer(GL_COPY_READ_BUFFER, 0);
+// Grows the buffers to hold `texels` (twice what they held, at least), what they hold copied over.
+bool BrickedSurface::reserve(std::uint64_t texels) {
+    if (texels <= capacity_) return true;
+    constexpr std::uint64_t kMost = (std::uint64_t(1) << 31) / kTexelBytes;  // 2 GiB a buffer: WebGL's
+    if (texels > kMost) return false;
+    const std::uint64_t grown = std::min(kMost, std::max(texels, 2 * capacity_));
+    for (gl::Buffer* b : {&positions_, &normals_}) {
+        gl::Buffer bigger = gl::make_buffer();
+        glBindBuffer(GL_COPY_WRITE_BUFFER, bigger.id());
+        glBufferData(GL_COPY_WRITE_BUFFER, GLsizeiptr(grown * kTexelBytes), nullptr, GL_STATIC_DRAW);
+        if (used_ > 0) {
+            glBindBuffer(GL_COPY_READ_BUFFER, b->id());
+            glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, GLsizeiptr(used_ * kTexelBytes));
+            glBindBuffer(GL_COPY_READ_BUFFER, 0);
+        }
+        glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+        *b = std::move(bigger);
     }
-    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-    soup_ = std::move(bigger);
     capacity_ = grown;
-    if (!soup_vao_) soup_vao_ = gl::make_vertex_array();
-    glBindVertexArray(soup_vao_.id());
-    glBindBuffer(GL_ARRAY_BUFFER, soup_.id());
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, GLsizei(kVertexBytes), nullptr);
-    glEnableVertexAttribArray(1);
-    glVertexAttribIPointer(1, 1, GL_UNSIGNED_INT, GLsizei(kVertexBytes), reinterpret_cast<const void*>(std::uintptr_t(12)));
-    glBindVertexArray(0);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
     return true;
 }
 
-void BrickedSurface::append(std::uint32_t n) {
-    glUseProgram(append_.id());
-    gl::bind_texture(0, cells_->mesh_positions());
-    gl::bind_texture(1, cells_->mesh_normals());
-    glUniform1ui(u_size_, GLuint(cells_->mesh_size()));
-    glBindFramebuffer(GL_FRAMEBUFFER, one_target_.id());
-    glEnable(GL_RASTERIZER_DISCARD);
-    glBindVertexArray(no_attributes_.id());
-    glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, soup_.id(), GLintptr(std::uint64_t(written_) * kVertexBytes),
-                      GLsizeiptr(std::uint64_t(n) * kVertexBytes));
-    glBeginTransformFeedback(GL_POINTS);
-    glDrawArrays(GL_POINTS, 0, GLsizei(n));
-    glEndTransformFeedback();
-    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+// Key k's texel in the extraction's textures (stream_tiles.h), k < n, for every round.
+void BrickedSurface::index(std::uint32_t n) {
+    if (n <= indexed_) return;
+    const std::uint32_t keys = std::max(n, 2 * indexed_);
+    std::vector<std::uint32_t> texel(keys);
+    for (std::uint32_t k = 0; k < keys; ++k) {
+        const TileTexel t = tile_texel(k, std::uint32_t(width_));
+        texel[k] = std::uint32_t(t.y) * std::uint32_t(width_) + std::uint32_t(t.x);
+    }
+    if (!elements_) elements_ = gl::make_buffer();
+    if (!vao_) vao_ = gl::make_vertex_array();
+    glBindVertexArray(vao_.id());
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, elements_.id());  // the vertex array's
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(std::size_t(keys) * 4), texel.data(), GL_STATIC_DRAW);
     glBindVertexArray(0);
-    glDisable(GL_RASTERIZER_DISCARD);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    indexed_ = keys;
+}
+
+// The round's texels, rows of the textures' width down to the last tile row it wrote, read
+// into the buffers (a copy on the GPU: a pixel-pack buffer is bound).
+void BrickedSurface::append(std::uint32_t n) {
+    const int w = cells_->mesh_size();
+    const std::uint64_t across = std::uint64_t(w) / kTileWidth;
+    const int rows = std::min(cells_->mesh_rows(), int((std::uint64_t(n) + 31) / 32 + across - 1) / int(across) * kTileHeight);
+    const std::uint64_t texels = std::uint64_t(rows) * std::uint64_t(w);
+    if (!reserve(used_ + texels)) return;
+    if (width_ != w) width_ = w, indexed_ = 0;
+    index(n);
+    const gl::Texture* streams[2] = {&cells_->mesh_positions(), &cells_->mesh_normals()};
+    const gl::Buffer* into[2] = {&positions_, &normals_};
+    for (int i = 0; i < 2; ++i) {
+        const gl::Framebuffer from = gl::color_target(*streams[i]);
+        glBindFramebuffer(GL_FRAMEBUFFER, from.id());
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, into[i]->id());
+        glReadPixels(0, 0, w, rows, GL_RGBA, GL_FLOAT, reinterpret_cast<void*>(std::uintptr_t(used_ * kTexelBytes)));
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    }
+    rounds_.push_back({used_, n});
+    used_ += texels;
     written_ += n;
+}
+
+void BrickedSurface::bind_round(std::size_t r) const {
+    glBindVertexArray(vao_.id());
+    const gl::Buffer* from[2] = {&positions_, &normals_};
+    for (GLuint a = 0; a < 2; ++a) {
+        glBindBuffer(GL_ARRAY_BUFFER, from[a]->id());
+        glEnableVertexAttribArray(a);
+        glVertexAttribPointer(a, 3, GL_FLOAT, GL_FALSE, GLsizei(kTexelBytes),
+                              reinterpret_cast<const void*>(std::uintptr_t(rounds_[r].first * kTexelBytes)));
+    }
+    glDisableVertexAttribArray(2);
+    glVertexAttrib1f(2, 0);  // no label
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
 BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso) {
     Figures f;
-    written_ = 0;
+    written_ = 0, used_ = 0;
+    rounds_.clear();
     double t = now_ms();
     const auto lap = [&](double* into) {  // profile(true): the step's wall time, the GPU finished
         if (!profile_) return;
@@ -138,10 +157,10 @@ BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso
         lap(&f.ms_upload);
         const std::uint32_t total = cells_->run_mesh(r, iso);
         std::uint32_t n = std::uint32_t(std::min<std::uint64_t>(total, cells_->mesh_capacity()));
-        if (n > 0 && !reserve(std::uint64_t(written_) + n)) n = std::uint32_t(std::min<std::uint64_t>(n, capacity_ - written_));
-        f.truncated = f.truncated || n < total;
         lap(&f.ms_mesh);
+        const std::uint32_t before_round = written_;
         if (n > 0) append(n);
+        f.truncated = f.truncated || written_ - before_round < total;
         lap(&f.ms_append);
         f.vertices += total;
     }
@@ -154,33 +173,33 @@ BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso
     return f;
 }
 
-void unpack_normal(std::uint32_t u, float out[3]) {
-    if (u == 0x80008000u) {
-        out[0] = out[1] = out[2] = 0;
-        return;
-    }
-    const auto snorm = [](std::uint32_t v) { return std::clamp(float(std::int16_t(std::uint16_t(v))) / 32767.0f, -1.0f, 1.0f); };
-    float n[3] = {snorm(u & 0xffffu), snorm(u >> 16), 0};
-    n[2] = 1 - std::fabs(n[0]) - std::fabs(n[1]);
-    const float t = std::max(-n[2], 0.0f);
-    n[0] += n[0] >= 0 ? -t : t;
-    n[1] += n[1] >= 0 ? -t : t;
-    const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    for (int a = 0; a < 3; ++a) out[a] = n[a] / len;
-}
-
 void BrickedSurface::read(std::uint32_t n, std::vector<float>* positions, std::vector<float>* normals) const {
     n = std::min(n, written_);
-    std::vector<std::uint32_t> words(std::size_t(n) * 4);
-    if (n > 0) {
-        glBindBuffer(GL_COPY_READ_BUFFER, soup_.id());
-        gl::read_bound_buffer(GL_COPY_READ_BUFFER, 0, GLsizeiptr(words.size() * 4), words.data());
-        glBindBuffer(GL_COPY_READ_BUFFER, 0);
-    }
     positions->resize(std::size_t(n) * 3), normals->resize(std::size_t(n) * 3);
-    for (std::size_t v = 0; v < n; ++v) {
-        std::memcpy(positions->data() + 3 * v, words.data() + 4 * v, 12);
-        unpack_normal(words[4 * v + 3], normals->data() + 3 * v);
+    std::vector<float> texels;
+    std::uint32_t done = 0;
+    for (const Round& r : rounds_) {
+        if (done >= n) break;
+        const std::uint32_t take = std::min(r.vertices, n - done);
+        // The round's rows down to the end of its last key's tile row (an earlier tile's keys
+        // may lie lower in it than the last key).
+        const TileTexel last = tile_texel(take - 1, std::uint32_t(width_));
+        const std::uint64_t count = std::uint64_t(last.y / kTileHeight + 1) * kTileHeight * std::uint64_t(width_);
+        std::vector<float>* out[2] = {positions, normals};
+        const gl::Buffer* from[2] = {&positions_, &normals_};
+        for (int i = 0; i < 2; ++i) {
+            texels.resize(std::size_t(count) * 4);
+            glBindBuffer(GL_COPY_READ_BUFFER, from[i]->id());
+            gl::read_bound_buffer(GL_COPY_READ_BUFFER, GLintptr(r.first * kTexelBytes), GLsizeiptr(count * kTexelBytes),
+                                  texels.data());
+            glBindBuffer(GL_COPY_READ_BUFFER, 0);
+            for (std::uint32_t k = 0; k < take; ++k) {
+                const TileTexel t = tile_texel(k, std::uint32_t(width_));
+                std::copy_n(texels.data() + (std::size_t(t.y) * std::size_t(width_) + std::size_t(t.x)) * 4, 3,
+                            out[i]->data() + 3 * std::size_t(done + k));
+            }
+        }
+        done += take;
     }
 }
 

@@ -2,11 +2,13 @@
 // not fit one atlas: the first level (brick_level.h) lists the bricks whose range straddles the
 // iso, the pool's residency (brick_pool.h) puts them into the pool's slots in rounds, and each
 // round uploads only the bricks it lacks and runs the second level (brick_cells.h): the
-// marching-cubes vertices of its bricks' cells, appended by transform feedback to one buffer on
-// the GPU (shaders/brick_append.vert: 16 bytes a vertex, the position as 3 floats and the normal
-// in one uint, octahedral). Nothing but the counts comes back. The same vertices as the unbricked
-// surface of the whole volume (tests/gpu/brick_level_test.cpp), in the rounds' order: a soup,
-// 3 vertices a triangle, in voxel index units.
+// marching-cubes vertices of its bricks' cells, copied on the GPU (readPixels into a pixel-pack
+// buffer: a copy, no pass) from the extraction's textures into two buffers after the rounds
+// before it, positions and normals as RGBA32F texels in the textures' 8×4 tiles; one element
+// buffer names vertex k's texel, so a round draws as indexed triangles. Nothing but the counts
+// comes back. The same vertices as the unbricked surface of the whole volume
+// (tests/gpu/brick_level_test.cpp), in the rounds' order: a soup, 3 vertices a triangle, in
+// voxel index units.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +34,6 @@ public:
         std::uint32_t slots = 1, round = 1;
     };
     static Size size_for(const BrickGrid& grid, double budget_bytes, int max_3d, Stored type);
-    static constexpr std::uint32_t kVertexBytes = 16;
 
     // The levels and a pool for `grid`'s bricks, of `values`' stored type and scaling (the
     // volume run() is given); false and why.
@@ -60,18 +61,23 @@ public:
     // The surface of `values` (the grid's volume) at `iso`, into the buffer (vertices() of them).
     Figures run(const VoxelValues& values, float iso);
 
-    // The buffer the last run wrote: vertices() of them, 16 bytes each (kVertexBytes), the
-    // position (3 floats) at 0, the normal (a uint, shaders/normal_oct.glsl) at 12; a vertex
-    // array that reads it as attributes 0 (vec3) and 1 (uint).
+    // What the last run wrote: vertices() of them, in rounds; round r's vertex k is texel
+    // elements()[k] of its part of the buffers (positions: x, y, z, 1; normals: nx, ny, nz, 0).
     std::uint32_t vertices() const { return written_; }
-    const gl::VertexArray& vertex_array() const { return soup_vao_; }
-    std::uint64_t buffer_bytes() const { return capacity_ * kVertexBytes; }
+    std::size_t rounds() const { return rounds_.size(); }
+    std::uint32_t round_vertices(std::size_t r) const { return rounds_[r].vertices; }
+    // Points the vertex array's attributes 0 (position) and 1 (normal) at round r's texels and
+    // binds it, the element buffer with it: glDrawElements(GL_TRIANGLES, round_vertices(r), …).
+    void bind_round(std::size_t r) const;
+    std::uint64_t buffer_bytes() const { return 2 * capacity_ * kTexelBytes; }
     // The first `n` vertices read back (waits): 3 floats each.
     void read(std::uint32_t n, std::vector<float>* positions, std::vector<float>* normals) const;
 
 private:
+    static constexpr std::uint64_t kTexelBytes = 16;  // RGBA32F
     void append(std::uint32_t n);  // the round's first n vertices after those written
-    bool reserve(std::uint64_t vertices);
+    bool reserve(std::uint64_t texels);
+    void index(std::uint32_t n);  // the element buffer holds keys 0 … n − 1
 
     // Made anew by init() (the old ones' GL objects deleted), forgotten by abandon().
     std::unique_ptr<BrickLevel> level_;
@@ -79,18 +85,17 @@ private:
     BrickResidency pool_;
     std::uint32_t round_ = 0;
     bool profile_ = false;
-    gl::Program append_;
-    GLint u_size_ = -1;
-    gl::VertexArray no_attributes_;
-    gl::Texture one_;              // a complete framebuffer to draw with (the default one need not
-    gl::Framebuffer one_target_;   // be, natively: a context without a surface)
-    gl::Buffer soup_;
-    gl::VertexArray soup_vao_;
-    std::uint64_t capacity_ = 0;  // vertices the buffer holds
+    gl::Buffer positions_, normals_, elements_;
+    gl::VertexArray vao_;
+    std::uint64_t capacity_ = 0, used_ = 0;  // texels the buffers hold, and those written
+    std::uint32_t indexed_ = 0;              // keys the element buffer holds
+    int width_ = 0;                          // the extraction's textures' width (the tiles')
+    struct Round {
+        std::uint64_t first = 0;  // its first texel in the buffers
+        std::uint32_t vertices = 0;
+    };
+    std::vector<Round> rounds_;
     std::uint32_t written_ = 0;
 };
-
-// The CPU twin of shaders/normal_oct.glsl's unpacking.
-void unpack_normal(std::uint32_t packed, float out[3]);
 
 }  // namespace hp

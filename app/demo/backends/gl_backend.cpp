@@ -73,7 +73,7 @@ public:
             SurfaceScene scene = d.scene;  // the bricks' voxels where the view's are a preview's
             const float f = float(bricked_.view_factor);
             for (std::size_t a = 0; a < 3; ++a) scene.dims[a] *= f, scene.scale[a] /= f;
-            surface_.draw_soup(d.panel, bricked_.surface.vertex_array(), bricked_.surface.vertices(), scene);
+            surface_.draw_bricked(d.panel, bricked_.surface, scene);
         } else if (d.processed) {
             const ProcessedSurface& p = *d.processed;
             if (processed_.revision != p.revision) SurfaceView::upload(&processed_, p.positions, p.normals, p.labels, p.indices, p.revision);

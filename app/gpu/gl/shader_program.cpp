@@ -97,7 +97,7 @@ void tie_shared(const Program& p) {
 
 Program build_program(const std::vector<const char*>& vertex,
                       const std::vector<const char*>& fragment, std::string* error,
-                      const std::string& defines, const std::vector<const char*>& captures) {
+                      const std::string& defines) {
     const GLuint vs = compile(GL_VERTEX_SHADER, vertex, defines, error);
     if (!vs) return Program();
     const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment, defines, error);
@@ -108,8 +108,6 @@ Program build_program(const std::vector<const char*>& vertex,
     Program p = make_program();
     glAttachShader(p.id(), vs);
     glAttachShader(p.id(), fs);
-    if (!captures.empty())
-        glTransformFeedbackVaryings(p.id(), GLsizei(captures.size()), captures.data(), GL_INTERLEAVED_ATTRIBS);
     glLinkProgram(p.id());
     glDeleteShader(vs);
     glDeleteShader(fs);

@@ -15,10 +15,9 @@ namespace hp::gl {
 // files, concatenated in order after one shared "#version 300 es" preamble and `defines`
 // ("#define HP_UINT 1\n", say). The program's `Volume` block and shared samplers are tied to
 // their binding point and units (volume_block.h): nothing to look up or set per program.
-// `captures`: vertex outputs written by transform feedback, interleaved in this order.
 Program build_program(const std::vector<const char*>& vertex,
                       const std::vector<const char*>& fragment, std::string* error,
-                      const std::string& defines = "", const std::vector<const char*>& captures = {});
+                      const std::string& defines = "");
 
 GLint uniform(const Program& p, const char* name);
 

@@ -27,8 +27,6 @@ bool SurfaceView::init(std::string* error) {
         return false;
     if (!build(&indexed_, {"settings.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface_indexed.vert"}, error))
         return false;
-    if (!build(&soup_, {"settings.glsl", "normal_oct.glsl", "label_colors.glsl", "surface_vertex.glsl", "surface_soup.vert"}, error))
-        return false;
     // The walk reads the vertex pyramid's sums as they are stored: float or uint (HP_UINT).
     for (SumFormat f : {SumFormat::Float, SumFormat::Uint}) {
         Walking& w = walking_[int(f)];
@@ -51,7 +49,6 @@ bool SurfaceView::init(std::string* error) {
 void SurfaceView::abandon() {
     textures_.program.abandon();
     indexed_.program.abandon();
-    soup_.program.abandon();
     for (Walking& w : walking_) w.draw.program.abandon();
     vao_.abandon();
 }
@@ -156,15 +153,16 @@ void SurfaceView::draw_indexed(PanelRect r, const Indexed& m, const SurfaceScene
     glDisable(GL_DEPTH_TEST);
 }
 
-void SurfaceView::draw_soup(PanelRect r, const gl::VertexArray& vao, std::uint32_t vertices,
-                            const SurfaceScene& scene) const {
-    if (!begin(r, vertices)) return;
-    glUseProgram(soup_.program.id());
+void SurfaceView::draw_bricked(PanelRect r, const BrickedSurface& surface, const SurfaceScene& scene) const {
+    if (!begin(r, surface.vertices())) return;
+    glUseProgram(indexed_.program.id());
     SurfaceScene s = scene;
-    s.vertices = vertices;
-    uniforms(soup_, r, s);
-    glBindVertexArray(vao.id());
-    glDrawArrays(GL_TRIANGLES, 0, GLsizei(vertices));
+    s.vertices = surface.vertices();
+    uniforms(indexed_, r, s);
+    for (std::size_t i = 0; i < surface.rounds(); ++i) {
+        surface.bind_round(i);
+        glDrawElements(GL_TRIANGLES, GLsizei(surface.round_vertices(i)), GL_UNSIGNED_INT, nullptr);
+    }
     glBindVertexArray(0);
     glDisable(GL_DEPTH_TEST);
 }

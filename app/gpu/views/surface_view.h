@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bricked_surface.h"
 #include "demo_state.h"
 #include "label_set.h"
 #include "gl_objects.h"
@@ -42,8 +43,8 @@ public:
                        const std::vector<float>& labels, const std::vector<std::uint32_t>& indices,
                        std::uint64_t revision);
     void draw_indexed(PanelRect r, const Indexed& m, const SurfaceScene& scene) const;
-    // A surface made in bricks (bricked_surface.h): `vertices` of its buffer, read by `vao`.
-    void draw_soup(PanelRect r, const gl::VertexArray& vao, std::uint32_t vertices, const SurfaceScene& scene) const;
+    // A surface made in bricks (bricked_surface.h): its rounds' triangles, indexed into its buffers.
+    void draw_bricked(PanelRect r, const BrickedSurface& surface, const SurfaceScene& scene) const;
     // Vertex route: walking `mesh`'s pyramid over `volume` at `iso`.
     void draw_walking(PanelRect r, const SurfaceMesh& mesh, const VolumeStages& volume, Classify mode, float iso,
                       const SurfaceScene& scene) const;
@@ -76,7 +77,6 @@ private:
     };
     Program textures_;
     Program indexed_;
-    Program soup_;
     Walking walking_[2];
     GLint u_size_ = -1;
     gl::VertexArray vao_;

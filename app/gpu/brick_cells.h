@@ -81,7 +81,7 @@ private:
     Stored type_ = Stored::F32;
     Scaling scaling_;
     int slots_row_ = 0, round_row_ = 0, tile_slices_ = 0, base_tiles_ = 0, base_side_ = 0;
-    gl::Texture3D pool_;     // R32F: A·S × A·S × D·S
+    gl::Texture3D pool_;     // the stored type (R32F for floats): A·S × A·S × D·S
     gl::Texture round_table_; // RG32UI E×E: each entry's brick and slot
     gl::Texture base_;       // R8 base_side²
     gl::Framebuffer base_target_;

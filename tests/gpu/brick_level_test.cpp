@@ -82,22 +82,29 @@ VoxelValues blob_values(const std::array<int, 3>& d) {
     return values;
 }
 
+// That volume, its float copy's atlas (what the CPU reference reads) and the atlas's layout.
+struct Blob {
+    std::array<int, 3> dims{45, 30, 27};
+    VoxelValues values = blob_values(dims);
+    AtlasLayout layout = layout_for_dims(dims, 16);
+    std::vector<float> atlas = [this] {
+        Volume v;
+        v.dims = dims;
+        v.values = VoxelValues(values.to_floats());
+        return volume_atlas(v, layout);
+    }();
+    BrickGrid grid = brick_grid(values, dims, 8);  // 8³ bricks
+};
+
 TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
     ASSERT_NE(test_context(), nullptr);
-    const std::array<int, 3> d{45, 30, 27};
-    const VoxelValues values = blob_values(d);
-    Volume v;
-    v.dims = d;
-    v.values = VoxelValues(values.to_floats());
-    const AtlasLayout layout = layout_for_dims(d, 16);
-    const std::vector<float> atlas = volume_atlas(v, layout);
-    const BrickGrid g = brick_grid(values, d, 8);
+    const Blob blob;
     BrickLevel level;
     BrickCells cells;
     BrickResidency pool(6);
     std::string error;
-    ASSERT_TRUE(level.init(g, &error)) << error;
-    ASSERT_TRUE(cells.init(g, 6, 4, values.type(), values.scaling(), &error)) << error;
+    ASSERT_TRUE(level.init(blob.grid, &error)) << error;
+    ASSERT_TRUE(cells.init(blob.grid, 6, 4, blob.values.type(), blob.values.scaling(), &error)) << error;
     const auto key = [](const StreamEntry& e) { return std::make_tuple(e.z, e.y, e.x, e.w); };
     std::vector<std::uint64_t> uploads;
     std::vector<std::size_t> rounds;
@@ -108,7 +115,7 @@ TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
         std::vector<StreamEntry> got;
         std::uint64_t vertices = 0;
         for (const BrickResidency::Round& r : plan) {
-            cells.upload(values, r.uploads);
+            cells.upload(blob.values, r.uploads);
             const std::uint32_t n = cells.run(r, iso);
             const std::vector<float> s = cells.read_stream(n);
             for (std::uint32_t k = 0; k < n; ++k) got.push_back({s[4 * k], s[4 * k + 1], s[4 * k + 2], s[4 * k + 3]});
@@ -123,7 +130,7 @@ TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
                 for (int j = 0; j < mc::vertex_count(c); ++j, ++at) {
                     ASSERT_LT(at, total) << "iso " << iso;
                     float p[3], q[3];
-                    mesh_vertex(layout, atlas.data(), iso, cell, c, j, p, q);
+                    mesh_vertex(blob.layout, blob.atlas.data(), iso, cell, c, j, p, q);
                     for (int a = 0; a < 3; ++a) {
                         ASSERT_NEAR(pos[4 * at + std::size_t(a)], p[a], 1e-4f) << "iso " << iso << ", vertex " << at;
                         ASSERT_NEAR(nor[4 * at + std::size_t(a)], q[a], 1e-3f) << "iso " << iso << ", vertex " << at;
@@ -133,8 +140,8 @@ TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
             ASSERT_EQ(at, total) << "iso " << iso;
             vertices += total;
         }
-        EXPECT_EQ(vertices, reference_mesh(layout, atlas.data(), iso).vertices) << "iso " << iso;
-        std::vector<StreamEntry> want = reference_stream(layout, atlas.data(), Classify::Surface, iso);
+        EXPECT_EQ(vertices, reference_mesh(blob.layout, blob.atlas.data(), iso).vertices) << "iso " << iso;
+        std::vector<StreamEntry> want = reference_stream(blob.layout, blob.atlas.data(), Classify::Surface, iso);
         ASSERT_GT(want.size(), 100u) << "iso " << iso;
         std::sort(got.begin(), got.end(), [&](auto& a, auto& b) { return key(a) < key(b); });
         std::sort(want.begin(), want.end(), [&](auto& a, auto& b) { return key(a) < key(b); });
@@ -153,19 +160,12 @@ TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
 // The page's path (bricked_surface.h): both levels and the rounds, the pool in the volume's stored
 // type or in floats, each round's vertices appended by transform feedback into one buffer, read
 // back once: the CPU's surface of the whole volume,
-// triangle for triangle (sorted by their corners: the rounds' order is not the atlas's), the
-// normals through their octahedral code within 1e-3; a pool that holds the set uploads nothing
+// triangle for triangle (sorted by their corners: the rounds' order is not the atlas's),
+// positions within 1e-4 voxel and normals within 1e-3; a pool that holds the set uploads nothing
 // at an iso with the same bricks, a pool too small runs in rounds again.
 TEST(BrickedSurface, TheRoundsAppendTheWholeSurfaceOnTheGpu) {
     ASSERT_NE(test_context(), nullptr);
-    const std::array<int, 3> d{45, 30, 27};
-    const VoxelValues values = blob_values(d);
-    Volume v;
-    v.dims = d;
-    v.values = VoxelValues(values.to_floats());
-    const AtlasLayout layout = layout_for_dims(d, 16);
-    const std::vector<float> atlas = volume_atlas(v, layout);
-    const BrickGrid g = brick_grid(values, d, 8);
+    const Blob blob;
     using Triangle = std::array<float, 18>;  // three positions, then three normals
     const auto sorted = [](const std::vector<float>& p, const std::vector<float>& n) {
         std::vector<Triangle> t(p.size() / 9);
@@ -180,12 +180,12 @@ TEST(BrickedSurface, TheRoundsAppendTheWholeSurfaceOnTheGpu) {
         return t;
     };
     // The pool in the stored type (R16I, the scaling in the shaders) and as floats (R32F).
-    const VoxelValues floats(values.to_floats());
-    for (const VoxelValues* pooled : {&values, &floats})
+    const VoxelValues floats(blob.values.to_floats());
+    for (const VoxelValues* pooled : {&blob.values, &floats})
     for (const BrickedSurface::Size size : {BrickedSurface::Size{200, 64}, BrickedSurface::Size{6, 4}}) {
         BrickedSurface surface;
         std::string error;
-        ASSERT_TRUE(surface.init(g, size, *pooled, &error)) << error;
+        ASSERT_TRUE(surface.init(blob.grid, size, *pooled, &error)) << error;
         // 300.1 and 300.2: no value between them (steps of 0.5): the same bricks.
         for (float iso : {300.1f, 300.2f, 800.0f}) {
             const BrickedSurface::Figures f = surface.run(*pooled, iso);
@@ -193,10 +193,10 @@ TEST(BrickedSurface, TheRoundsAppendTheWholeSurfaceOnTheGpu) {
             surface.read(surface.vertices(), &p, &n);
             // The CPU's: every cell of its stream, each vertex.
             std::vector<float> cp, cn;
-            for (const StreamEntry& e : reference_stream(layout, atlas.data(), Classify::Surface, iso))
+            for (const StreamEntry& e : reference_stream(blob.layout, blob.atlas.data(), Classify::Surface, iso))
                 for (int j = 0; j < mc::vertex_count(int(e.w)); ++j) {
                     float a[3], b[3];
-                    mesh_vertex(layout, atlas.data(), iso, Voxel{int(e.x), int(e.y), int(e.z)}, int(e.w), j, a, b);
+                    mesh_vertex(blob.layout, blob.atlas.data(), iso, Voxel{int(e.x), int(e.y), int(e.z)}, int(e.w), j, a, b);
                     cp.insert(cp.end(), a, a + 3), cn.insert(cn.end(), b, b + 3);
                 }
             ASSERT_EQ(f.vertices, cp.size() / 3) << "iso " << iso;

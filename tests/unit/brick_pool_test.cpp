@@ -140,6 +140,17 @@ TEST(BrickPool, ASlotHoldsTheBricksVoxelsWithItsApron) {
                         << b << ": " << x << " " << y << " " << z;
                 }
     }
+    // The same voxels in a stored type (what an int16 pool holds): brick_stored's, scaled, are
+    // brick_voxels'.
+    VoxelValues typed(Stored::I16, v.size(), {0.5, -7});
+    auto* t = reinterpret_cast<std::int16_t*>(typed.bytes());
+    for (std::size_t i = 0; i < v.size(); ++i) t[i] = std::int16_t(int(i % 997) - 400);
+    std::vector<std::int16_t> stored(11 * 11 * 11);
+    for (std::uint32_t b = 0; b < 12; ++b) {
+        brick_voxels(typed, g, b, out.data());
+        brick_stored(typed, g, b, stored.data());
+        for (std::size_t i = 0; i < out.size(); ++i) ASSERT_EQ(typed.scaling()(stored[i]), out[i]) << b << ": " << i;
+    }
 }
 
 }  // namespace

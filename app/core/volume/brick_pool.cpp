@@ -88,45 +88,48 @@ std::vector<BrickResidency::Round> BrickResidency::plan(const std::vector<std::u
     return rounds;
 }
 
-void brick_voxels(const VoxelValues& values, const BrickGrid& g, std::uint32_t b, float* out) {
+namespace {
+
+int clamped(int v, int n) { return std::min(std::max(v, 0), n - 1); }
+
+// Calls row(slot_row, source, x0) for each of the slot_side² rows of brick b's slot: slot_row its
+// index in the slot (y + side · z), source the volume's index of voxel 0 of the volume row it
+// holds (y and z clamped to the volume), x0 the brick's voxel −1 along x.
+template <typename F>
+void slot_rows(const BrickGrid& g, std::uint32_t b, F row) {
     const int side = slot_side(g);
     const int bx = int(b % std::uint32_t(g.grid[0])), by = int(b / std::uint32_t(g.grid[0]) % std::uint32_t(g.grid[1]));
     const int bz = int(b / (std::uint32_t(g.grid[0]) * std::uint32_t(g.grid[1])));
     const std::size_t X = std::size_t(g.dims[0]), XY = X * std::size_t(g.dims[1]);
-    const auto clamp = [](int v, int n) { return std::min(std::max(v, 0), n - 1); };
     for (int z = 0; z < side; ++z)
-        for (int y = 0; y < side; ++y) {
-            const int vz = clamp(bz * g.size + z - 1, g.dims[2]), vy = clamp(by * g.size + y - 1, g.dims[1]);
-            // The row's voxels within the volume in one read, its ends repeated past the faces.
-            const int x0 = bx * g.size - 1, first = std::max(x0, 0), last = std::min(x0 + side, g.dims[0]);
-            float* o = out + std::size_t(side) * (std::size_t(y) + std::size_t(side) * std::size_t(z));
-            values.read(XY * std::size_t(vz) + X * std::size_t(vy) + std::size_t(first), std::size_t(last - first),
-                        o + (first - x0));
-            for (int x = 0; x < first - x0; ++x) o[x] = o[first - x0];
-            for (int x = last - x0; x < side; ++x) o[x] = o[last - x0 - 1];
-        }
+        for (int y = 0; y < side; ++y)
+            row(std::size_t(y) + std::size_t(side) * std::size_t(z),
+                XY * std::size_t(clamped(bz * g.size + z - 1, g.dims[2])) + X * std::size_t(clamped(by * g.size + y - 1, g.dims[1])),
+                bx * g.size - 1);
 }
 
-}  // namespace hp
+}  // namespace
 
-namespace hp {
+void brick_voxels(const VoxelValues& values, const BrickGrid& g, std::uint32_t b, float* out) {
+    const int side = slot_side(g);
+    slot_rows(g, b, [&](std::size_t slot_row, std::size_t source, int x0) {
+        // The row's voxels within the volume in one read, its ends repeated past the faces.
+        const int first = std::max(x0, 0), last = std::min(x0 + side, g.dims[0]);
+        float* o = out + std::size_t(side) * slot_row;
+        values.read(source + std::size_t(first), std::size_t(last - first), o + (first - x0));
+        for (int x = 0; x < first - x0; ++x) o[x] = o[first - x0];
+        for (int x = last - x0; x < side; ++x) o[x] = o[last - x0 - 1];
+    });
+}
 
 void brick_stored(const VoxelValues& values, const BrickGrid& g, std::uint32_t b, void* out) {
+    const int side = slot_side(g);
     values.visit([&](const auto* from, const Scaling&) {
         using T = std::remove_const_t<std::remove_pointer_t<decltype(from)>>;
-        T* to = static_cast<T*>(out);
-        const int side = slot_side(g);
-        const int bx = int(b % std::uint32_t(g.grid[0])), by = int(b / std::uint32_t(g.grid[0]) % std::uint32_t(g.grid[1]));
-        const int bz = int(b / (std::uint32_t(g.grid[0]) * std::uint32_t(g.grid[1])));
-        const std::size_t X = std::size_t(g.dims[0]), XY = X * std::size_t(g.dims[1]);
-        const auto clamp = [](int v, int n) { return std::min(std::max(v, 0), n - 1); };
-        for (int z = 0; z < side; ++z)
-            for (int y = 0; y < side; ++y) {
-                const T* row = from + XY * std::size_t(clamp(bz * g.size + z - 1, g.dims[2])) +
-                               X * std::size_t(clamp(by * g.size + y - 1, g.dims[1]));
-                T* o = to + std::size_t(side) * (std::size_t(y) + std::size_t(side) * std::size_t(z));
-                for (int x = 0; x < side; ++x) o[x] = row[clamp(bx * g.size + x - 1, g.dims[0])];
-            }
+        slot_rows(g, b, [&](std::size_t slot_row, std::size_t source, int x0) {
+            T* o = static_cast<T*>(out) + std::size_t(side) * slot_row;
+            for (int x = 0; x < side; ++x) o[x] = from[source + std::size_t(clamped(x0 + x, g.dims[0]))];
+        });
     });
 }
 

@@ -58,13 +58,33 @@ export const inspect = {
   // them: `stored` {type, slope, intercept, values: X·Y·Z of that type, x fastest (a copy)} and
   // `values`, the same as a Float32Array in data units (made from the stored values when first
   // read, as the app reads them: float(slope · stored + intercept)); null before one is loaded.
-  /** @returns {Promise<import('./types/hp').Volume | null>} */
-  async volume() {
+  // A volume whose stored values pass `maxBytes` (512 MiB unless given: a copy doubles them in
+  // the tab) is refused with its size; `{values: false}` gives the description alone.
+  /**
+   * @overload
+   * @param {{values: false}} options
+   * @returns {Promise<import('./types/hp').VolumeInfo | null>}
+   */
+  /**
+   * @overload
+   * @param {{values?: true, maxBytes?: number}} [options]
+   * @returns {Promise<import('./types/hp').Volume | null>}
+   */
+  /**
+   * @param {{values?: boolean, maxBytes?: number}} [options]
+   * @returns {Promise<import('./types/hp').Volume | import('./types/hp').VolumeInfo | null>}
+   */
+  async volume({ values: wanted = true, maxBytes = 512 * 2 ** 20 } = {}) {
     await ready;
     const info = JSON.parse(call('hp_volume_info'));
-    if (!info) return null;
+    if (!info || !wanted) return info;
     const n = info.dims[0] * info.dims[1] * info.dims[2];
     const Type = STORED[info.stored.type];
+    const size = n * Type.BYTES_PER_ELEMENT;
+    if (size > maxBytes)
+      throw new Error(`hp.volume(): the ${info.dims.join('×')} volume's values are ${(size / 2 ** 20).toFixed(0)} MiB of ` +
+        `${info.stored.type}, past the ${(maxBytes / 2 ** 20).toFixed(0)} MiB it copies out (maxBytes); ` +
+        'hp.volume({values: false}) gives its description');
     const bytes = copyOut('HEAPU8', call('hp_volume_values'), n * Type.BYTES_PER_ELEMENT);
     const stored = { ...info.stored, values: new Type(bytes.buffer) };
     let values = null;

@@ -178,6 +178,14 @@ add('a volume past one atlas (1025×1025×129 uint8 .nii.gz, 135.5M voxels) open
       return { vertices: m.vertices, positions: Array.from(m.positions), normals: Array.from(m.normals), stats: s };
     });
     const s = r.stats;
+    // Its values past a bound the caller gives: refused with the size; the description alone.
+    const copy = await page.evaluate(async () => ({
+      refused: await hp.volume({ maxBytes: 2 ** 20 }).then(() => '', (e) => e.message),
+      info: await hp.volume({ values: false }) }));
+    assert(copy.refused === 'hp.volume(): the 1025×1025×129 volume\'s values are 129 MiB of uint8, past the 1 MiB it copies out ' +
+      '(maxBytes); hp.volume({values: false}) gives its description', `refusal: '${copy.refused}'`);
+    assert(JSON.stringify(copy.info.dims) === '[1025,1025,129]' && !('values' in copy.info) && !('values' in copy.info.stored),
+      `the description: ${JSON.stringify(copy.info).slice(0, 200)}`);
     assert(s.previewFactor === 2 && s.atlas === 4096 && s.message === '', `preview ${s.previewFactor}, atlas ${s.atlas}², message '${s.message}'`);
     const f = s.bricks && s.bricks.surface;
     assert(f && f.active === 4096 && f.vertices === r.vertices, `bricks: ${JSON.stringify(s.bricks)}`);

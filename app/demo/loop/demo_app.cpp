@@ -208,6 +208,8 @@ ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
     in.framebuffer_height = framebuffer_height;
     in.range = sources_.range_of(state());
     in.scale = sources_.scale_of(state());
+    const LoadedVolume* shown = sources_.shown(state());
+    in.preview_factor = shown ? shown->preview_factor : 1;
     in.explanation = &walker_.shown();
     in.processed = processed ? &processed_ : nullptr;
     in.labels = labels_shown();

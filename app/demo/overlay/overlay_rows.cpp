@@ -129,7 +129,7 @@ void iso_row(const Controls& c, const Setting& row) {
     if (c.app.bricks_on_gpu(&on_gpu))
         ImGui::TextDisabled("found by the GPU's brick pyramid: %u", on_gpu);
     if (const BrickedSurface::Figures* f = c.app.bricks().figures())  // the surface made in bricks
-        ImGui::TextDisabled("surface in %d³ bricks: %u round%s of ≤ %u,\na pool of %u slots, %u bricks uploaded", c.s.brick,
+        ImGui::TextDisabled("surface in %d³ bricks: %u round%s of at most %u,\na pool of %u slots, %u bricks uploaded", c.s.brick,
                             f->rounds, f->rounds == 1 ? "" : "s", f->round, f->slots, f->uploaded);
 }
 

@@ -171,7 +171,9 @@ void caption_slices(const ViewInput& in, const Panel& p) {
                                                        : std::to_string(al.dims[0]) + "×" + std::to_string(al.dims[1]);
     caption(p, title,
             std::to_string(al.atlas) + "²: " + std::to_string(al.dims[2]) + " slices of " + slice + " (" +
-                name_of(in.state.source) + ")");
+                (in.preview_factor > 1 ? "every " + std::to_string(in.preview_factor) + (in.preview_factor == 2 ? "nd" : "th") +
+                                             " voxel"
+                                       : std::string(name_of(in.state.source))) + ")");
     char lo[24];
     std::snprintf(lo, sizeof lo, "%g", double(in.range[0]));
     legend_bar(p, title, lo, ">= iso", grey_to_amber);

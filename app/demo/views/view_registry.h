@@ -32,6 +32,7 @@ struct ViewInput {
     std::string* problem = nullptr;  // where a draw says why it could not draw (shown to the user)
     std::array<float, 2> range{0, 1};    // the source's values, lowest and highest
     std::array<float, 3> scale{1, 1, 1};  // the voxels' proportions (a scan's spacing over its least)
+    int preview_factor = 1;  // a volume past one atlas: the atlas holds every f-th voxel
     const Explanation* explanation = nullptr;  // the Explain view's walk (null: none asked for)
     const ProcessedSurface* processed = nullptr;  // the 3D view draws it instead (`processed` on, one made)
     const std::vector<LabelInfo>* labels = nullptr;  // classify=labels: the label map's (colours, shown)

@@ -207,4 +207,33 @@ add('a volume past one atlas (1025×1025×129 uint8 .nii.gz, 135.5M voxels) open
   }
 }, { timeout: 400, fresh: true });
 
+// The issue's case: a 736×720×272 file (144M voxels) right after a small one, in webgpu-pyramid
+// on SwiftShader, lost the WebGPU device ("needs WebGPU: the WebGPU device was lost"). Now it
+// opens: its atlas a preview of every second voxel (8192², what WebGPU holds), no device lost,
+// and the page says the full resolution needs bricks, which WebGPU has not yet.
+add('a 736×720×272 volume after a small one in webgpu-pyramid: opens with a preview, no device lost, the page says why not in bricks', async (page) => {
+  const small = await loadVolumeBytes(page, Buffer.alloc(64 * 64 * 64, 7).map((_, i) => (i * 7) % 200), { name: 'small_64x64x64_uint8.raw' });
+  assert(!small.error, small.error);
+  const [X, Y, Z] = [736, 720, 272];
+  const slice = Buffer.alloc(X * Y);
+  for (let y = 0; y < Y; y++) for (let x = 0; x < X; x++) slice[x + X * y] = Math.hypot(x - 368, y - 360) < 200 ? 180 : 20;
+  const data = Buffer.alloc(X * Y * Z);
+  for (let z = 0; z < Z; z++) (z > 40 && z < 230 ? slice : Buffer.alloc(X * Y, 20)).copy(data, z * X * Y);
+  const file = path.join(os.tmpdir(), `hp-bricks-736-${process.pid}.nii`);
+  fs.writeFileSync(file, nifti([X, Y, Z], 'uint8', data));
+  try {
+    await (await page.$('#file')).uploadFile(file);
+    await page.waitForFunction(() => JSON.stringify(hp.stats().dims) === '[736,720,272]' || /cannot open/.test(hp.stats().message),
+      { timeout: 240000 });
+    await page.evaluate(() => hp.frames(2));
+    const s = await page.evaluate(() => hp.stats());
+    assert(s.backend === 'webgpu' && s.previewFactor === 2 && s.atlas === 8192, `${s.backend}, preview ${s.previewFactor}, atlas ${s.atlas}²`);
+    assert(s.losses.webgpu === 0, `the WebGPU device was lost: ${JSON.stringify(s.losses)}`);
+    assert(/^the surface at full resolution needs bricks: the WebGPU modes have no brick pool yet: a WebGL2 mode \(scalar, vec4\) meshes in bricks \(the 3D view shows the preview's surface, every 2nd voxel\)$/.test(s.message),
+      `the page says '${s.message}'`);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}, { query: 'paused=1&clock=fixed&overlay=0&view=none&pyramid=webgpu-pyramid', timeout: 400, fresh: true });
+
 export default cases;

@@ -17,7 +17,8 @@
 // bench_dicom.js for index.html?bench=dicom (a DICOM folder opened, scripts/bench-dicom.sh),
 // bench_mesh.js for index.html?bench=mesh (the mesh steps on the CT sample, scripts/bench-mesh.sh),
 // bench_labels.js for index.html?bench=labels (label maps: every label's mesh, classify=labels),
-// bench_print.js for index.html?bench=print (issue 42's print targets: AAL and CT as 3MF).
+// bench_print.js for index.html?bench=print (issue 42's print targets: AAL and CT as 3MF),
+// bench_bricks.js for index.html?bench=bricks (issue 40: a volume past one atlas in bricks).
 // Every plan's result names the browser's full build, and every row of it its regime, start and
 // end (finish(), below): a row without them cannot be read beside the GPU's clocks.
 'use strict';
@@ -111,7 +112,8 @@
   // Plans of their own: their script, and the function that runs them (a Promise of the result).
   const OWN = { labels: ['bench/bench_labels.js', () => window.hpBenchLabels.run(status)],
     dicom: ['bench/bench_dicom.js', () => window.hpBenchDicom(status)], mesh: ['bench/bench_mesh.js', () => window.hpBenchMesh(status)],
-    print: ['bench/bench_print.js', () => window.hpBenchPrint(status)] };
+    print: ['bench/bench_print.js', () => window.hpBenchPrint(status)],
+    bricks: ['bench/bench_bricks.js', () => window.hpBenchBricks(status)] };
 
   async function main() {
     if (OWN[plan]) {

@@ -11,6 +11,7 @@ declare global {
     hpBenchDicom?: (status: (text: string) => void) => Promise<object>;
     hpBenchMesh?: (status: (text: string) => void) => Promise<object>;
     hpBenchPrint?: (status: (text: string) => void) => Promise<object>;
+    hpBenchBricks?: (status: (text: string) => void) => Promise<object>;
     hpBenchVolumes: { names: string[]; make(name: string, n: number): any; [more: string]: any };
     hpBenchLabels?: { run(status: (text: string) => void): Promise<object>; [part: string]: any };
   }

@@ -23,6 +23,7 @@ export interface Settings {
   minPiece?: Num; smooth?: Num; labelSmooth?: Num; decimate?: Num; closed?: Flag; processed?: Flag;
   cropX0?: Num; cropX1?: Num; cropY0?: Num; cropY1?: Num; cropZ0?: Num; cropZ1?: Num;
   shell?: Num; drainHoles?: Num; drainMm?: Num; printUp?: 'z' | '-z' | 'y' | '-y' | 'x' | '-x';
+  bricks?: 'auto' | 'on'; brick?: Num; poolMb?: Num;
 }
 /** The hollow shell in effect (app/demo/loop/shell_cache.h): voxel estimates; holes' axes in the mesh files' mm. */
 export interface ShellInfo {
@@ -48,7 +49,10 @@ export interface Stats {
   pieces: string; minPiece: number; smooth: number; labelSmooth: number; decimate: number; closed: boolean | number; processed: boolean | number;
   cropX0: number; cropX1: number; cropY0: number; cropY1: number; cropZ0: number; cropZ1: number;
   shell: number; drainHoles: number; drainMm: number; printUp: string; shellMade: ShellInfo | null;
-  bricks: { size: number; grid: [number, number, number]; count: number; active: number; voxelsHeld: number; activeOnGpu: number | null } | null;
+  bricks: { size: number; grid: [number, number, number]; count: number; active: number; voxelsHeld: number; activeOnGpu: number | null;
+    surface: { brick: number; active: number; rounds: number; slots: number; round: number; uploaded: number; uploads: number;
+      vertices: number; truncated: boolean } | null; why: string } | null;
+  previewFactor: number;
   timing: 'gpu' | 'cpu' | 'none'; backend: 'webgl2' | 'webgpu'; webgpu: string; serial: number;
   mesh: boolean; meshCapacity: number; vertexCount: number; verticesRead: boolean; vertexKeysDrawn: number;
   sharedVertexCount: number; extracted: boolean; color: string; route: string; vertices: string;

@@ -1,0 +1,37 @@
+// @ts-check
+// Issue 40's browser rows as the page runs them alone (index.html?bench=bricks&file=body.nii
+// &paused=1&clock=fixed&overlay=0&view=surface; drive.py on the GPU machine, beside
+// bench/drivers/bench-bricks-device.sh's native rows): a volume past one atlas opened from the
+// site by its URL, timed from hp.loadVolume to its full-resolution surface drawn (the first
+// hp.set({iso}) resolved: a frame made it in bricks and drew it), then each iso change the same
+// way (`isos`), with the bricks' figures (rounds, uploads), the heap in use and the GPU's bytes
+// beside. `poolMb` (1024 unless the URL says) is the pool's budget. Regime: paced (the page's
+// frames; each change waits for its frame).
+'use strict';
+window.hpBenchBricks = async function (status) {
+  const q = new URLSearchParams(location.search);
+  const file = q.get('file') || 'body.nii';
+  const isos = (q.get('isos') || '400.5,400.7,300.5,400.5,600.5,400.5').split(',').map(Number);
+  const poolMb = Number(q.get('poolMb') || 1024);
+  await hp.ready;
+  await hp.set({ poolMb, bricks: 'auto' });
+  /** @param {import('../types/hp').Stats} s */
+  const figures = (s) => ({ bricks: s.bricks, vertexCount: s.vertexCount, heapUsed: s.heapUsed, previewFactor: s.previewFactor,
+    atlas: s.atlas, dims: s.dims, message: s.message });
+  status(`bricks benchmark: opening ${file}`);
+  const rows = [];
+  let startMs = Date.now(), t = performance.now();
+  const info = await hp.loadVolume(file);
+  const loadMs = performance.now() - t;
+  await hp.set({ iso: isos[0] });
+  rows.push({ what: 'first surface', iso: isos[0], regime: 'paced', loadMs, wallMs: performance.now() - t, startMs,
+    endMs: Date.now(), ...figures(hp.stats()) });
+  for (const iso of isos.slice(1)) {
+    status(`bricks benchmark: iso ${iso}`);
+    startMs = Date.now(), t = performance.now();
+    await hp.set({ iso });
+    rows.push({ what: 'iso change', iso, regime: 'paced', wallMs: performance.now() - t, startMs, endMs: Date.now(),
+      ...figures(hp.stats()) });
+  }
+  return { file, dims: info.dims, rows };
+};

@@ -124,14 +124,14 @@ public:
         Bricked& b = bricked_;
         b.on = false;
         if (!ask) return false;
-        GLint max_3d = 0;
-        glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max_3d);
+        if (b.max_3d == 0) glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &b.max_3d);
         const BrickedSurface::Size size =
-            BrickedSurface::size_for(*ask->grid, ask->budget_bytes, max_3d, ask->values->type());
-        if (ask->key != b.key || size.slots != b.size.slots || size.round != b.size.round || !b.surface.ready()) {
-            b.made = false, b.key = 0;
-            if (!b.surface.init(*ask->grid, size, *ask->values, why)) return false;
-            b.key = ask->key, b.size = size;
+            BrickedSurface::size_for(*ask->grid, ask->budget_bytes, b.max_3d, ask->values->type());
+        const bool same = ask->key == b.key && size.slots == b.size.slots && size.round == b.size.round;
+        if (same && !b.failed.empty()) return *why = b.failed, false;  // not made again each frame
+        if (!same || !b.surface.ready()) {
+            b.made = false, b.key = ask->key, b.size = size, b.failed.clear();
+            if (!b.surface.init(*ask->grid, size, *ask->values, why)) return b.failed = *why, false;
         }
         if (ask->run && (!b.made || b.iso != ask->iso)) {
             b.figures = b.surface.run(*ask->values, ask->iso);
@@ -156,7 +156,9 @@ private:
         bool on = false, made = false;
         int view_factor = 1;
         BrickedSurface::Figures figures;
-        void abandon() { surface.abandon(), key = 0, made = on = false; }
+        std::string failed;  // why the pool for this key and size could not be made ("" when it was)
+        GLint max_3d = 0;    // the GPU's largest 3D texture, asked once
+        void abandon() { surface.abandon(), key = 0, made = on = false, failed.clear(), max_3d = 0; }
     };
     Bricked bricked_;
     SurfaceView surface_;

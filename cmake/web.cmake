@@ -22,7 +22,8 @@ add_library(hp_webgpu STATIC app/webgpu/kernel.cpp app/webgpu/block_scan.cpp app
   app/webgpu/volume_source.cpp app/webgpu/scan_classify.cpp app/webgpu/pyramid_reduce.cpp
   app/webgpu/count.cpp app/webgpu/scan_scatter.cpp app/webgpu/pyramid_traverse.cpp app/webgpu/stream_tail.cpp
   app/webgpu/webgpu_stages.cpp app/webgpu/frame_readback.cpp app/webgpu/display_copy.cpp
-  app/webgpu/webgpu_compaction.cpp app/webgpu/compute_mesh.cpp app/webgpu/compute_surface_view.cpp)
+  app/webgpu/webgpu_compaction.cpp app/webgpu/compute_mesh.cpp app/webgpu/compute_surface_view.cpp
+  app/webgpu/bricked_mesh.cpp)
 target_include_directories(hp_webgpu PUBLIC app/webgpu)
 target_link_libraries(hp_webgpu PUBLIC hp_core hp_shaders)
 foreach(library hp_webgpu.js hp_webgpu_surface.js)
@@ -36,6 +37,7 @@ add_executable(app app/demo/main.cpp
   app/demo/loop/demo_app.cpp app/demo/loop/brick_runs.cpp app/demo/loop/sources.cpp app/demo/loop/shell_cache.cpp app/demo/loop/frame_scheduler.cpp app/demo/loop/gpu_host.cpp
   app/demo/loop/key_walker.cpp app/demo/loop/readbacks.cpp app/demo/loop/exporter.cpp
   app/demo/backends/gl_backend.cpp app/demo/backends/webgpu_backend.cpp
+  app/demo/backends/webgpu_read.cpp app/demo/backends/webgpu_bricked.cpp
   app/demo/views/view_registry.cpp app/demo/views/view_explain.cpp app/demo/views/view_explain_panel.cpp
   app/demo/views/view_layout.cpp app/demo/views/view_crop.cpp
   app/demo/overlay/overlay.cpp app/demo/overlay/overlay_rows.cpp app/demo/overlay/overlay_source_rows.cpp

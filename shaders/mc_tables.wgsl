@@ -1,8 +1,7 @@
 // The marching-cubes tables for the WebGPU kernels (app/core/mesh/marching_cubes.h; the WGSL
 // twin of mc_tables.glsl), uploaded once as one storage buffer that each kernel binds as `mc`
 // (at binding 2): mc[c] is case c's vertex count (3 × its triangles), mc[256 + 16·c + i] the
-// edge of its vertex i.
-//!include volume.wgsl
+// edge of its vertex i. It needs nothing else (the bricked kernels include it without volume.wgsl).
 
 // Corner i of a cell (the order of cell_case's bits) and edge e's two corners, the lower end
 // first (one step along +x, +y or +z): positions interpolate from it, so every cell sharing an

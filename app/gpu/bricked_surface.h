@@ -41,22 +41,8 @@ public:
     void abandon();
     bool ready() const { return level_ && level_->ready(); }
 
-    // What the last run did.
-    struct Figures {
-        std::uint32_t active = 0;     // bricks straddling the iso
-        std::uint32_t rounds = 0;     // the pool filled this many times
-        std::uint32_t uploaded = 0;   // bricks written into the pool by this run
-        std::uint64_t uploads = 0;    // ... and since init()
-        std::uint32_t slots = 0;      // the pool's
-        std::uint32_t round = 0;      // the most bricks a round takes
-        std::uint64_t vertices = 0;   // the surface's (3 a triangle)
-        bool truncated = false;       // a round's vertices outgrew its stream, or the buffer its
-                                      // largest size: some were lost
-        // With profile(true) (the native benchmark): wall ms of each step, the GPU finished after
-        // each (which the page's runs do not wait for): the first level and its list read back,
-        // the plan, the uploads, the rounds' surfaces, their appends.
-        double ms_level = 0, ms_plan = 0, ms_upload = 0, ms_mesh = 0, ms_append = 0;
-    };
+    // What the last run did (brick_pool.h: the WebGPU surface in bricks gives the same).
+    using Figures = BrickFigures;
     void profile(bool on) { profile_ = on; }
     // The surface of `values` (the grid's volume) at `iso`, into the buffer (vertices() of them).
     Figures run(const VoxelValues& values, float iso);

@@ -10,6 +10,16 @@
 
 namespace hp::wgpu {
 
+// The tables as i32: 256 vertex counts, then 256 × 16 edges (-1 past a case's vertices).
+Buffer upload_mc_tables() {
+    std::vector<std::int32_t> tables(256 + 256 * 16);
+    for (int c = 0; c < 256; ++c) tables[std::size_t(c)] = mc::vertex_count(c);
+    std::copy_n(mc::triangle_table(), 256 * 16, tables.begin() + 256);
+    Buffer b = buffer(4.0 * tables.size(), kStorage | kCopyDst, "marching-cubes tables");
+    write(b, 0, tables.data(), int(4 * tables.size()));
+    return b;
+}
+
 namespace {
 
 // The surface's vertex-count scan as one stage (MeshReduce), whichever scan it is.
@@ -23,16 +33,6 @@ public:
 private:
     const Scan* scan_;
 };
-
-// The tables as i32: 256 vertex counts, then 256 × 16 edges (-1 past a case's vertices).
-Buffer upload_tables() {
-    std::vector<std::int32_t> tables(256 + 256 * 16);
-    for (int c = 0; c < 256; ++c) tables[std::size_t(c)] = mc::vertex_count(c);
-    std::copy_n(mc::triangle_table(), 256 * 16, tables.begin() + 256);
-    Buffer b = buffer(4.0 * tables.size(), kStorage | kCopyDst, "marching-cubes tables");
-    write(b, 0, tables.data(), int(4 * tables.size()));
-    return b;
-}
 
 // The kernel of a stage run one invocation a texel (from the atlas) or a key written (from
 // the stream, dispatched indirectly).
@@ -57,7 +57,7 @@ bool ComputeMesh::init(const FrameBuffers& frame, ScanKind scan, MeshVertices ve
     scan_kind_ = scan;
     vertices_ = vertices;
     const bool shared = vertices == MeshVertices::Shared;
-    tables_ = upload_tables();
+    tables_ = upload_mc_tables();
     offsets_ = buffer(4.0 * cells_, kStorage | kCopySrc, "mesh vertex offsets");  // a cell's, or a key's
     totals_ = buffer(16, kStorage | kCopySrc, "mesh vertex total");
     std::string why;

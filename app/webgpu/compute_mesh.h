@@ -35,6 +35,9 @@
 
 namespace hp::wgpu {
 
+// mc_tables.wgsl's `mc` (256 vertex counts, then 256 × 16 edges), made once a mesh.
+Buffer upload_mc_tables();
+
 class ComputeMesh {
 public:
     // On the frame's buffers (its Volume uniform, atlas, stream and counter, which gets the

@@ -23,6 +23,7 @@ constexpr UniformTwin kUniformTwins[] = {
     {"Volume", sizeof(VolumeUniform)},        {"Reduce", sizeof(ReduceUniform)},
     {"Pyramid", sizeof(TraverseUniform)},     {"TotalAt", sizeof(TotalAtUniform)},
     {"ScanLevel", sizeof(ScanLevelUniform)},  {"ScanParams", sizeof(ScanParamsUniform)},
+    {"Bricks", sizeof(BrickUniform)},
 };
 
 // The modules made, by label, for wgsl_lines (the chunks' places, not the code).

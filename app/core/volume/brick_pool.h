@@ -53,6 +53,24 @@ private:
     void place(std::uint32_t brick, std::uint32_t slot);
 };
 
+// What a run of the surface in bricks did (app/gpu/bricked_surface.h in WebGL2,
+// app/webgpu/bricked_mesh.h in WebGPU).
+struct BrickFigures {
+    std::uint32_t active = 0;     // bricks straddling the iso
+    std::uint32_t rounds = 0;     // the pool filled this many times
+    std::uint32_t uploaded = 0;   // bricks written into the pool by this run
+    std::uint64_t uploads = 0;    // ... and since init()
+    std::uint32_t slots = 0;      // the pool's
+    std::uint32_t round = 0;      // the most bricks a round takes
+    std::uint64_t vertices = 0;   // the surface's (3 a triangle)
+    bool truncated = false;       // a round's vertices outgrew its stream, or the buffer its
+                                  // largest size: some were lost
+    // With profile(true) (the native benchmark): wall ms of each step, the GPU finished after
+    // each (which the page's runs do not wait for): the first level and its list read back,
+    // the plan, the uploads, the rounds' surfaces, their appends.
+    double ms_level = 0, ms_plan = 0, ms_upload = 0, ms_mesh = 0, ms_append = 0;
+};
+
 // A slot holds a brick's voxels from one before its first to one past its apron: B + 3 a side,
 // what its cells' corners need (B + 1) and their gradients by central differences (the mesh's
 // normals, reference_mesh.h) one more on each side; past the volume's faces the nearest voxel,

@@ -185,11 +185,12 @@ public:
     virtual bool brick_level_newest(float /*iso*/, std::uint32_t* /*active*/) { return false; }
     // The surface in bricks instead of the atlas's, from the next frame on (null: the atlas's
     // again): made where `ask->run` and the last one was not for this key, pool and iso. True
-    // with what the last run did; false and why where the backend cannot (WebGPU: no pool yet).
-    virtual bool set_bricked(const BrickedAsk* ask, BrickedSurface::Figures* /*figures*/, std::string* why) {
-        if (ask) *why = "the WebGPU modes have no brick pool yet: a WebGL2 mode (scalar, vec4) meshes in bricks";
-        return false;
-    }
+    // with what the last run did (WebGPU: its vertex total once it has arrived); false and why
+    // where the pool cannot be made.
+    virtual bool set_bricked(const BrickedAsk* ask, BrickFigures* figures, std::string* why) = 0;
+    // What the surface in bricks shown did, as known now (WebGPU: its total arrives after the
+    // run); false where none is shown.
+    virtual bool bricked_figures(BrickFigures* /*out*/) const { return false; }
 };
 
 // The backend for a mode (WebGL2 for the fragment-pass modes, WebGPU for the compute ones);

@@ -120,6 +120,10 @@ public:
     }
     bool brick_level_newest(float iso, std::uint32_t* active) override { return bricks_.ready() && bricks_.newest(iso, active); }
 
+    bool bricked_figures(BrickFigures* out) const override {
+        if (!bricked_.on || !bricked_.made) return false;
+        return *out = bricked_.figures, true;
+    }
     bool set_bricked(const BrickedAsk* ask, BrickedSurface::Figures* figures, std::string* why) override {
         Bricked& b = bricked_;
         b.on = false;

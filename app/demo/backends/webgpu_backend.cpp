@@ -20,6 +20,8 @@
 #include "reference_mesh.h"
 #include "tile_scan.h"
 #include "webgpu_compaction.h"
+#include "webgpu_bricked.h"
+#include "webgpu_read.h"
 
 namespace hp {
 
@@ -54,8 +56,12 @@ public:
         std::string error = gpu_.take_error();
         if (error.empty()) std::swap(error, surface_error_);
         if (!error.empty()) *message = error;
-        const bool completed = gpu_.take_sync_result(done);
+        bricked_.poll();
+        bool completed = gpu_.take_sync_result(done);
         if (completed) done_count_ = done->count;
+        if (completed && bricked_.waiting()) bricked_.hold(*done), completed = false;  // its surface not yet made
+        if (!completed) completed = bricked_.release(done);
+        else bricked_.fill(done);
         const int rows = shown.stream || shown.volume ? Views::stream_rows_shown(gpu_.layout().atlas, done_count_) : 0;
         if (gpu_.take_display(&display_, rows, shown.volume)) {
             const PyramidPlan& plan = gpu_.pyramid_plan();
@@ -68,15 +74,18 @@ public:
         return completed;
     }
     bool busy() const override { return gpu_.busy(); }
-    bool idle() const override { return gpu_.idle(); }
+    bool idle() const override { return gpu_.idle() && !bricked_.pending(); }
     void set_frames_in_flight(int frames) override {
         gpu_.set_frames_in_flight(frames > 0 ? frames : int(wgpu::FrameReadback::kFramesInFlight));
     }
     std::uint64_t shown_serial() const override { return shown_serial_; }
     bool run(const FrameSettings& s, GpuTimer*, FrameResult* r) override {
-        *r = gpu_.run(s);
+        FrameSettings atlas = s;
+        if (bricked_.shown()) atlas.mesh = atlas.extract = false;  // the surface is the bricks'
+        *r = gpu_.run(atlas);
         if (s.readback == Readback::Sync) return false;  // completed by poll() once its count arrives
         done_count_ = r->count;
+        bricked_.fill(r);
         return true;
     }
 
@@ -98,21 +107,32 @@ public:
         const wgpu::CssRect css{r.x / s, (d.framebuffer_height - r.y - r.h) / s, r.w / s, r.h / s};
         wgpu::SurfaceBuffers mesh{gpu_.positions_buffer(), gpu_.normals_buffer(), gpu_.counter_buffer(),
                                   gpu_.indices_buffer()};
+        SurfaceScene scene = d.scene;
         if (d.processed) {
             if (processed_.revision != d.processed->revision) upload(*d.processed);
             mesh = {processed_.positions, processed_.normals, processed_.counter, processed_.indices};
+        } else if (bricked_.shown()) {
+            mesh = bricked_.buffers();
+            const float f = float(bricked_.view_factor());  // the bricks' voxels where the view's are a preview's
+            for (std::size_t a = 0; a < 3; ++a) scene.dims[a] *= f, scene.scale[a] /= f;
         }
         std::string error;
         surface_.set_labels(d.labels, d.labels_revision);
-        if (!surface_.draw(css, r.w, r.h, mesh, d.scene, &error)) surface_error_ = error;
+        if (!surface_.draw(css, r.w, r.h, mesh, scene, &error)) surface_error_ = error;
     }
     void end_views(bool surface_drawn) override {
         if (!surface_drawn) surface_.hide();
     }
-    std::uint32_t mesh_capacity() const override { return gpu_.mesh_capacity(); }
+    std::uint32_t mesh_capacity() const override {
+        return bricked_.shown() ? bricked_.capacity() : gpu_.mesh_capacity();
+    }
+    bool set_bricked(const BrickedAsk* ask, BrickFigures* figures, std::string* why) override {
+        return bricked_.set(ask, figures, why);
+    }
+    bool bricked_figures(BrickFigures* out) const override { return bricked_.figures(out); }
 
     bool mesh_ready(const FrameResult& last) const override { return last.mesh; }
-    bool indexes_mesh() const override { return true; }
+    bool indexes_mesh() const override { return !bricked_.shown(); }
     std::unique_ptr<ReadTicket> read(const ReadRequest& q, const FrameResult& last) override;
 
 private:
@@ -145,70 +165,13 @@ private:
     } processed_;
 
     WebGpuCompaction gpu_;
+    WebGpuBricked bricked_;  // the surface in bricks, where the app asks for it
     ComputeView view_;  // what the 2D views show of it
     ComputeDisplay display_;
     wgpu::ComputeSurfaceView surface_;  // the 3D view (#gpu-surface)
     std::uint32_t done_count_ = 0;      // the newest completed frame's count
     std::uint64_t shown_serial_ = 0;    // copies shown so far
     std::string surface_error_;         // the 3D view's, said at the next poll
-};
-
-// A read copied into staging buffers and mapped (wgpu::read): taken once every part has
-// arrived; the x, y, z of the surface's vec4s kept.
-class WebGpuRead : public ReadTicket {
-public:
-    wgpu::Ticket stream, atlas, positions, normals, indices;
-    std::uint32_t keys = 0, texels = 0, vertices = 0, list = 0;  // stream keys, atlas texels, soup and list vertices
-    bool labels = false;  // the positions' w kept (a label map's labels)
-    Reading r;
-
-    int poll(Reading* out, std::string* why) override {
-        for (const wgpu::Ticket* t : {&stream, &atlas, &positions, &normals, &indices}) {
-            if (!*t) continue;
-            const int state = t->state();
-            if (state < 0) return *why = "the read-back failed (the WebGPU device's errors say why)", -1;
-            if (state == 0) return 0;
-        }
-        if (stream) take(&stream, &r.stream, 4 * std::size_t(keys));
-        if (atlas) take(&atlas, &r.atlas, texels);
-        if (indices) {
-            r.indexed = true;
-            r.indices.resize(vertices);
-            indices.take(r.indices.data(), int(4 * std::size_t(vertices)));
-            r.shared_positions = xyz(&positions, list);
-            r.shared_normals = xyz(&normals, list);
-            for (std::uint32_t i : r.indices) soup_vertex(i);
-        } else if (positions) {
-            std::vector<float> others;  // a label map's: each vertex's face's other side, the normals' w
-            r.mesh.positions = xyz(&positions, vertices, labels ? &r.mesh.labels : nullptr);
-            r.mesh.normals = xyz(&normals, vertices, labels ? &others : nullptr);
-            r.mesh.other_labels = per_triangle(others);
-        }
-        *out = std::move(r);
-        return 1;
-    }
-
-private:
-    static void take(wgpu::Ticket* t, std::vector<float>* out, std::size_t floats) {
-        out->resize(floats);
-        t->take(out->data(), int(4 * floats));
-    }
-    // The vec4s' x, y, z; their w into *w where asked (a label map's labels).
-    static std::vector<float> xyz(wgpu::Ticket* t, std::uint32_t n, std::vector<float>* w = nullptr) {
-        std::vector<float> vec4;
-        take(t, &vec4, 4 * std::size_t(n));
-        std::vector<float> out;
-        out.reserve(3 * std::size_t(n));
-        for (std::size_t i = 0; i < n; ++i) out.insert(out.end(), vec4.begin() + 4 * i, vec4.begin() + 4 * i + 3);
-        if (w)
-            for (std::size_t i = 0; i < n; ++i) w->push_back(vec4[4 * i + 3]);
-        return out;
-    }
-    // The soup's next vertex: list vertex `i` (an index past the list gives NaN).
-    void soup_vertex(std::uint32_t i) {
-        for (auto [from, to] : {std::pair{&r.shared_positions, &r.mesh.positions}, {&r.shared_normals, &r.mesh.normals}})
-            for (std::size_t c = 0; c < 3; ++c) to->push_back(i < list ? (*from)[3 * std::size_t(i) + c] : std::nanf(""));
-    }
 };
 
 std::unique_ptr<ReadTicket> WebGpuBackend::read(const ReadRequest& q, const FrameResult& last) {
@@ -222,7 +185,9 @@ std::unique_ptr<ReadTicket> WebGpuBackend::read(const ReadRequest& q, const Fram
         t->texels = std::uint32_t(gpu_.layout().texel_count());
         t->atlas = wgpu::read(gpu_.atlas_buffer(), 0, int(4 * std::size_t(t->texels)));
     }
-    if (q.mesh && last.mesh && gpu_.positions_buffer()) {
+    if (q.mesh && last.mesh && bricked_.shown()) {
+        bricked_.read(q.vertices, t.get());
+    } else if (q.mesh && last.mesh && gpu_.positions_buffer()) {
         t->r.mesh.vertices = last.vertices;
         t->labels = q.labels;
         t->vertices = std::min({q.vertices, last.vertices, gpu_.mesh_capacity()});

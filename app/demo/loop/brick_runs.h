@@ -26,6 +26,11 @@ public:
     // atlas: its preview_factor > 1); `mesh`: the frame runs the surface stages (else the
     // backend keeps what it has, unrun). A problem goes to *message once.
     void surface(Backend* b, const DemoState& s, const LoadedVolume* v, bool mesh, std::string* message);
+    // After the backend's poll: the figures as the backend knows them now (a WebGPU total that
+    // has arrived since the run).
+    void refresh(const Backend* b) {
+        if (on_) b->bricked_figures(&figures_);
+    }
     // What the last surface run did, while the surface shown is bricked; else null.
     const BrickedSurface::Figures* figures() const { return on_ ? &figures_ : nullptr; }
     // Where the surface was asked in bricks and could not be: why ("" when it is, or was not asked).

@@ -103,6 +103,7 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     Backend* b = host_.backend();
     FrameResult done;
     const bool completed = b->poll(&timer_, shown_, frames_.settings(shown_.surface, sources_.range_of(frames_.state())), &done, &message_);
+    bricks_.refresh(b);
     if (completed) frames_.complete(done);
     if (b->busy()) return false;
     bool new_timings = false;
@@ -184,6 +185,7 @@ bool DemoApp::collect() {
     FrameResult done;
     Backend* b = host_.backend();
     const bool completed = b && b->poll(&timer_, shown_, frames_.settings(shown_.surface, sources_.range_of(frames_.state())), &done, &message_);
+    if (b) bricks_.refresh(b);
     if (completed) frames_.complete(done);
     if (timer_.gpu()) timer_.collect();
     return completed;

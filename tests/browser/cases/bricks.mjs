@@ -119,18 +119,49 @@ add('bricks=on: an iso change whose bricks are resident uploads nothing; 16³ an
   }
 });
 
-add('bricks=on where bricks cannot go (WebGPU, a crop): the page says why and meshes the atlas, exact', async (page) => {
+// WebGPU (app/webgpu/bricked_mesh.h): the pool a storage buffer in the stored type, a round as
+// large as the pool, three kernels and a scan a round with no read-back between rounds. A budget
+// of 0.03 MiB holds 11 slots of 11³ int16 (2664 bytes each): rounds of 11 that evict and upload
+// again. The surface's buffers start at 1024 vertices (the test hook) and grow to hold it.
+const WEBGPU_POOL = 0.03;
+add('bricks=on in WebGPU: the surface in 8³ bricks, rounds of 11 over an 11-slot pool, buffers grown from 1024 vertices, is the CPU reference\'s (webgpu-scan, webgpu-pyramid)', async (page) => {
   await open(page);
   const iso = 0.5 * 2050 - 1000;
-  for (const [state, why] of [
-    [{ pyramid: 'webgpu-scan' }, /the WebGPU modes have no brick pool yet/],
-    [{ pyramid: 'scalar', cropX0: 20 }, /bricks do not crop yet/],
-  ]) {
-    await exactMesh(page, { bricks: 'on', iso, ...state }, { atLeast: 3000 });
-    const s = await page.evaluate(() => hp.stats());
-    assert(s.bricks.surface === null && why.test(s.bricks.why), `${JSON.stringify(state)}: ${JSON.stringify(s.bricks)}`);
-    assert(why.test(s.message), `the message: ${s.message}`);
+  for (const pyramid of ['webgpu-scan', 'webgpu-pyramid']) {
+    await page.evaluate(async (pyramid) => {
+      await hp.set({ pyramid: 'scalar', bricks: 'auto' });
+      hp.testing.gpu.meshVertices = 1024;
+      await hp.set({ pyramid });
+      hp.testing.gpu.meshVertices = 0;
+    }, pyramid);
+    const s = await bricksExact(page, { bricks: 'on', brick: 8, poolMb: WEBGPU_POOL, iso }, { atLeast: 3000 });
+    const f = s.bricks.surface;
+    assert(s.backend === 'webgpu' && f.brick === 8 && f.slots === 11 && f.round === 11, `${s.backend}: ${JSON.stringify(f)}`);
+    assert(f.rounds === Math.ceil(f.active / 11) && f.rounds > 3, `${f.active} active bricks in ${f.rounds} rounds of 11`);
+    assert(f.uploaded === f.active, `uploaded ${f.uploaded} of ${f.active}`);
+    assert(s.meshCapacity > 1024 && s.meshCapacity >= f.vertices, `the buffers hold ${s.meshCapacity} vertices of ${f.vertices}`);
   }
+  // A nearby iso: the first round takes the 11 left resident, the rest are written again.
+  const again = (await bricksExact(page, { iso: 0.5 * 2049.5 - 1000 }, { atLeast: 3000 })).bricks.surface;
+  assert(again.uploaded === again.active - 11, `uploaded ${again.uploaded} of ${again.active} again`);
+  // A pool that holds the set: one round, and an iso between the same voxel values uploads nothing.
+  const first = (await bricksExact(page, { poolMb: 16, iso }, { atLeast: 3000 })).bricks.surface;
+  assert(first.rounds === 1 && first.uploaded === first.active, JSON.stringify(first));
+  const cached = (await bricksExact(page, { iso: 0.5 * 2049.5 - 1000 }, { atLeast: 3000 })).bricks.surface;
+  assert(cached.uploaded === 0 && cached.uploads === first.uploads, JSON.stringify(cached));
+  for (const brick of [16, 32]) {
+    const f = (await bricksExact(page, { brick }, { atLeast: 3000 })).bricks.surface;
+    assert(f.brick === brick && f.uploaded === f.active, JSON.stringify(f));
+  }
+});
+
+add('bricks=on where bricks cannot go (a crop): the page says why and meshes the atlas, exact', async (page) => {
+  await open(page);
+  const iso = 0.5 * 2050 - 1000;
+  await exactMesh(page, { bricks: 'on', iso, pyramid: 'scalar', cropX0: 20 }, { atLeast: 3000 });
+  const s = await page.evaluate(() => hp.stats());
+  assert(s.bricks.surface === null && /bricks do not crop yet/.test(s.bricks.why), JSON.stringify(s.bricks));
+  assert(/bricks do not crop yet/.test(s.message), `the message: ${s.message}`);
   // Back to the whole volume: bricked again.
   await bricksExact(page, { cropX0: 0, iso }, { atLeast: 3000 });
 });
@@ -210,27 +241,32 @@ add('a volume past one atlas (1025×1025×129 uint8 .nii.gz, 135.5M voxels) open
 // The issue's case: a 736×720×272 file (144M voxels) right after a small one, in webgpu-pyramid
 // on SwiftShader, lost the WebGPU device ("needs WebGPU: the WebGPU device was lost"). Now it
 // opens: its atlas a preview of every second voxel (8192², what WebGPU holds), no device lost,
-// and the page says the full resolution needs bricks, which WebGPU has not yet.
-add('a 736×720×272 volume after a small one in webgpu-pyramid: opens with a preview, no device lost, the page says why not in bricks', async (page) => {
+// and its surface at full resolution made in bricks by the WebGPU pool: every brick the first
+// level finds, uploaded once, in one round.
+add('a 736×720×272 volume after a small one in webgpu-pyramid: opens with a preview, no device lost, its full-resolution surface in WebGPU bricks', async (page) => {
   const small = await loadVolumeBytes(page, Buffer.alloc(64 * 64 * 64, 7).map((_, i) => (i * 7) % 200), { name: 'small_64x64x64_uint8.raw' });
   assert(!small.error, small.error);
   const [X, Y, Z] = [736, 720, 272];
   const slice = Buffer.alloc(X * Y);
-  for (let y = 0; y < Y; y++) for (let x = 0; x < X; x++) slice[x + X * y] = Math.hypot(x - 368, y - 360) < 200 ? 180 : 20;
+  for (let y = 0; y < Y; y++) for (let x = 0; x < X; x++) slice[x + X * y] = Math.hypot(x - 368, y - 360) < 50 ? 180 : 20;
   const data = Buffer.alloc(X * Y * Z);
-  for (let z = 0; z < Z; z++) (z > 40 && z < 230 ? slice : Buffer.alloc(X * Y, 20)).copy(data, z * X * Y);
+  for (let z = 0; z < Z; z++) (z > 100 && z < 170 ? slice : Buffer.alloc(X * Y, 20)).copy(data, z * X * Y);
   const file = path.join(os.tmpdir(), `hp-bricks-736-${process.pid}.nii`);
   fs.writeFileSync(file, nifti([X, Y, Z], 'uint8', data));
   try {
     await (await page.$('#file')).uploadFile(file);
     await page.waitForFunction(() => JSON.stringify(hp.stats().dims) === '[736,720,272]' || /cannot open/.test(hp.stats().message),
       { timeout: 240000 });
-    await page.evaluate(() => hp.frames(2));
+    // The frames that make the surface (each compacts the 8192² preview too: seconds on SwiftShader).
+    const b = await page.evaluate(async () => { await hp.mesh({ limit: 3 }); return hp.stats().bricks; });
     const s = await page.evaluate(() => hp.stats());
     assert(s.backend === 'webgpu' && s.previewFactor === 2 && s.atlas === 8192, `${s.backend}, preview ${s.previewFactor}, atlas ${s.atlas}²`);
     assert(s.losses.webgpu === 0, `the WebGPU device was lost: ${JSON.stringify(s.losses)}`);
-    assert(/^the surface at full resolution needs bricks: the WebGPU modes have no brick pool yet: a WebGL2 mode \(scalar, vec4\) meshes in bricks \(the 3D view shows the preview's surface, every 2nd voxel\)$/.test(s.message),
-      `the page says '${s.message}'`);
+    const f = b.surface;
+    assert(f && f.brick === 16 && f.active === b.active && f.active > 100 && f.rounds === 1 && f.uploaded === f.active,
+      `the surface in bricks: ${JSON.stringify(b)}`);
+    assert(f.vertices > 100000 && !f.truncated, `${f.vertices} vertices${f.truncated ? ', truncated' : ''}`);
+    assert(!/needs bricks/.test(s.message), `the page says '${s.message}'`);
   } finally {
     fs.rmSync(file, { force: true });
   }

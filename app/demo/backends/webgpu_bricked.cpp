@@ -1,0 +1,61 @@
+#include "webgpu_bricked.h"
+
+#include <algorithm>
+
+namespace hp {
+
+bool WebGpuBricked::set(const BrickedAsk* ask, BrickFigures* figures, std::string* why) {
+    on_ = false;
+    if (!ask) return false;
+    const std::uint32_t slots = wgpu::BrickedMesh::slots_for(*ask->grid, ask->budget_bytes, ask->values->type());
+    const bool same = ask->key == key_ && slots == slots_;
+    if (same && !failed_.empty()) return *why = failed_, false;  // not made again each frame
+    if (!same || !mesh_.ready()) {
+        made_ = false, key_ = ask->key, slots_ = slots, failed_.clear();
+        if (!mesh_.init(*ask->grid, slots, *ask->values, why)) return failed_ = *why, false;
+    }
+    grid_ = ask->grid, values_ = ask->values;
+    if (again_ && !ask->run) again_ = false, made_ = false;  // made again when next asked
+    if (ask->run && (!made_ || iso_ != ask->iso || again_)) {
+        const BrickFigures before = figures_;
+        mesh_.run(*grid_, *values_, ask->iso, &figures_);
+        if (again_ && iso_ == ask->iso) {  // the same surface in larger buffers: one run, as the page sees it
+            figures_.vertices = before.vertices;
+            figures_.uploaded += before.uploaded;
+        }
+        iso_ = ask->iso, made_ = true, again_ = false;
+    }
+    on_ = true;
+    view_factor_ = ask->view_factor;
+    *figures = figures_;
+    return true;
+}
+
+void WebGpuBricked::poll() {
+    bool grown = false;
+    if (mesh_.poll(&figures_, &grown) && grown) again_ = true;
+}
+
+void WebGpuBricked::fill(FrameResult* r) const {
+    if (!shown()) return;
+    r->mesh = r->extracted = r->vertices_read = true;
+    r->vertices = r->vertex_keys_drawn = std::uint32_t(std::min<std::uint64_t>(figures_.vertices, UINT32_MAX));
+    r->shared_vertices = 0;
+}
+
+bool WebGpuBricked::release(FrameResult* r) {
+    if (!held_ || waiting()) return false;
+    *r = *held_;
+    held_.reset();
+    fill(r);
+    return true;
+}
+
+void WebGpuBricked::read(std::uint32_t vertices, WebGpuRead* t) const {
+    t->r.mesh.vertices = std::uint32_t(figures_.vertices);
+    t->vertices = t->list = std::min({vertices, std::uint32_t(figures_.vertices), mesh_.capacity()});
+    t->positions = wgpu::read(mesh_.positions(), 0, int(16 * std::size_t(t->list)));
+    t->normals = wgpu::read(mesh_.normals(), 0, int(16 * std::size_t(t->list)));
+}
+
+}  // namespace hp

@@ -1,0 +1,55 @@
+// The WebGPU backend's surface in bricks (Backend::set_bricked; app/webgpu/bricked_mesh.h):
+// the pool made for a load's key and the budget, the surface made again where the iso changed
+// or its buffers grew, its vertex total collected without waiting. A frame that completes while
+// the total is on its way is held back until it arrives (hold/release), so that a frame's
+// result and hp.mesh() always name the surface of its own iso.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "backend.h"
+#include "bricked_mesh.h"
+#include "compute_surface_view.h"
+#include "webgpu_read.h"
+
+namespace hp {
+
+class WebGpuBricked {
+public:
+    bool set(const BrickedAsk* ask, BrickFigures* figures, std::string* why);
+    void poll();  // collects the total; a surface that outgrew its buffers is made again
+    bool shown() const { return on_ && made_; }
+    bool pending() const { return mesh_.pending(); }
+    // A frame completing now would name a surface not yet made: the total is on its way, or
+    // the buffers grew and the surface is made again at the next set().
+    bool waiting() const { return shown() && (pending() || again_); }
+    int view_factor() const { return view_factor_; }
+    bool figures(BrickFigures* out) const { return shown() && (*out = figures_, true); }
+    // The surface's part of a frame's result (mesh ready, its vertex total).
+    void fill(FrameResult* r) const;
+    // A completed frame kept until the total arrives; the newest one held once it has.
+    void hold(const FrameResult& r) { held_ = r; }
+    bool release(FrameResult* r);
+    wgpu::SurfaceBuffers buffers() const { return {mesh_.positions(), mesh_.normals(), mesh_.state(), {}}; }
+    std::uint32_t capacity() const { return mesh_.capacity(); }
+    // Reads the first `vertices` of the surface into `t`, within the frame encoded now.
+    void read(std::uint32_t vertices, WebGpuRead* t) const;
+    void reset() { *this = WebGpuBricked(); }
+
+private:
+    wgpu::BrickedMesh mesh_;
+    const BrickGrid* grid_ = nullptr;  // the last ask's (the app keeps them while it asks)
+    const VoxelValues* values_ = nullptr;
+    std::uint64_t key_ = 0;
+    std::uint32_t slots_ = 0;
+    float iso_ = 0;
+    bool on_ = false, made_ = false, again_ = false;
+    int view_factor_ = 1;
+    BrickFigures figures_;
+    std::string failed_;  // why the pool for this key and size could not be made
+    std::optional<FrameResult> held_;
+};
+
+}  // namespace hp

@@ -1,0 +1,35 @@
+// The bricked surface's uniform and shared state in WebGPU (app/webgpu/bricked_mesh.h; C++
+// twins: webgpu_uniforms.h's BrickUniform, bricked_mesh.h's BrickState). brick_slots.wgsl reads
+// the pool with them; brick_mesh_total.wgsl needs them alone.
+struct Bricks {
+    grid: vec3<i32>,   // bricks along each axis
+    side: i32,         // B: cells a brick side
+    dims: vec3<i32>,   // the volume's voxels
+    slot_side: i32,    // S = B + 3
+    iso: f32,
+    slope: f32,        // data = slope · stored + intercept (integers; float32 is read as it is)
+    intercept: f32,
+    stored: u32,       // 0 uint8, 1 int8, 2 uint16, 3 int16, 4 float32 (voxel_values.h's Stored)
+    slot_words: u32,   // u32 a slot
+    capacity: u32,     // vertices the positions and normals hold
+    pad0: u32,
+    pad1: u32,
+}
+
+// What the rounds share, written by the CPU (entries, base at the first round) and the GPU
+// (brick_mesh_total.wgsl): the 3D view draws from it as from the frame's counter, so `vertices`
+// and `draw_args` sit where compaction_counter.wgsl has them (bytes 48 and 64).
+struct BrickState {
+    entries: u32,       // this round's bricks (word 0: the block scan's limit)
+    base: u32,          // vertices the rounds before this one wrote
+    pad0: vec2<u32>,
+    pad1: vec4<u32>,
+    pad2: vec4<u32>,
+    vertices: u32,      // the surface's vertex total so far (byte 48)
+    pad3: u32,
+    pad4: u32,
+    pad5: u32,
+    draw_args: vec4<u32>,  // drawIndirect: min(vertices, capacity), 1, 0, 0 (byte 64)
+    pad6: vec4<u32>,
+    pad7: vec4<u32>,
+}

@@ -5,14 +5,21 @@
 // site by its URL, timed from hp.loadVolume to its full-resolution surface drawn (the first
 // hp.set({iso}) resolved: a frame made it in bricks and drew it), then each iso change the same
 // way (`isos`), with the bricks' figures (rounds, uploads), the heap in use and the GPU's bytes
-// beside. `poolMb` (1024 unless the URL says) is the pool's budget. Regime: paced (the page's
-// frames; each change waits for its frame).
+// beside. `poolMb` (1024 unless the URL says) is the pool's budget. `ready=mesh`: each change is
+// timed to its surface made and three of its vertices read back (hp.mesh), the way with
+// view=none, where no frame draws it (the GPU's own time without the 3D view's draws). Regime:
+// paced (the page's frames; each change waits for its frame).
 'use strict';
 window.hpBenchBricks = async function (status) {
   const q = new URLSearchParams(location.search);
   const file = q.get('file') || 'body.nii';
   const isos = (q.get('isos') || '400.5,400.7,300.5,400.5,600.5,400.5').split(',').map(Number);
   const poolMb = Number(q.get('poolMb') || 1024);
+  const meshReady = q.get('ready') === 'mesh';
+  const change = async (/** @type {number} */ iso) => {
+    await hp.set({ iso });
+    if (meshReady) await hp.mesh({ limit: 3 });
+  };
   await hp.ready;
   await hp.set({ poolMb, bricks: 'auto' });
   /** @param {import('../types/hp').Stats} s */
@@ -23,14 +30,14 @@ window.hpBenchBricks = async function (status) {
   let startMs = Date.now(), t = performance.now();
   const info = await hp.loadVolume(file);
   const loadMs = performance.now() - t;
-  await hp.set({ iso: isos[0] });
-  rows.push({ what: 'first surface', iso: isos[0], regime: 'paced', loadMs, wallMs: performance.now() - t, startMs,
+  await change(isos[0]);
+  rows.push({ what: 'first surface', ready: meshReady ? 'mesh' : 'drawn', iso: isos[0], regime: 'paced', loadMs, wallMs: performance.now() - t, startMs,
     endMs: Date.now(), ...figures(hp.stats()) });
   for (const iso of isos.slice(1)) {
     status(`bricks benchmark: iso ${iso}`);
     startMs = Date.now(), t = performance.now();
-    await hp.set({ iso });
-    rows.push({ what: 'iso change', iso, regime: 'paced', wallMs: performance.now() - t, startMs, endMs: Date.now(),
+    await change(iso);
+    rows.push({ what: 'iso change', ready: meshReady ? 'mesh' : 'drawn', iso, regime: 'paced', wallMs: performance.now() - t, startMs, endMs: Date.now(),
       ...figures(hp.stats()) });
   }
   return { file, dims: info.dims, rows };

@@ -83,6 +83,7 @@ public:
         FrameSettings atlas = s;
         if (bricked_.shown()) atlas.mesh = atlas.extract = false;  // the surface is the bricks'
         *r = gpu_.run(atlas);
+        bricked_.issued(s);
         if (s.readback == Readback::Sync) return false;  // completed by poll() once its count arrives
         done_count_ = r->count;
         bricked_.fill(r);

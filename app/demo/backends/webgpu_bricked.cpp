@@ -36,8 +36,10 @@ void WebGpuBricked::poll() {
     if (mesh_.poll(&figures_, &grown) && grown) again_ = true;
 }
 
-void WebGpuBricked::fill(FrameResult* r) const {
-    if (!shown()) return;
+void WebGpuBricked::fill(FrameResult* r) {
+    const bool asked = !asked_.empty() && asked_.front();
+    if (!asked_.empty()) asked_.pop_front();
+    if (!asked || !shown()) return;
     r->mesh = r->extracted = r->vertices_read = true;
     r->vertices = r->vertex_keys_drawn = std::uint32_t(std::min<std::uint64_t>(figures_.vertices, UINT32_MAX));
     r->shared_vertices = 0;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 
@@ -27,10 +28,17 @@ public:
     bool waiting() const { return shown() && (pending() || again_); }
     int view_factor() const { return view_factor_; }
     bool figures(BrickFigures* out) const { return shown() && (*out = figures_, true); }
-    // The surface's part of a frame's result (mesh ready, its vertex total).
-    void fill(FrameResult* r) const;
+    // Issuing a frame: whether it asked for the surface (a frame completes in the order issued;
+    // only one that asked for it is given the bricks' surface).
+    void issued(const FrameSettings& s) { asked_.push_back(s.mesh && shown()); }
+    // The surface's part of the oldest issued frame's result, now complete (mesh ready, its
+    // vertex total, where it asked for the surface).
+    void fill(FrameResult* r);
     // A completed frame kept until the total arrives; the newest one held once it has.
-    void hold(const FrameResult& r) { held_ = r; }
+    void hold(const FrameResult& r) {
+        if (held_ && !asked_.empty()) asked_.pop_front();  // the older frame held is passed over
+        held_ = r;
+    }
     bool release(FrameResult* r);
     wgpu::SurfaceBuffers buffers() const { return {mesh_.positions(), mesh_.normals(), mesh_.state(), {}}; }
     std::uint32_t capacity() const { return mesh_.capacity(); }
@@ -50,6 +58,7 @@ private:
     BrickFigures figures_;
     std::string failed_;  // why the pool for this key and size could not be made
     std::optional<FrameResult> held_;
+    std::deque<bool> asked_;  // the frames issued and not yet complete: each asked for the surface
 };
 
 }  // namespace hp

@@ -23,7 +23,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     if (live) {
         let entry = entries[e];
         let cells = u32(bk.side * bk.side * bk.side);
-        for (var c = lid.x; c < cells; c += 256u) { n += brick_cell_vertices(brick_cell(entry, c)); }
+        let origin = brick_origin(entry);
+        for (var c = lid.x; c < cells; c += 256u) { n += brick_cell_vertices(brick_cell(origin, entry.y, c)); }
     }
     atomicAdd(&sum, n);
     workgroupBarrier();

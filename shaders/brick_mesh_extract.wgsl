@@ -33,10 +33,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     let lo = lid.x * per;
     let hi = select(min(lo + per, cells), lo, !live);
     var n = 0u;
-    for (var c = lo; c < hi; c++) { n += brick_cell_vertices(brick_cell(entry, c)); }
+    let origin = brick_origin(entry);
+    for (var c = lo; c < hi; c++) { n += brick_cell_vertices(brick_cell(origin, entry.y, c)); }
     var key = first + workgroup_exclusive(lid.x, n);
     for (var c = lo; c < hi; c++) {
-        let k = brick_cell(entry, c);
+        let k = brick_cell(origin, entry.y, c);
         let count = brick_cell_vertices(k);
         for (var j = 0u; j < count; j++) {
             if (key + j < bk.capacity) {

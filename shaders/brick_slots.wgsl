@@ -7,17 +7,21 @@
 // slot); a workgroup takes one entry and its B³ cells. Each kernel declares `bk: Bricks`, `mc`
 // (mc_tables.wgsl) and `pool`.
 //!include brick_state.wgsl
+//!include {brick_values}
 //!include mc_tables.wgsl
 
 // Voxel i of slot `slot` (x fastest), in data units: an 8- or 16-bit value shifted to the top of
-// its word and back (arithmetically where signed), or a float32 as it is.
+// its word and back (arithmetically where signed), or a float32 as it is. The type is the
+// kernel's constant ({brick_values}: brick_values_u8.wgsl … _f32): no branch, no division.
 fn pool_value(slot: u32, i: u32) -> f32 {
     let base = slot * bk.slot_words;
-    if (bk.stored == 4u) { return bitcast<f32>(pool[base + i]); }
-    let bits = select(8u, 16u, bk.stored >= 2u);
-    let per = 32u / bits;
-    let v = pool[base + i / per] << (32u - bits - bits * (i % per));
-    let x = select(f32(v >> (32u - bits)), f32(bitcast<i32>(v) >> (32u - bits)), (bk.stored & 1u) == 1u);
+    if (kValueBits == 0u) { return bitcast<f32>(pool[base + i]); }
+    const bits = max(kValueBits, 1u);  // (float32 returned above: 1 keeps the shifts valid)
+    const per = 32u / bits;
+    const drop = 32u - bits;
+    let v = pool[base + i / per] << (drop - bits * (i % per));
+    var x: f32;
+    if (kValueSigned) { x = f32(bitcast<i32>(v) >> drop); } else { x = f32(v >> drop); }
     return bk.slope * x + bk.intercept;
 }
 
@@ -36,17 +40,21 @@ struct BrickCell {
     mc_case: u32,
 }
 
-fn brick_cell(entry: vec2<u32>, c: u32) -> BrickCell {
+// Where an entry's brick starts in the volume (its lowest cell), once a workgroup.
+fn brick_origin(entry: vec2<u32>) -> vec3<i32> {
     let b = i32(entry.x);
-    let brick = vec3<i32>(b % bk.grid.x, (b / bk.grid.x) % bk.grid.y, b / (bk.grid.x * bk.grid.y));
-    let n = u32(bk.side);
+    return vec3<i32>(b % bk.grid.x, (b / bk.grid.x) % bk.grid.y, b / (bk.grid.x * bk.grid.y)) * bk.side;
+}
+
+fn brick_cell(origin: vec3<i32>, slot: u32, c: u32) -> BrickCell {
+    let mask = u32(bk.side - 1);  // B is a power of two: the cell's place by shifts
     var out: BrickCell;
-    out.local = vec3<i32>(i32(c % n), i32((c / n) % n), i32(c / (n * n)));
-    out.cell = brick * bk.side + out.local;
+    out.local = vec3<i32>(i32(c & mask), i32((c >> bk.side_shift) & mask), i32(c >> (2u * bk.side_shift)));
+    out.cell = origin + out.local;
     out.mc_case = 0u;
     if (any(out.cell >= bk.dims - 1)) { return out; }
     for (var i = 0u; i < 8u; i++) {
-        if (slot_at(entry.y, out.local + kMcCorner[i]) < bk.iso) { out.mc_case |= 1u << i; }
+        if (slot_at(slot, out.local + kMcCorner[i]) < bk.iso) { out.mc_case |= 1u << i; }
     }
     return out;
 }

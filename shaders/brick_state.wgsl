@@ -12,7 +12,7 @@ struct Bricks {
     stored: u32,       // 0 uint8, 1 int8, 2 uint16, 3 int16, 4 float32 (voxel_values.h's Stored)
     slot_words: u32,   // u32 a slot
     capacity: u32,     // vertices the positions and normals hold
-    pad0: u32,
+    side_shift: u32,   // log2(B)
     pad1: u32,
 }
 

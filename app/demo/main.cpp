@@ -140,7 +140,10 @@ void frame() {
     g.app.set_shown_layout(g.layout);
     ImGui::Render();
     glViewport(0, 0, fb_w, fb_h);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    // Nothing to draw (the overlay hidden): not called, since it backs the GL state up with
+    // two dozen glGetIntegerv, and in Chromium some of those wait for the GPU process to catch
+    // up with every command sent before them (WebGL and WebGPU alike): a stall a frame.
+    if (ImGui::GetDrawData()->TotalVtxCount > 0) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
     if (actions.open_file) hp::web_event("openFile");
     if (!actions.load_sample.empty()) hp::web_event("loadSample", hp::json_string(actions.load_sample));

@@ -14,6 +14,8 @@ namespace {
 constexpr std::uint32_t kFirstVertices = 1u << 20;  // 16 MiB a buffer, grown as surfaces need
 constexpr double kUploadBytes = 16 << 20;           // the most one write of the pool takes
 
+int values_type_index(Stored t) { return int(t); }  // U8, I8, U16, I16, F32
+
 double largest_buffer() { return std::min(hpgpu_limit(0), hpgpu_limit(1)); }
 
 std::uint32_t next_power_of_two(std::uint64_t n) {
@@ -41,6 +43,7 @@ bool BrickedMesh::init(const BrickGrid& grid, std::uint32_t slots, const VoxelVa
     BrickUniform& u = uniform_;
     for (std::size_t a = 0; a < 3; ++a) u.grid[a] = grid.grid[a], u.dims[a] = grid.dims[a];
     u.side = grid.size;
+    while ((1 << u.side_shift) < grid.size) ++u.side_shift;
     u.slot_side = slot_side(grid);
     u.slope = float(values.scaling().slope);
     u.intercept = float(values.scaling().intercept);
@@ -57,10 +60,13 @@ bool BrickedMesh::init(const BrickGrid& grid, std::uint32_t slots, const VoxelVa
     counts_ = buffer(4.0 * slots, kStorage, "brick vertex counts");
     std::string why;
     if (!scan_.init(slots, counts_, &why, ScanLimit{state_, 0})) return *error = why, false;
+    const char* const chunks[] = {"brick_values_u8.wgsl", "brick_values_i8.wgsl", "brick_values_u16.wgsl",
+                                  "brick_values_i16.wgsl", "brick_values_f32.wgsl"};  // by Stored
+    choices_ = {{"brick_values", chunks[std::size_t(values_type_index(values.type()))]}};
     count_ = kernel("brick_mesh_count.wgsl",
                     {{"bk", uniform_buffer_}, {"mc", tables_}, {"pool", pool_}, {"entries", entries_}, {"state", state_},
                      {"counts", counts_}},
-                    &why);
+                    &why, choices_);
     total_kernel_ = kernel("brick_mesh_total.wgsl",
                            {{"bk", uniform_buffer_}, {"totals", scan_.total_buffer()}, {"state", state_}}, &why);
     if (why.empty() && make_outputs(&why)) return true;
@@ -75,7 +81,7 @@ bool BrickedMesh::make_outputs(std::string* error) {
     extract_ = kernel("brick_mesh_extract.wgsl",
                       {{"bk", uniform_buffer_}, {"mc", tables_}, {"pool", pool_}, {"entries", entries_},
                        {"state", state_}, {"counts", counts_}, {"positions", positions_}, {"normals", normals_}},
-                      error);
+                      error, choices_);
     return error->empty() && bool(extract_);
 }
 

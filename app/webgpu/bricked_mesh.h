@@ -74,7 +74,8 @@ private:
     Buffer uniform_buffer_, tables_, pool_, entries_, state_, counts_, positions_, normals_;
     BlockScan scan_;
     Kernel count_, extract_, total_kernel_;
-    Ticket total_;  // the last run's vertex total, on its way
+    Ticket total_;
+    WgslChoices choices_;  // the pool's value type ({brick_values})  // the last run's vertex total, on its way
 };
 
 }  // namespace hp::wgpu

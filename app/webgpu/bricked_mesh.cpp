@@ -1,6 +1,7 @@
 #include "bricked_mesh.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -15,6 +16,10 @@ constexpr std::uint32_t kFirstVertices = 1u << 20;  // 16 MiB a buffer, grown as
 constexpr double kUploadBytes = 16 << 20;           // the most one write of the pool takes
 
 int values_type_index(Stored t) { return int(t); }  // U8, I8, U16, I16, F32
+
+double now_ms() {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 double largest_buffer() { return std::min(hpgpu_limit(0), hpgpu_limit(1)); }
 
@@ -103,10 +108,12 @@ void BrickedMesh::upload(const BrickGrid& grid, const VoxelValues& values, std::
 
 void BrickedMesh::run(const BrickGrid& grid, const VoxelValues& values, float iso, BrickFigures* figures) {
     if (!ready()) return;
+    const double t0 = now_ms();
     std::vector<std::uint32_t> active;
     active_bricks(grid, iso, &active);
     const std::vector<BrickResidency::Round> rounds = residency_.plan(active, residency_.slots());
     *figures = BrickFigures();
+    figures->ms_plan = now_ms() - t0;
     figures->active = std::uint32_t(active.size());
     figures->rounds = std::uint32_t(rounds.size());
     figures->slots = figures->round = residency_.slots();
@@ -140,6 +147,8 @@ void BrickedMesh::run(const BrickGrid& grid, const VoxelValues& values, float is
     if (rounds.empty()) hpgpu_begin();
     total_ = read(state_, offsetof(BrickState, vertices), 4);
     hpgpu_submit();
+    submitted_ = now_ms();
+    figures->ms_upload = submitted_ - t0 - figures->ms_plan;
     figures->uploads = residency_.uploads();
 }
 
@@ -149,6 +158,7 @@ bool BrickedMesh::poll(BrickFigures* figures, bool* grown) {
     std::uint32_t total = 0;
     if (total_.state() > 0) total_.take(&total, 4);
     total_ = Ticket();
+    figures->ms_mesh = now_ms() - submitted_;
     figures->vertices = total;
     figures->truncated = total > capacity_;
     if (total > capacity_ && capacity_ < most_) {

@@ -75,6 +75,7 @@ private:
     BlockScan scan_;
     Kernel count_, extract_, total_kernel_;
     Ticket total_;
+    double submitted_ = 0;  // when the last round was submitted (ms, steady clock)
     WgslChoices choices_;  // the pool's value type ({brick_values})  // the last run's vertex total, on its way
 };
 

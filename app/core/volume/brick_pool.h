@@ -65,9 +65,11 @@ struct BrickFigures {
     std::uint64_t vertices = 0;   // the surface's (3 a triangle)
     bool truncated = false;       // a round's vertices outgrew its stream, or the buffer its
                                   // largest size: some were lost
-    // With profile(true) (the native benchmark): wall ms of each step, the GPU finished after
-    // each (which the page's runs do not wait for): the first level and its list read back,
-    // the plan, the uploads, the rounds' surfaces, their appends.
+    // WebGL2 with profile(true) (the native benchmark): wall ms of each step, the GPU finished
+    // after each (which the page's runs do not wait for): the first level and its list read
+    // back, the plan, the uploads, the rounds' surfaces, their appends. WebGPU, always: the plan
+    // (ms_plan), the uploads and rounds issued (ms_upload), and from the submit to the total's
+    // arrival (ms_mesh: the GPU's work and the read-back's latency, seen at frame granularity).
     double ms_level = 0, ms_plan = 0, ms_upload = 0, ms_mesh = 0, ms_append = 0;
 };
 

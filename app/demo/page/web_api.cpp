@@ -122,7 +122,11 @@ void bricks_json(JsonWriter* w, const DemoApp& app) {
         w->begin_object().key("brick").integer(app.state().brick).key("active").number(f->active);
         w->key("rounds").number(f->rounds).key("slots").number(f->slots).key("round").number(f->round);
         w->key("uploaded").number(f->uploaded).key("uploads").number(double(f->uploads));
-        w->key("vertices").number(double(f->vertices)).key("truncated").boolean(f->truncated).end_object();
+        w->key("vertices").number(double(f->vertices)).key("truncated").boolean(f->truncated);
+        // WebGPU: the CPU's part of the last run (the plan; the uploads and the rounds issued)
+        // and its wait, from the submit to the total's arrival (a frame's granularity).
+        w->key("ms").begin_object().key("plan").number(f->ms_plan).key("issue").number(f->ms_upload);
+        w->key("wait").number(f->ms_mesh).end_object().end_object();
     } else {
         w->null();
     }

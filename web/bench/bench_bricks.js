@@ -16,9 +16,18 @@ window.hpBenchBricks = async function (status) {
   const isos = (q.get('isos') || '400.5,400.7,300.5,400.5,600.5,400.5').split(',').map(Number);
   const poolMb = Number(q.get('poolMb') || 1024);
   const meshReady = q.get('ready') === 'mesh';
+  // Each change also counts the page's frames and animation frames it took (the pacing).
+  let frames = 0, ticks = 0;
   const change = async (/** @type {number} */ iso) => {
+    const frame0 = hp.stats().frame;
+    let counting = true;
+    ticks = 0;
+    const tick = () => { if (counting) { ticks++; requestAnimationFrame(tick); } };
+    requestAnimationFrame(tick);
     await hp.set({ iso });
     if (meshReady) await hp.mesh({ limit: 3 });
+    counting = false;
+    frames = hp.stats().frame - frame0;
   };
   await hp.ready;
   await hp.set({ poolMb, bricks: 'auto' });
@@ -31,13 +40,13 @@ window.hpBenchBricks = async function (status) {
   const info = await hp.loadVolume(file);
   const loadMs = performance.now() - t;
   await change(isos[0]);
-  rows.push({ what: 'first surface', ready: meshReady ? 'mesh' : 'drawn', iso: isos[0], regime: 'paced', loadMs, wallMs: performance.now() - t, startMs,
+  rows.push({ what: 'first surface', ready: meshReady ? 'mesh' : 'drawn', frames, ticks, iso: isos[0], regime: 'paced', loadMs, wallMs: performance.now() - t, startMs,
     endMs: Date.now(), ...figures(hp.stats()) });
   for (const iso of isos.slice(1)) {
     status(`bricks benchmark: iso ${iso}`);
     startMs = Date.now(), t = performance.now();
     await change(iso);
-    rows.push({ what: 'iso change', ready: meshReady ? 'mesh' : 'drawn', iso, regime: 'paced', wallMs: performance.now() - t, startMs, endMs: Date.now(),
+    rows.push({ what: 'iso change', ready: meshReady ? 'mesh' : 'drawn', frames, ticks, iso, regime: 'paced', wallMs: performance.now() - t, startMs, endMs: Date.now(),
       ...figures(hp.stats()) });
   }
   return { file, dims: info.dims, rows };

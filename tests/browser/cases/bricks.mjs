@@ -155,6 +155,19 @@ add('bricks=on in WebGPU: the surface in 8³ bricks, rounds of 11 over an 11-slo
   }
 });
 
+// The WebGPU pool in the other stored types (uint16, int8, float32: brick_values_*.wgsl), the same
+// volume's values as each type holds them (uint16 past 32767, where a signed read would differ), exact in 8³ bricks.
+add('bricks=on in WebGPU: uint16, int8 and float32 pools give the CPU reference\'s surface', async (page) => {
+  for (const [type, of, iso] of [['uint16', (v) => 10 * v, 20505], ['int8', (v) => Math.round((v - 2000) / 20), 0.5],
+    ['float32', (v) => 0.5 * v - 1000, 25.25]]) {
+    const r = await loadVolumeBytes(page, nifti(DIMS, type, voxels(DIMS, type, (x, y, z) => of(value(x, y, z)))),
+      { name: `bricks-${type}.nii` });
+    assert(!r.error && r.info.type === type, `${type}: ${r.error || r.info.type}`);
+    const s = await bricksExact(page, { pyramid: 'webgpu-pyramid', bricks: 'on', brick: 8, poolMb: 16, iso }, { atLeast: 1000 });
+    assert(s.backend === 'webgpu' && s.bricks.surface.rounds === 1, `${type}: ${JSON.stringify(s.bricks.surface)}`);
+  }
+});
+
 add('bricks=on where bricks cannot go (a crop): the page says why and meshes the atlas, exact', async (page) => {
   await open(page);
   const iso = 0.5 * 2050 - 1000;

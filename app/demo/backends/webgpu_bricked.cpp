@@ -14,11 +14,10 @@ bool WebGpuBricked::set(const BrickedAsk* ask, BrickFigures* figures, std::strin
         made_ = false, key_ = ask->key, slots_ = slots, failed_.clear();
         if (!mesh_.init(*ask->grid, slots, *ask->values, why)) return failed_ = *why, false;
     }
-    grid_ = ask->grid, values_ = ask->values;
     if (again_ && !ask->run) again_ = false, made_ = false;  // made again when next asked
     if (ask->run && (!made_ || iso_ != ask->iso || again_)) {
         const BrickFigures before = figures_;
-        mesh_.run(*grid_, *values_, ask->iso, &figures_);
+        mesh_.run(*ask->grid, *ask->values, ask->iso, &figures_);
         if (again_ && iso_ == ask->iso) {  // the same surface in larger buffers: one run, as the page sees it
             figures_.vertices = before.vertices;
             figures_.uploaded += before.uploaded;

@@ -44,12 +44,9 @@ public:
     std::uint32_t capacity() const { return mesh_.capacity(); }
     // Reads the first `vertices` of the surface into `t`, within the frame encoded now.
     void read(std::uint32_t vertices, WebGpuRead* t) const;
-    void reset() { *this = WebGpuBricked(); }
 
 private:
     wgpu::BrickedMesh mesh_;
-    const BrickGrid* grid_ = nullptr;  // the last ask's (the app keeps them while it asks)
-    const VoxelValues* values_ = nullptr;
     std::uint64_t key_ = 0;
     std::uint32_t slots_ = 0;
     float iso_ = 0;

@@ -9,8 +9,7 @@ struct Bricks {
     iso: f32,
     slope: f32,        // data = slope · stored + intercept (integers; float32 is read as it is)
     intercept: f32,
-    stored: u32,       // 0 uint8 … 4 float32 (voxel_values.h's Stored); the kernels take it as a
-                       // constant instead (brick_values_*.wgsl): kept for a reader of the block
+    pad2: u32,         // (the stored type is the kernels' constant: brick_values_*.wgsl)
     slot_words: u32,   // u32 a slot
     capacity: u32,     // vertices the positions and normals hold
     side_shift: u32,   // log2(B)

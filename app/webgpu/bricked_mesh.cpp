@@ -4,8 +4,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstddef>
-#include <cstring>
 
+#include "atlas_layout.h"
 #include "compute_mesh.h"
 
 namespace hp::wgpu {
@@ -15,19 +15,11 @@ namespace {
 constexpr std::uint32_t kFirstVertices = 1u << 20;  // 16 MiB a buffer, grown as surfaces need
 constexpr double kUploadBytes = 16 << 20;           // the most one write of the pool takes
 
-int values_type_index(Stored t) { return int(t); }  // U8, I8, U16, I16, F32
-
 double now_ms() {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 double largest_buffer() { return std::min(hpgpu_limit(0), hpgpu_limit(1)); }
-
-std::uint32_t next_power_of_two(std::uint64_t n) {
-    std::uint64_t p = 1;
-    while (p < n) p <<= 1;
-    return std::uint32_t(std::min<std::uint64_t>(p, 0x80000000u));
-}
 
 }  // namespace
 
@@ -52,9 +44,8 @@ bool BrickedMesh::init(const BrickGrid& grid, std::uint32_t slots, const VoxelVa
     u.slot_side = slot_side(grid);
     u.slope = float(values.scaling().slope);
     u.intercept = float(values.scaling().intercept);
-    u.stored = std::uint32_t(values.type());
     u.slot_words = slot_words(grid, values.type());
-    most_ = std::uint32_t(std::min(std::floor(largest_buffer() / 16.0), double(0x80000000u)));
+    most_ = std::uint32_t(std::min(std::floor(largest_buffer() / 16.0), double(1u << 30)));
     capacity_ = std::min(most_, kFirstVertices);
     if (hpgpu_limit(3) > 0) capacity_ = std::min(capacity_, std::uint32_t(hpgpu_limit(3)));  // the tests' hook
     uniform_buffer_ = buffer(sizeof u, kUniform | kCopyDst, "bricks");
@@ -67,7 +58,7 @@ bool BrickedMesh::init(const BrickGrid& grid, std::uint32_t slots, const VoxelVa
     if (!scan_.init(slots, counts_, &why, ScanLimit{state_, 0})) return *error = why, false;
     const char* const chunks[] = {"brick_values_u8.wgsl", "brick_values_i8.wgsl", "brick_values_u16.wgsl",
                                   "brick_values_i16.wgsl", "brick_values_f32.wgsl"};  // by Stored
-    choices_ = {{"brick_values", chunks[std::size_t(values_type_index(values.type()))]}};
+    choices_ = {{"brick_values", chunks[std::size_t(values.type())]}};
     count_ = kernel("brick_mesh_count.wgsl",
                     {{"bk", uniform_buffer_}, {"mc", tables_}, {"pool", pool_}, {"entries", entries_}, {"state", state_},
                      {"counts", counts_}},
@@ -162,7 +153,7 @@ bool BrickedMesh::poll(BrickFigures* figures, bool* grown) {
     figures->vertices = total;
     figures->truncated = total > capacity_;
     if (total > capacity_ && capacity_ < most_) {
-        capacity_ = std::min(most_, next_power_of_two(total));
+        capacity_ = std::min(most_, std::uint32_t(next_power_of_two(int(std::min(total, most_)))));
         std::string why;
         *grown = make_outputs(&why);
     }

@@ -61,7 +61,7 @@ struct BrickUniform {
     std::int32_t grid[3], side;
     std::int32_t dims[3], slot_side;
     float iso, slope, intercept;
-    std::uint32_t stored;  // Stored: 0 uint8, 1 int8, 2 uint16, 3 int16, 4 float32
+    std::uint32_t pad0;
     std::uint32_t slot_words, capacity, side_shift, pad;
 };
 static_assert(sizeof(BrickUniform) == 64, "matches brick_state.wgsl's Bricks");

@@ -77,8 +77,12 @@ for log in "${gt_logs[@]:0:3}"; do
   if [ -z "$ran" ]; then
     echo "FAIL a GoogleTest binary ended without its summary:"; tail -20 "$log"; failed=$((failed + 1)); continue
   fi
-  bad=$(sed -nE 's/^\[  FAILED  \] ([0-9]+) tests?, listed below:/\1/p' "$log" | tail -1)
-  skip=$(sed -nE 's/^\[  SKIPPED \] ([0-9]+) tests?, listed below:/\1/p' "$log" | tail -1)
+  # --gtest_brief prints no "N tests, listed below" summary: the failures and skips are the lines
+  # of each such test (with its time), and what passed is the PASSED line's count.
+  bad=$(grep -cE '^\[  FAILED  \] [^ ]+ \([0-9]+ ms\)$' "$log")
+  skip=$(grep -cE '^\[  SKIPPED \] [^ ]+ \([0-9]+ ms\)$' "$log")
+  good=$(sed -nE 's/^\[  PASSED  \] ([0-9]+) tests?\..*/\1/p' "$log" | tail -1)
+  [ "$((ran - ${good:-0} - bad - skip))" = 0 ] || { echo "FAIL the counts of $log do not add up"; bad=$((bad + 1)); }
   [ "${bad:-0}${skip:-0}" = 00 ] || grep -v '^Running main' "$log"  # --gtest_brief: the failures and skips alone
   passed=$((passed + ran - ${bad:-0} - ${skip:-0})) failed=$((failed + ${bad:-0})) skipped=$((skipped + ${skip:-0}))
   native_cases=$((native_cases + ran))

@@ -61,9 +61,11 @@ fn is_active(v: vec4<i32>) -> bool {
 // is_active for the four texels of Morton quad q (texels 4q..4q+3: (x, y), (x+1, y), (x, y+1),
 // (x+1, y+1) of one tile, x and y even), the same bits. In surface mode the four cells share
 // their corners: the 3×3 samples of slices z and z+1, 18 reads instead of 32. A sample past the
-// volume (x+2 at its far face, slice z+1 past the last) is read but only by a cell on a far
-// face, which is never active. In solid mode the quad's voxel is found once, and a quad past
-// the last slice reads nothing. Tiles narrower than 2 take the texel-by-texel way.
+// volume (x+2 or y+2 at its far face) is read at the face instead, and only a cell on a far face,
+// never active, uses it: so no read leaves the atlas (the row past its last one, or slice z+1 of
+// the last slice, where the atlas has no tile for it), and a quad on the last slice or past it
+// reads nothing. In solid mode the quad's voxel is found once, and a quad past the last slice
+// reads nothing. Tiles narrower than 2 take the texel-by-texel way.
 fn quad_active(q: u32) -> vec4<u32> {
     let t = morton_decode(4u * q);
     if (any(u.tile_shift < vec2<u32>(1u)) || u.classify == 2u) {
@@ -80,14 +82,17 @@ fn quad_active(q: u32) -> vec4<u32> {
         }
         return on;
     }
+    if (v.z >= u.dims.z - 1) { return vec4<u32>(0u); }
     let a = atlas_texel(v);
     let b = atlas_texel(v + vec3<i32>(0, 0, 1));
+    let far = u.dims.xy - 1 - v.xy;  // the offset of the volume's far faces from v
     var below: array<u32, 9>;  // sample (x+i, y+j) under iso: bit j*3+i, slice z
     var above: array<u32, 9>;  // ... slice z+1
     for (var j = 0; j < 3; j++) {
         for (var i = 0; i < 3; i++) {
-            below[j * 3 + i] = u32(atlas_value(a + vec2<i32>(i, j)) < u.iso);
-            above[j * 3 + i] = u32(atlas_value(b + vec2<i32>(i, j)) < u.iso);
+            let d = min(vec2<i32>(i, j), far);
+            below[j * 3 + i] = u32(atlas_value(a + d) < u.iso);
+            above[j * 3 + i] = u32(atlas_value(b + d) < u.iso);
         }
     }
     var out = vec4<u32>(0u);

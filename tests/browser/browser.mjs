@@ -7,13 +7,20 @@ import path from 'node:path';
 
 const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
 
-// The test runner's flags (run.mjs): WebGPU workgroup memory is not zero-initialised (Dawn's
-// toggle disable_workgroup_init). SwiftShader spends most of a barrier kernel's time on it (a
-// 128³ block-scan frame: 5.1 s with it, 2.3 s without), the suite's WebGPU cases half of theirs;
-// a kernel that read workgroup memory before writing it would read garbage and fail its exact
-// check, where zero would have hidden it. The crash cases (gpu_crash.mjs), the screenshot tool
-// and the benchmarks launch Chromium as it ships: with it.
-export const TEST_FLAGS = ['--enable-dawn-features=disable_workgroup_init'];
+// The test runner's flags (run.mjs), two Dawn toggles that make the WebGPU cases stricter and
+// faster than the browser as it ships:
+// - disable_workgroup_init: workgroup memory is not zero-initialised. SwiftShader spends most of
+//   a barrier kernel's time on it (a 128³ block-scan frame: 5.1 s with it, 2.3 s without), the
+//   suite's WebGPU cases half of theirs; a kernel that read workgroup memory before writing it
+//   would read garbage and fail its exact check, where zero would have hidden it.
+// - disable_robustness: buffer reads and writes are not clamped to the buffer. A kernel that
+//   reads past its buffer reads other memory or loses the device, and its case fails, where the
+//   clamp would have hidden it (the surface classification read past the atlas's last row at
+//   128³ until cells.wgsl's quad_active stopped at the volume's far faces); frames 10–20 %
+//   faster on SwiftShader.
+// The crash cases (gpu_crash.mjs), the screenshot tool and the benchmarks launch Chromium as it
+// ships: with both.
+export const TEST_FLAGS = ['--enable-dawn-features=disable_workgroup_init,disable_robustness'];
 
 // The page's HTML text (a message, a sample's attribution) is drawn in the system's sans-serif,
 // which fontconfig picks from whatever fonts the machine holds: the test tier's PrusaSlicer brings
@@ -64,8 +71,23 @@ export async function launch({ width = 1280, height = 800, extraArgs = [] } = {}
 
 // Opens the page and waits until the demo has drawn its first frame. `setup(page)` runs
 // before the page loads (to hide an extension, say); waitReady false returns at once.
+// HP_TRACE=1: each page call's time and the start of its function, to find where a case spends it.
+function trace(page) {
+  const t0 = Date.now();
+  for (const name of ['evaluate', 'waitForFunction', 'goto', 'waitForSelector', 'click', 'setViewport', 'screenshot', 'close']) {
+    const f = page[name].bind(page);
+    page[name] = async (...a) => {
+      const t = Date.now();
+      try { return await f(...a); } finally {
+        console.log(`     [trace] ${((t - t0) / 1000).toFixed(1).padStart(6)} +${((Date.now() - t) / 1000).toFixed(1)} s ${name} ${String(a[0]).replace(/\s+/g, ' ').slice(0, 110)}`);
+      }
+    };
+  }
+}
 export async function openDemo(browser, url, { logTo = null, setup = null, waitReady = true, viewport = null } = {}) {
+  const tNew = Date.now();
   const page = await browser.newPage();
+  if (process.env.HP_TRACE) { console.log(`     [trace] newPage ${((Date.now() - tNew) / 1000).toFixed(1)} s`); trace(page); }
   page.on('console', (m) => logTo && logTo.push(`[console.${m.type()}] ${m.text()}`));
   page.on('pageerror', (e) => logTo && logTo.push(`[pageerror] ${e.message}`));
   if (viewport) await page.setViewport({ deviceScaleFactor: 1, ...viewport });

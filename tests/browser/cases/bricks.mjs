@@ -270,7 +270,8 @@ add('a 736×720×272 volume after a small one in webgpu-pyramid: opens with a pr
     await (await page.$('#file')).uploadFile(file);
     await page.waitForFunction(() => JSON.stringify(hp.stats().dims) === '[736,720,272]' || /cannot open/.test(hp.stats().message),
       { timeout: 240000 });
-    // The frames that make the surface (each compacts the 8192² preview too: seconds on SwiftShader).
+    // The load's frame made the surface (view=surface from the URL: asking for it afterwards
+    // would run the 8192² preview's passes again, 20–30 s on SwiftShader).
     const b = await page.evaluate(async () => { await hp.mesh({ limit: 3 }); return hp.stats().bricks; });
     const s = await page.evaluate(() => hp.stats());
     assert(s.backend === 'webgpu' && s.previewFactor === 2 && s.atlas === 8192, `${s.backend}, preview ${s.previewFactor}, atlas ${s.atlas}²`);
@@ -283,6 +284,6 @@ add('a 736×720×272 volume after a small one in webgpu-pyramid: opens with a pr
   } finally {
     fs.rmSync(file, { force: true });
   }
-}, { query: 'paused=1&clock=fixed&overlay=0&view=none&pyramid=webgpu-pyramid', timeout: 400, fresh: true });
+}, { query: 'paused=1&clock=fixed&overlay=0&view=surface&pyramid=webgpu-pyramid', timeout: 400, fresh: true });
 
 export default cases;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { assert, exact } from '../lib.mjs';
+import { assert, exact, volumeOf } from '../lib.mjs';
 import { voxels, ctLike, nrrd } from '../volume_files.mjs';
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=stream&atlas=512';
@@ -55,11 +55,11 @@ function load(page, urls, options = {}) {
     urls, options);
 }
 async function values(page) {
-  return new Float32Array(await page.evaluate(async () => Array.from((await hp.volume()).values)));
+  return (await volumeOf(page)).values;
 }
 // The volume shown against expected.json / expected.f32: dims, world frame (1e-4 mm), every value
-// (`tolerance` for lossy syntaxes).
-async function matches(page, info, dir, { tolerance = 0 } = {}) {
+// (`tolerance` for lossy syntaxes; `values`: the volume's, when already read).
+async function matches(page, info, dir, { tolerance = 0, values: read = null } = {}) {
   const want = JSON.parse(fs.readFileSync(path.join(dir, 'expected.json'), 'utf8'));
   const raw = fs.readFileSync(path.join(dir, 'expected.f32'));
   const expected = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
@@ -68,7 +68,7 @@ async function matches(page, info, dir, { tolerance = 0 } = {}) {
   if (want.toWorld)
     assert(info.toWorld.every((v, i) => Math.abs(v - want.toWorld[i]) < 1e-4),
       `${path.basename(dir)}: toWorld ${info.toWorld}, not ${want.toWorld}`);
-  const got = await values(page);
+  const got = read ?? await values(page);
   let worst = 0;
   for (let i = 0; i < expected.length; i++) worst = Math.max(worst, Math.abs(got[i] - expected[i]));
   assert(got.length === expected.length && worst <= tolerance,
@@ -258,7 +258,7 @@ add('DICOM: a zip of the folder (stored and deflated entries) from bytes and fro
   await page.goto(`${url}index.html?${QUERY}&load=${path.relative(site, zip)}`, { waitUntil: 'load' });
   await page.waitForFunction(() => window.hp && hp.stats && (() => { try { return hp.stats().file === 'dicom'; } catch { return false; } })(),
     { timeout: 30000, polling: 100 });
-  const info = await page.evaluate(() => hp.volume().then((v) => ({ ...v, values: undefined })));
+  const { info } = await volumeOf(page);
   assert(JSON.stringify(info.dims) === '[23,19,8]' && info.series.length === 1, `?load= of a zip: ${JSON.stringify(info.dims)}`);
 }, { fresh: true });
 
@@ -281,7 +281,8 @@ add('DICOM: the folder picker (the page input given a directory), a dropped fold
   assert(p.seen.some((s) => s.startsWith('decoding DICOM slices')) && p.now === null, `progress: ${p.seen.slice(0, 3)} … ${p.seen.slice(-2)}, after: ${JSON.stringify(p.now)}`);
   const volumeBytes = 4 * 256 * 256 * 96;
   assert(p.heap - heap0 <= volumeBytes + 4 * 256 * 256 + (16 << 20), `the heap grew by ${p.heap - heap0} bytes for a ${volumeBytes}-byte volume`);
-  await matches(page, (await page.evaluate(() => hp.volume().then((v) => ({ ...v, values: undefined })))), dir);
+  const shown = await volumeOf(page);
+  await matches(page, shown.info, dir, { values: shown.values });
   // A dropped folder's reader hands its entries out in batches until an empty one: all are read,
   // subfolders too (a drop's entries, as the browser gives them, stood in for).
   const dropped = await page.evaluate(async () => {

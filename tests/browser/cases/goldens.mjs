@@ -21,7 +21,7 @@ const MAX_DIFFERENT_PIXELS = 0;
 
 // `owner`: this case writes the golden when updating; the others only compare with it.
 async function matchGolden(page, name, owner) {
-  const actual = PNG.sync.read(await page.screenshot());
+  const actual = PNG.sync.read(await page.screenshot({ captureBeyondViewport: false }));
   const file = path.join(DIR, `${name}.png`);
   if ((owner && process.env.UPDATE_GOLDENS === '1') || !fs.existsSync(file)) {
     if (process.env.UPDATE_GOLDENS !== '1') throw new Error(`no golden ${file}: run scripts/update-goldens.sh`);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { assert, exact, exactMesh, pngOf } from '../lib.mjs';
+import { assert, exact, exactMesh, pngOf, volumeOf } from '../lib.mjs';
 import { voxels, ctLike, nifti, nrrd, mha, vtk, loadVolumeBytes } from '../volume_files.mjs';
 import { readPly, readStl, readGlb, validateGlb, watertight } from '../mesh_readers.mjs';
 
@@ -257,17 +257,16 @@ add('volume file 128×96×80 int16 with a slope: held as stored (the heap in use
   const used0 = await page.evaluate(() => hp.stats().heapUsed);
   const r = await loadVolumeBytes(page, nifti(dims, 'int16', data, { slope: 0.5, inter: -1000 }), { name: 'stored.nii' });
   assert(!r.error, r.error);
-  const v = await page.evaluate(async () => {
-    const s = hp.stats(), v = await hp.volume();
-    return { used: s.heapUsed, stored: { ...v.stored, values: Array.from(v.stored.values) }, values: Array.from(v.values), range: v.range };
-  });
-  assert(v.stored.type === 'int16' && v.stored.slope === 0.5 && v.stored.intercept === -1000, `stored ${JSON.stringify({ ...v.stored, values: 0 })}`);
+  const used = await page.evaluate(() => hp.stats().heapUsed);
+  const v = await volumeOf(page);
+  assert(v.info.stored.type === 'int16' && v.info.stored.slope === 0.5 && v.info.stored.intercept === -1000 && v.stored instanceof Int16Array,
+    `stored ${JSON.stringify(v.info.stored)} in ${v.stored.constructor.name}`);
   const file = new Int16Array(data.buffer, data.byteOffset, n);
   let wrong = '';
   for (let i = 0; i < n && !wrong; i++)
-    if (v.stored.values[i] !== file[i] || v.values[i] !== Math.fround(0.5 * file[i] - 1000)) wrong = `voxel ${i}: ${v.stored.values[i]} → ${v.values[i]}, the file's ${file[i]}`;
+    if (v.stored[i] !== file[i] || v.values[i] !== Math.fround(0.5 * file[i] - 1000)) wrong = `voxel ${i}: ${v.stored[i]} → ${v.values[i]}, the file's ${file[i]}`;
   assert(!wrong, wrong);
-  const grown = v.used - used0;
+  const grown = used - used0;
   assert(grown >= 2 * n && grown <= 2 * n + (512 << 10), `the heap in use grew by ${grown} bytes (stored ${2 * n}, as floats ${4 * n})`);
   // 2049 and 2051 in the file: one float16 between them; the iso halfway in data units.
   await exact(page, { pyramid: 'scalar', classify: 'surface', iso: 0.5 * 2050 - 1000 }, { atLeast: 100 });

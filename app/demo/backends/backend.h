@@ -160,6 +160,9 @@ public:
     // Counts the times the views' sources changed (every frame in WebGL2; each copy that
     // arrives in WebGPU): what a read of them made after a request waits for.
     virtual std::uint64_t shown_serial() const = 0;
+    // The views read the frame's own resources (WebGL2), not copies that arrive later (WebGPU):
+    // a walk asked now reads what the last frame left, with no frame run for it.
+    virtual bool views_read_frame() const { return false; }
     virtual void draw_surface(const SurfaceDraw& d) = 0;
     // After the views: `surface_drawn` says whether the 3D view was drawn this frame.
     virtual void end_views(bool /*surface_drawn*/) {}

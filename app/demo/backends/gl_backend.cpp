@@ -61,6 +61,7 @@ public:
         return in_flight_ > 0 && fences_.size() >= in_flight_;
     }
     std::uint64_t shown_serial() const override { return frames_; }
+    bool views_read_frame() const override { return true; }
     // glFinish returns at once in Chromium: a read of one texel waits for the GPU instead.
     void finish() override { gpu_.compactor().read_stream(1); }
 

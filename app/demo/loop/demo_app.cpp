@@ -116,7 +116,9 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     bricks_.level(b, state(), sources_.shown(state()), host_.inputs_serial());
     const RunInputs inputs = run_inputs();
     bricks_.surface(b, state(), sources_.shown(state()), inputs.settings.mesh, &message_);
-    if (may_repeat && frames_.frame() >= run_until_ && b->idle() && !walker_.asking() && repeats(inputs)) {
+    // An asked walk runs the passes in WebGPU, for its copies; WebGL2's walk reads what is there.
+    const bool walk_runs = walker_.asking() && !b->views_read_frame();
+    if (may_repeat && frames_.frame() >= run_until_ && b->idle() && !walk_runs && repeats(inputs)) {
         // One frame completes a call: the one poll() just completed stands for this one.
         if (completed) return false;
         frames_.issued();
@@ -232,7 +234,8 @@ std::uint64_t DemoApp::labels_revision() const {
 void DemoApp::draw_views(const Layout& l, int fb_height) {
     framebuffer_height_ = fb_height;
     shown_ = shown_views(l);
-    if (walker_.asking()) shown_.volume = true;  // the WebGPU copies of the levels
+    const Backend* b = host_.backend();
+    if (walker_.asking() && b && !b->views_read_frame()) shown_.volume = true;  // the WebGPU copies of the levels
     const std::vector<ViewEntry>& views = view_entries();
     const ViewHooks* hooks = view_hooks(state().view);
     const bool walks = hooks && hooks->walks_key;

@@ -145,7 +145,9 @@ public:
 
     // The walk the view shows this frame, and hp.explain's (key_walker.h).
     const Explanation& explanation() const { return walker_.shown(); }
-    void ask_explain(std::uint32_t key) { walker_.ask(key, host_.views_serial()); }
+    void ask_explain(std::uint32_t key) {
+        walker_.ask(key, host_.views_serial(), host_.backend() && host_.backend()->views_read_frame());
+    }
     const Explanation& explained() const { return walker_.asked(); }
 
     // A paused page that nothing asks of is quiet: its frames issue no pass (main.cpp then only

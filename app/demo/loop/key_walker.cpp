@@ -4,11 +4,11 @@
 
 namespace hp {
 
-void KeyWalker::ask(std::uint32_t key, std::uint64_t views_serial) {
+void KeyWalker::ask(std::uint32_t key, std::uint64_t views_serial, bool now) {
     asked_ = Explanation();
     asked_.key = key;
     asked_.state = Explanation::State::Pending;
-    ask_from_ = views_serial + 2;
+    ask_from_ = now ? views_serial : views_serial + 2;
 }
 
 // Walks `key` down the pyramid the views show (in the WebGPU modes, their copy of it; a scan's

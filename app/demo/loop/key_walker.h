@@ -34,8 +34,10 @@ public:
     // The view's walk this frame (State::None when no view walks).
     const Explanation& shown() const { return shown_; }
     // hp.explain(key): asks for the walk of `key` in the next frames; asked() gives it once a
-    // frame has walked it after the request (State::Pending until). views_serial: now's.
-    void ask(std::uint32_t key, std::uint64_t views_serial);
+    // frame has walked it after the request (State::Pending until). views_serial: now's;
+    // `now`: the views read the last frame's own resources, so the next frame walks them (in
+    // WebGPU the walk waits for copies made after the request).
+    void ask(std::uint32_t key, std::uint64_t views_serial, bool now);
     const Explanation& asked() const { return asked_; }
     bool asking() const { return asked_.state == Explanation::State::Pending; }
 

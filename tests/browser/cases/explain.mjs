@@ -79,7 +79,15 @@ export async function explainKeys(page, state, pick) {
   // A WebGPU mode's walk costs about four frames of its compaction (the views' copies arrive a
   // frame late): one random key there, three in WebGL2.
   const keys = pick ?? [0, n - 1, Math.floor(n / 2), random(), ...(state.pyramid.startsWith('webgpu') ? [] : [random(), random()])];
-  const answers = await page.evaluate(async (keys) => Promise.all(keys.map((k) => hp.explain(k))), keys);
+  const { answers, ran } = await page.evaluate(async (keys) => {
+    const ran = () => hp.stats().frame - hp.stats().repeated;
+    const before = ran();
+    const answers = await Promise.all(keys.map((k) => hp.explain(k)));
+    return { answers, ran: ran() - before };
+  }, keys);
+  // WebGL2's walks read the pyramid the last frame left: a paused page runs no pass for them.
+  if (!state.pyramid.startsWith('webgpu') && (await page.evaluate(() => hp.stats().paused)))
+    assert(ran === 0, `${state.pyramid}: ${ran} frames ran their passes for ${keys.length} walks`);
   keys.forEach((key, i) => {
     const r = answers[i], what = `${state.pyramid} key ${key}`;
     assert(r.key === key && r.count === n, `${what}: key ${r.key}, count ${r.count} (${n})`);

@@ -181,16 +181,21 @@ cases.push({
   query: 'clock=fixed&iso=0.5%0Apyramid=baseline',
   fresh: true,
   async run(page) {
-    const text = await page.evaluate(() => document.getElementById('message').textContent);
-    assert(/iso: a setting with a control character is not accepted/.test(text), `the page says: '${text}'`);
-    const s = await page.evaluate(() => hp.frames(1).then(() => hp.stats()));
-    assert(s.pyramid === 'scalar' && s.clock === 'wall', `pyramid ${s.pyramid}, clock ${s.clock}: the settings were not ignored`);
-    const error = await page.evaluate(() => hp.set({ iso: '0.3\npyramid=vec4' }).then(() => '', (e) => e.message));
-    assert(/iso: a setting with a control character/.test(error), `hp.set: '${error}'`);
-    const tab = await page.evaluate(() => hp.set({ iso: '0.3\t' }).then(() => '', (e) => e.message));
-    assert(/iso: a setting with a control character/.test(tab), `hp.set with a tab: '${tab}'`);
-    const t = await page.evaluate(() => hp.stats());
-    assert(t.pyramid === 'scalar' && t.iso === 0.5, `pyramid ${t.pyramid}, iso ${t.iso}`);
+    // (One call: the page animates 128³, each call waiting for a frame of seconds.)
+    const r = await page.evaluate(async () => {
+      const text = document.getElementById('message').textContent, s = hp.stats();
+      const rejection = (p) => p.then(() => '', (e) => e.message);
+      const error = await rejection(hp.set({ iso: '0.3\npyramid=vec4' }));
+      const tab = await rejection(hp.set({ iso: '0.3\t' }));
+      const t = hp.stats();
+      hp.set({ paused: 1 });
+      return { text, s, error, tab, t };
+    });
+    assert(/iso: a setting with a control character is not accepted/.test(r.text), `the page says: '${r.text}'`);
+    assert(r.s.pyramid === 'scalar' && r.s.clock === 'wall', `pyramid ${r.s.pyramid}, clock ${r.s.clock}: the settings were not ignored`);
+    assert(/iso: a setting with a control character/.test(r.error), `hp.set: '${r.error}'`);
+    assert(/iso: a setting with a control character/.test(r.tab), `hp.set with a tab: '${r.tab}'`);
+    assert(r.t.pyramid === 'scalar' && r.t.iso === 0.5, `pyramid ${r.t.pyramid}, iso ${r.t.iso}`);
   },
 });
 
@@ -216,11 +221,9 @@ cases.push({
   query: 'clock=fixed&atlas=512&readback=expected&expected=262145',
   fresh: true,
   async run(page) {
-    const text = await page.evaluate(() => document.getElementById('message').textContent);
-    assert(/expected=262145 is more than the 262144 texels of the 512² atlas/.test(text), `the page says: '${text}'`);
     const r = await page.evaluate(async () => {
       const rejection = (p) => p.then(() => '', (e) => e.message);
-      const out = { start: hp.stats().expected };
+      const out = { start: hp.stats().expected, text: document.getElementById('message').textContent };
       await hp.set({ atlas: 512, readback: 'expected', paused: 1 });
       out.over = await rejection(hp.set({ expected: 300000 }));
       out.at = await rejection(hp.set({ expected: 262144 }));
@@ -230,6 +233,7 @@ cases.push({
       out.downExpected = hp.stats().expected;
       return out;
     });
+    assert(/expected=262145 is more than the 262144 texels of the 512² atlas/.test(r.text), `the page says: '${r.text}'`);
     assert(r.start === 50000, `the defaults did not hold: expected ${r.start}`);
     assert(/expected=300000 is more than the 262144 texels/.test(r.over), `hp.set expected 300000 at 512²: '${r.over}'`);
     assert(r.at === '' && r.big === '' && r.bigExpected === 4194304, `at the limit: '${r.at}', '${r.big}', ${r.bigExpected}`);

@@ -84,6 +84,14 @@ TEST(BrickPool, ASetLargerThanThePoolRunsInRounds) {
             if (rounds.size() > 1 && resident_before.size() <= 16)
                 EXPECT_TRUE(std::binary_search(rounds[0].bricks.begin(), rounds[0].bricks.end(), b)) << b;
         for (std::uint32_t s = 0; s < 16; ++s) EXPECT_EQ(slots[s], pool.brick_of(s)) << "the plan's own record";
+        // The index by brick agrees with the slots: each held brick found at its slot, the rest none.
+        std::uint32_t held = 0;
+        for (std::uint32_t s = 0; s < 16; ++s)
+            if (pool.brick_of(s) != BrickResidency::kNone && ++held) EXPECT_EQ(pool.slot_of(pool.brick_of(s)), s);
+        EXPECT_EQ(pool.resident(), held);
+        std::uint32_t found = 0;
+        for (std::uint32_t b = 0; b < 220; ++b) found += pool.slot_of(b) != BrickResidency::kNone;
+        EXPECT_EQ(found, held);
     }
 }
 

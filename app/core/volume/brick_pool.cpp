@@ -9,26 +9,27 @@ namespace hp {
 void BrickResidency::reset(std::uint32_t slots) {
     brick_of_slot_.assign(slots, kNone);
     used_.assign(slots, 0);
-    slot_by_brick_.clear();
+    slot_of_brick_.clear();
+    resident_ = 0;
     plans_ = uploads_ = 0;
 }
 
 std::uint32_t BrickResidency::slot_of(std::uint32_t brick) const {
-    const auto it = std::lower_bound(slot_by_brick_.begin(), slot_by_brick_.end(), std::make_pair(brick, 0u));
-    return it != slot_by_brick_.end() && it->first == brick ? it->second : kNone;
+    return brick < slot_of_brick_.size() ? slot_of_brick_[brick] : kNone;
 }
 
-std::uint32_t BrickResidency::resident() const { return std::uint32_t(slot_by_brick_.size()); }
+std::uint32_t BrickResidency::resident() const { return resident_; }
 
 void BrickResidency::place(std::uint32_t brick, std::uint32_t slot) {
     const std::uint32_t old = brick_of_slot_[slot];
     if (old != kNone) {
-        const auto it = std::lower_bound(slot_by_brick_.begin(), slot_by_brick_.end(), std::make_pair(old, 0u));
-        slot_by_brick_.erase(it);
+        slot_of_brick_[old] = kNone;
+        --resident_;
     }
+    if (brick >= slot_of_brick_.size()) slot_of_brick_.resize(std::size_t(brick) + 1, kNone);
     brick_of_slot_[slot] = brick;
-    slot_by_brick_.insert(std::lower_bound(slot_by_brick_.begin(), slot_by_brick_.end(), std::make_pair(brick, 0u)),
-                          {brick, slot});
+    slot_of_brick_[brick] = slot;
+    ++resident_;
 }
 
 std::vector<BrickResidency::Round> BrickResidency::plan(const std::vector<std::uint32_t>& active, std::uint32_t round) {

@@ -48,7 +48,9 @@ public:
 private:
     std::vector<std::uint32_t> brick_of_slot_;  // kNone: free
     std::vector<std::uint64_t> used_;           // the plan that last used each slot
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> slot_by_brick_;  // sorted (brick, slot)
+    std::vector<std::uint32_t> slot_of_brick_;  // by brick number, kNone past its end: a word a
+                                                // brick of the grid (1 MiB for 2^30 voxels)
+    std::uint32_t resident_ = 0;
     std::uint64_t plans_ = 0, uploads_ = 0;
     void place(std::uint32_t brick, std::uint32_t slot);
 };

@@ -25,10 +25,16 @@ fn pool_value(slot: u32, i: u32) -> f32 {
     return bk.slope * x + bk.intercept;
 }
 
-// The value at p, a voxel of the brick counted from its first (−1 … B + 1 on each axis).
-fn slot_at(slot: u32, p: vec3<i32>) -> f32 {
+// The value at p, a voxel of the brick at `origin` counted from its first (−1 … B + 1 on each
+// axis); the background where that voxel (the nearest in the volume, as the slot holds past its
+// faces) is outside the crop box, as every read of the atlas crops (cells.wgsl's atlas_value).
+fn slot_at(slot: u32, origin: vec3<i32>, p: vec3<i32>) -> f32 {
     let s = bk.slot_side;
-    return pool_value(slot, u32((p.x + 1) + s * ((p.y + 1) + s * (p.z + 1))));
+    let value = pool_value(slot, u32((p.x + 1) + s * ((p.y + 1) + s * (p.z + 1))));
+    if (bk.cropped == 0u) { return value; }
+    let v = clamp(origin + p, vec3<i32>(0), bk.dims - 1);
+    if (all(v >= bk.crop_lo) && all(v <= bk.crop_hi)) { return value; }
+    return bk.background;
 }
 
 // Cell `c` (x fastest) of an entry's brick: where it lies in the volume and in the brick, and
@@ -54,17 +60,17 @@ fn brick_cell(origin: vec3<i32>, slot: u32, c: u32) -> BrickCell {
     out.mc_case = 0u;
     if (any(out.cell >= bk.dims - 1)) { return out; }
     for (var i = 0u; i < 8u; i++) {
-        if (slot_at(slot, out.local + kMcCorner[i]) < bk.iso) { out.mc_case |= 1u << i; }
+        if (slot_at(slot, origin, out.local + kMcCorner[i]) < bk.iso) { out.mc_case |= 1u << i; }
     }
     return out;
 }
 
 fn brick_cell_vertices(k: BrickCell) -> u32 { return u32(mc[k.mc_case]); }
 
-fn slot_gradient(slot: u32, p: vec3<i32>) -> vec3<f32> {
-    return vec3<f32>(slot_at(slot, p + vec3<i32>(1, 0, 0)) - slot_at(slot, p - vec3<i32>(1, 0, 0)),
-                     slot_at(slot, p + vec3<i32>(0, 1, 0)) - slot_at(slot, p - vec3<i32>(0, 1, 0)),
-                     slot_at(slot, p + vec3<i32>(0, 0, 1)) - slot_at(slot, p - vec3<i32>(0, 0, 1)));
+fn slot_gradient(slot: u32, o: vec3<i32>, p: vec3<i32>) -> vec3<f32> {
+    return vec3<f32>(slot_at(slot, o, p + vec3<i32>(1, 0, 0)) - slot_at(slot, o, p - vec3<i32>(1, 0, 0)),
+                     slot_at(slot, o, p + vec3<i32>(0, 1, 0)) - slot_at(slot, o, p - vec3<i32>(0, 1, 0)),
+                     slot_at(slot, o, p + vec3<i32>(0, 0, 1)) - slot_at(slot, o, p - vec3<i32>(0, 0, 1)));
 }
 
 // Vertex j of the cell, as reference_mesh.h computes it: on the table's edge, interpolated from
@@ -78,11 +84,12 @@ fn brick_vertex(slot: u32, k: BrickCell, j: u32) -> BrickVertex {
     let ab = kMcEdgeCorners[mc_edge(k.mc_case, j)];
     let ca = kMcCorner[ab.x];
     let cb = kMcCorner[ab.y];
-    let va = slot_at(slot, k.local + ca);
-    let vb = slot_at(slot, k.local + cb);
+    let o = k.cell - k.local;  // the brick's origin
+    let va = slot_at(slot, o, k.local + ca);
+    let vb = slot_at(slot, o, k.local + cb);
     let t = (bk.iso - va) / (vb - va);
-    let ga = slot_gradient(slot, k.local + ca);
-    let gb = slot_gradient(slot, k.local + cb);
+    let ga = slot_gradient(slot, o, k.local + ca);
+    let gb = slot_gradient(slot, o, k.local + cb);
     let n = -(ga + t * (gb - ga));
     let len = length(n);
     let pa = vec3<f32>(k.cell + ca);

@@ -14,6 +14,10 @@ struct Bricks {
     capacity: u32,     // vertices the positions and normals hold
     side_shift: u32,   // log2(B)
     pad1: u32,
+    crop_lo: vec3<i32>,  // the crop box's first voxel (app/core/crop_box.h)
+    background: f32,     // what a voxel outside it reads as
+    crop_hi: vec3<i32>,  // its last voxel
+    cropped: u32,        // 1 where the box is not the whole volume
 }
 
 // What the rounds share, written by the CPU (entries, base at the first round) and the GPU

@@ -97,11 +97,12 @@ void BrickedMesh::upload(const BrickGrid& grid, const VoxelValues& values, std::
     }
 }
 
-void BrickedMesh::run(const BrickGrid& grid, const VoxelValues& values, float iso, BrickFigures* figures) {
+void BrickedMesh::run(const BrickGrid& grid, const VoxelValues& values, float iso, const BrickCrop* crop,
+                      BrickFigures* figures) {
     if (!ready()) return;
     const double t0 = now_ms();
     std::vector<std::uint32_t> active;
-    active_bricks(grid, iso, &active);
+    active_bricks(grid, iso, &active, crop);
     const std::vector<BrickResidency::Round> rounds = residency_.plan(active, residency_.slots());
     *figures = BrickFigures();
     figures->ms_plan = now_ms() - t0;
@@ -110,6 +111,10 @@ void BrickedMesh::run(const BrickGrid& grid, const VoxelValues& values, float is
     figures->slots = figures->round = residency_.slots();
     uniform_.iso = iso;
     uniform_.capacity = capacity_;
+    uniform_.cropped = crop ? 1u : 0u;
+    for (std::size_t a = 0; a < 3 && crop; ++a)
+        uniform_.crop_lo[a] = crop->box.lo[a], uniform_.crop_hi[a] = std::min(crop->box.hi[a], grid.dims[a] - 1);
+    uniform_.background = crop ? crop->background : 0.0f;
     write(uniform_buffer_, 0, &uniform_, sizeof uniform_);
     BrickState start{};
     start.draw_args[1] = 1;

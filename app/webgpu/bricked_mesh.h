@@ -53,7 +53,8 @@ public:
     // Issues the surface of `values` (the grid's volume) at `iso`: the rounds submitted, their
     // uploads before each, the total's read-back after the last. `figures` gets what is known
     // now (bricks, rounds, uploads); the vertices come with poll().
-    void run(const BrickGrid& grid, const VoxelValues& values, float iso, BrickFigures* figures);
+    // `crop`: null, or a box that is not the whole volume (its outside reads the background).
+    void run(const BrickGrid& grid, const VoxelValues& values, float iso, const BrickCrop* crop, BrickFigures* figures);
     // True when the last run's total has arrived (into figures->vertices and ->truncated);
     // *grown where it outgrew the buffers and they were made larger (run it again).
     bool poll(BrickFigures* figures, bool* grown);

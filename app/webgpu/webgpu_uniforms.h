@@ -63,7 +63,11 @@ struct BrickUniform {
     float iso, slope, intercept;
     std::uint32_t pad0;
     std::uint32_t slot_words, capacity, side_shift, pad;
+    std::int32_t crop_lo[3];  // the crop box (app/core/crop_box.h): voxels outside read `background`
+    float background;
+    std::int32_t crop_hi[3];
+    std::uint32_t cropped;    // 1 where the box is not the whole volume
 };
-static_assert(sizeof(BrickUniform) == 64, "matches brick_state.wgsl's Bricks");
+static_assert(sizeof(BrickUniform) == 96, "matches brick_state.wgsl's Bricks");
 
 }  // namespace hp::wgpu

@@ -25,6 +25,19 @@ std::vector<float> field(const std::array<int, 3>& d, unsigned seed) {
     return v;
 }
 
+// Calls cell(x, y, z) for each cell of a d volume (its values read by at) that the iso crosses:
+// some corner below it, some not.
+template <typename At, typename Cell>
+void active_cells(const std::array<int, 3>& d, float iso, At at, Cell cell) {
+    for (int z = 0; z + 1 < d[2]; ++z)
+        for (int y = 0; y + 1 < d[1]; ++y)
+            for (int x = 0; x + 1 < d[0]; ++x) {
+                int below = 0;
+                for (int k = 0; k < 8; ++k) below += at(x + (k & 1), y + ((k >> 1) & 1), z + (k >> 2)) < iso;
+                if (below != 0 && below != 8) cell(x, y, z);
+            }
+}
+
 TEST(BrickGrid, ActiveBricksAreThoseHoldingAnActiveCell) {
     for (const std::array<int, 3> d : {std::array<int, 3>{37, 23, 26}, std::array<int, 3>{33, 17, 9}, std::array<int, 3>{8, 8, 8}})
         for (int size : {4, 8, 16}) {
@@ -48,14 +61,9 @@ TEST(BrickGrid, ActiveBricksAreThoseHoldingAnActiveCell) {
             for (float iso : {0.05f, 0.3f, 0.5f, 0.75f, 2.0f}) {
                 // The bricks of the active cells, by brute force over every cell's corners.
                 std::vector<std::uint32_t> want;
-                for (int z = 0; z + 1 < d[2]; ++z)
-                    for (int y = 0; y + 1 < d[1]; ++y)
-                        for (int x = 0; x + 1 < d[0]; ++x) {
-                            int below = 0;
-                            for (int k = 0; k < 8; ++k) below += at(x + (k & 1), y + ((k >> 1) & 1), z + (k >> 2)) < iso;
-                            if (below == 0 || below == 8) continue;
-                            want.push_back(std::uint32_t(x / size + g.grid[0] * (y / size + g.grid[1] * (z / size))));
-                        }
+                active_cells(d, iso, at, [&](int x, int y, int z) {
+                    want.push_back(std::uint32_t(x / size + g.grid[0] * (y / size + g.grid[1] * (z / size))));
+                });
                 std::sort(want.begin(), want.end());
                 want.erase(std::unique(want.begin(), want.end()), want.end());
                 std::vector<std::uint32_t> got;
@@ -71,6 +79,45 @@ TEST(BrickGrid, ActiveBricksAreThoseHoldingAnActiveCell) {
                 EXPECT_EQ(c.voxels_held, held);
             }
         }
+}
+
+// With a crop box (its outside reading the background, as every read of the volume does): every
+// brick holding an active cell of the cropped volume is active, and no brick wholly outside the
+// box is. (A brick the box cuts may be active with no active cell: its range, taken over all its
+// voxels, is wider than what it reads.)
+TEST(BrickGrid, ActiveBricksWithACropHoldEveryActiveCell) {
+    const std::array<int, 3> d{37, 23, 26};
+    const std::vector<float> v = field(d, 11);
+    std::mt19937 rng(4);
+    for (int size : {4, 8}) {
+        const BrickGrid g = brick_grid(v.data(), d, size);
+        for (int t = 0; t < 12; ++t) {
+            BrickCrop crop;
+            for (int a = 0; a < 3; ++a) {
+                const int p = int(rng() % unsigned(d[a])), q = int(rng() % unsigned(d[a]));
+                crop.box.lo[std::size_t(a)] = std::min(p, q), crop.box.hi[std::size_t(a)] = std::max(p, q);
+            }
+            const float iso = 0.2f + 0.1f * float(t % 5);
+            crop.background = iso - 2.0f;
+            const auto at = [&](int x, int y, int z) {
+                return crop.box.contains(x, y, z) ? v[std::size_t(x) + std::size_t(d[0]) * (std::size_t(y) + std::size_t(d[1]) * std::size_t(z))]
+                                                  : crop.background;
+            };
+            std::vector<std::uint32_t> got;
+            active_bricks(g, iso, &got, &crop);
+            active_cells(d, iso, at, [&](int x, int y, int z) {
+                const std::uint32_t b = std::uint32_t(x / size + g.grid[0] * (y / size + g.grid[1] * (z / size)));
+                EXPECT_TRUE(std::binary_search(got.begin(), got.end(), b)) << "cell " << x << "," << y << "," << z;
+            });
+            for (std::uint32_t b : got) {
+                const int at3[3] = {int(b) % g.grid[0], int(b) / g.grid[0] % g.grid[1], int(b) / (g.grid[0] * g.grid[1])};
+                for (int a = 0; a < 3; ++a) {
+                    const int first = at3[a] * size, last = std::min(first + size, d[a] - 1);
+                    EXPECT_TRUE(last >= crop.box.lo[std::size_t(a)] && first <= crop.box.hi[std::size_t(a)]) << "brick " << b << " is outside the box";
+                }
+            }
+        }
+    }
 }
 
 }  // namespace

@@ -62,14 +62,26 @@ BrickGrid brick_grid(const VoxelValues& values, const std::array<int, 3>& dims, 
     return values.visit([&](const auto* p, const Scaling& s) { return grid_of(p, s, dims, size); });
 }
 
-BrickCount active_bricks(const BrickGrid& g, float iso, std::vector<std::uint32_t>* out) {
+BrickCount active_bricks(const BrickGrid& g, float iso, std::vector<std::uint32_t>* out, const BrickCrop* crop) {
     BrickCount c;
     if (out) out->clear();
     std::size_t b = 0;
     for (int z = 0; z < g.grid[2]; ++z)
         for (int y = 0; y < g.grid[1]; ++y)
             for (int x = 0; x < g.grid[0]; ++x, ++b) {
-                if (!(g.lo[b] < iso && g.hi[b] >= iso)) continue;
+                float lo = g.lo[b], hi = g.hi[b];
+                if (crop) {
+                    const int at[3] = {x, y, z};
+                    bool outside = false, inside = true;
+                    for (int a = 0; a < 3; ++a) {
+                        const int first = at[a] * g.size, last = last_voxel(at[a], g.size, g.dims[a]);
+                        outside = outside || last < crop->box.lo[a] || first > crop->box.hi[a];
+                        inside = inside && first >= crop->box.lo[a] && last <= crop->box.hi[a];
+                    }
+                    if (outside) continue;
+                    if (!inside) lo = std::min(lo, crop->background), hi = std::max(hi, crop->background);
+                }
+                if (!(lo < iso && hi >= iso)) continue;
                 ++c.active;
                 c.voxels_held += std::uint64_t(last_voxel(x, g.size, g.dims[0]) - x * g.size + 1) *
                                  std::uint64_t(last_voxel(y, g.size, g.dims[1]) - y * g.size + 1) *

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "crop_box.h"
 #include "voxel_values.h"
 
 namespace hp {
@@ -37,7 +38,17 @@ struct BrickCount {
 BrickGrid brick_grid(const float* values, const std::array<int, 3>& dims, int size);
 // The same over a volume's values in their stored type.
 BrickGrid brick_grid(const VoxelValues& values, const std::array<int, 3>& dims, int size);
+// A crop box (one that is not the whole volume) and the value its outside reads as.
+struct BrickCrop {
+    CropBox box;
+    float background = 0;
+};
 // The active bricks at `iso`: counted, and listed (brick indices, ascending) where `out` is given.
-BrickCount active_bricks(const BrickGrid& g, float iso, std::vector<std::uint32_t>* out = nullptr);
+// With `crop`: a brick none of whose voxels is in the box is not active (they all read the
+// background); one the box cuts is active when its range with the background straddles the iso
+// (a superset of those holding an active cell: its voxels outside the box read the background,
+// whatever they hold).
+BrickCount active_bricks(const BrickGrid& g, float iso, std::vector<std::uint32_t>* out = nullptr,
+                         const BrickCrop* crop = nullptr);
 
 }  // namespace hp

@@ -79,6 +79,7 @@ struct BrickedAsk {
     std::uint64_t key = 0;                // the load and the brick size: another key, another pool
     double budget_bytes = 0;              // the GPU memory the pool may take (BrickedSurface::slots_for)
     float iso = 0;
+    const BrickCrop* crop = nullptr;  // a crop box that is not the whole volume, or none
     bool run = true;  // the frame needs the surface: made now where the last one was for another iso
     int view_factor = 1;  // the atlas is a preview of every f-th voxel: the 3D view's units are f voxels
 };
@@ -191,6 +192,8 @@ public:
     // with what the last run did (WebGPU: its vertex total once it has arrived); false and why
     // where the pool cannot be made.
     virtual bool set_bricked(const BrickedAsk* ask, BrickFigures* figures, std::string* why) = 0;
+    // Its bricks read through a crop box (BrickedAsk::crop): WebGPU's do, WebGL2's not yet.
+    virtual bool bricks_crop() const { return false; }
     // What the surface in bricks shown did, as known now (WebGPU: its total arrives after the
     // run); false where none is shown.
     virtual bool bricked_figures(BrickFigures* /*out*/) const { return false; }

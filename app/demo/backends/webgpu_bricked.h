@@ -50,6 +50,7 @@ private:
     std::uint64_t key_ = 0;
     std::uint32_t slots_ = 0;
     float iso_ = 0;
+    std::optional<BrickCrop> crop_;  // the box the surface made was cropped to
     bool on_ = false, made_ = false, again_ = false;
     int view_factor_ = 1;
     BrickFigures figures_;

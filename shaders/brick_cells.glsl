@@ -15,6 +15,20 @@ uniform int uBaseTiles;               // tiles a row of the base
 uniform ivec3 uGrid;                  // bricks along each axis
 uniform ivec3 uDims;                  // the volume's voxels
 uniform float uBrickIso;
+uniform int uCropped;                 // a crop box (app/core/crop_box.h): voxels outside it read
+uniform ivec3 uCropLo, uCropHi;       // uBackground, as every read of the atlas does
+uniform float uBackground;
+
+ivec3 gPoolToVoxel;  // pool texel + this = its voxel in the volume (set by brick_cell_at)
+
+// The value at pool texel p of the cell's slot: the background where its voxel (the nearest in
+// the volume, as the slot holds past its faces) is outside the crop box.
+float brick_value(ivec3 p) {
+    float v = pool_at(p);
+    if (uCropped == 0) return v;
+    ivec3 g = clamp(p + gPoolToVoxel, ivec3(0), uDims - 1);
+    return all(greaterThanEqual(g, uCropLo)) && all(lessThanEqual(g, uCropHi)) ? v : uBackground;
+}
 
 // Base texel p's cell of the volume, its case and where its corner (0, 0, 0) is in the pool;
 // false where p holds none (past a slot's slices, a slot not in the round, a cell past the
@@ -35,9 +49,11 @@ bool brick_cell_at(ivec2 p, out ivec3 cell, out int c, out ivec3 o) {
     cell = ivec3(b % uGrid.x, (b / uGrid.x) % uGrid.y, b / (uGrid.x * uGrid.y)) * uB + local;
     if (any(greaterThanEqual(cell, uDims - 1))) return false;
     o = s * (uB + 3) + local + 1;  // the slot starts at the brick's voxel −1
-    vec4 lo = vec4(pool_at(o), pool_at(o + ivec3(1, 0, 0)), pool_at(o + ivec3(1, 1, 0)), pool_at(o + ivec3(0, 1, 0)));
-    vec4 hi = vec4(pool_at(o + ivec3(0, 0, 1)), pool_at(o + ivec3(1, 0, 1)), pool_at(o + ivec3(1, 1, 1)),
-                   pool_at(o + ivec3(0, 1, 1)));
+    gPoolToVoxel = cell - o;
+    vec4 lo = vec4(brick_value(o), brick_value(o + ivec3(1, 0, 0)), brick_value(o + ivec3(1, 1, 0)),
+                   brick_value(o + ivec3(0, 1, 0)));
+    vec4 hi = vec4(brick_value(o + ivec3(0, 0, 1)), brick_value(o + ivec3(1, 0, 1)), brick_value(o + ivec3(1, 1, 1)),
+                   brick_value(o + ivec3(0, 1, 1)));
     bvec4 l = lessThan(lo, vec4(uBrickIso)), h = lessThan(hi, vec4(uBrickIso));
     c = int(l.x) | int(l.y) << 1 | int(l.z) << 2 | int(l.w) << 3 | int(h.x) << 4 | int(h.y) << 5 | int(h.z) << 6 | int(h.w) << 7;
     return c != 0 && c != 255;

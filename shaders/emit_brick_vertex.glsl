@@ -2,11 +2,12 @@
 // the cell at a base texel, read from the cell's slot in the pool with the arithmetic of
 // emit_mesh_vertex.glsl (and of app/core/mesh/reference_mesh.h): the slot holds the voxels one
 // past the cell's corners on every side, clamped at the volume's faces as mc_field clamps them,
-// so the gradients read there are the unbricked ones. Positions in the volume's voxels.
+// so the gradients read there are the unbricked ones; every read through the crop box
+// (brick_value). Positions in the volume's voxels.
 vec3 pool_gradient(ivec3 p) {
-    return vec3(pool_at(p + ivec3(1, 0, 0)) - pool_at(p - ivec3(1, 0, 0)),
-                pool_at(p + ivec3(0, 1, 0)) - pool_at(p - ivec3(0, 1, 0)),
-                pool_at(p + ivec3(0, 0, 1)) - pool_at(p - ivec3(0, 0, 1)));
+    return vec3(brick_value(p + ivec3(1, 0, 0)) - brick_value(p - ivec3(1, 0, 0)),
+                brick_value(p + ivec3(0, 1, 0)) - brick_value(p - ivec3(0, 1, 0)),
+                brick_value(p + ivec3(0, 0, 1)) - brick_value(p - ivec3(0, 0, 1)));
 }
 
 void hp_emit_vertex(ivec2 base_texel, uint index, out vec4 position, out vec4 normal) {
@@ -15,7 +16,7 @@ void hp_emit_vertex(ivec2 base_texel, uint index, out vec4 position, out vec4 no
     brick_cell_at(base_texel, cell, c, o);
     ivec2 ab = kMcEdgeCorners[mc_edge(c, int(index))];
     ivec3 ca = kMcCorner[ab.x], cb = kMcCorner[ab.y];
-    float va = pool_at(o + ca), vb = pool_at(o + cb);
+    float va = brick_value(o + ca), vb = brick_value(o + cb);
     float t = (uBrickIso - va) / (vb - va);
     vec3 ga = pool_gradient(o + ca), gb = pool_gradient(o + cb);
     vec3 n = -(ga + t * (gb - ga));

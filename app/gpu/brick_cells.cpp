@@ -146,6 +146,11 @@ void BrickCells::set_uniforms(const gl::Program& p, float iso) const {
     glUniform1f(gl::uniform(p, "uBrickIso"), iso);
     glUniform1f(gl::uniform(p, "uSlope"), float(scaling_.slope));  // absent (-1) in a float pool's
     glUniform1f(gl::uniform(p, "uIntercept"), float(scaling_.intercept));
+    glUniform1i(gl::uniform(p, "uCropped"), crop_ ? 1 : 0);
+    if (!crop_) return;
+    glUniform3i(gl::uniform(p, "uCropLo"), crop_->box.lo[0], crop_->box.lo[1], crop_->box.lo[2]);
+    glUniform3i(gl::uniform(p, "uCropHi"), crop_->box.hi[0], crop_->box.hi[1], crop_->box.hi[2]);
+    glUniform1f(gl::uniform(p, "uBackground"), crop_->background);
 }
 
 void BrickCells::use_round(const BrickResidency::Round& round) {

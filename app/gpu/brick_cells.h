@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,8 @@ public:
     std::uint32_t slots() const { return slots_; }
     std::uint32_t round() const { return round_; }
 
+    // The crop box the next runs read through (null: none; brick_cells.glsl's brick_value).
+    void set_crop(const BrickCrop* crop) { crop_ = crop ? std::optional<BrickCrop>(*crop) : std::nullopt; }
     // Writes the planned bricks' voxels into their slots.
     void upload(const VoxelValues& values, const std::vector<BrickResidency::Upload>& uploads);
     // Classifies and compacts the cells of `round` (its bricks, in its slots, uploaded) at
@@ -74,6 +77,7 @@ private:
         }
     };
     void set_uniforms(const gl::Program& p, float iso) const;
+    std::optional<BrickCrop> crop_;  // set_crop's
     void use_round(const BrickResidency::Round& round);  // its table
 
     BrickGrid grid_;  // its ranges unused: the sizes

@@ -12,8 +12,23 @@ void BrickLevel::FlagsPass::run(const gl::Framebuffer& target, const gl::Texture
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
+void BrickLevel::FlagsPass::crop(const BrickGrid& grid, const BrickCrop* crop) const {
+    glUseProgram(program().id());
+    glUniform1i(gl::uniform(program(), "uCropped"), crop ? 1 : 0);
+    if (!crop) return;
+    const CropBox& c = crop->box;
+    glUniform3i(gl::uniform(program(), "uCropLo"), c.lo[0], c.lo[1], c.lo[2]);
+    glUniform3i(gl::uniform(program(), "uCropHi"), c.hi[0], c.hi[1], c.hi[2]);
+    glUniform1f(gl::uniform(program(), "uBackground"), crop->background);
+    glUniform1i(gl::uniform(program(), "uB"), grid.size);
+    glUniform3i(gl::uniform(program(), "uGrid"), grid.grid[0], grid.grid[1], grid.grid[2]);
+    glUniform3i(gl::uniform(program(), "uDims"), grid.dims[0], grid.dims[1], grid.dims[2]);
+}
+
 bool BrickLevel::init(const BrickGrid& grid, std::string* error) {
     side_ = 0;  // what was made for the last grid goes as the new objects replace it
+    grid_ = grid;
+    grid_.lo.clear(), grid_.hi.clear();  // the sizes alone
     const std::size_t n = grid.lo.size();
     int side = 16;
     while (std::size_t(side) * std::size_t(side) < n) side *= 2;
@@ -50,6 +65,7 @@ void BrickLevel::abandon() {
 }
 
 void BrickLevel::request(float iso) {
+    flags_.crop(grid_, nullptr);
     flags_.run(base_target_, ranges_, side_, iso);
     pyramid_.reduce(base_);
     pyramid_.request_count();
@@ -65,7 +81,8 @@ bool BrickLevel::newest(float iso, std::uint32_t* active) {
     return true;
 }
 
-std::uint32_t BrickLevel::run(float iso) {
+std::uint32_t BrickLevel::run(float iso, const BrickCrop* crop) {
+    flags_.crop(grid_, crop);
     flags_.run(base_target_, ranges_, side_, iso);
     pyramid_.reduce(base_);
     const std::uint32_t count = pyramid_.read_count();

@@ -29,7 +29,8 @@ public:
     int side() const { return side_; }
 
     // Marks and compacts the bricks active at `iso`; the count read back (waits for the GPU).
-    std::uint32_t run(float iso);
+    // `crop`: null, or a box that is not the whole volume (brick_grid.h's active_bricks).
+    std::uint32_t run(float iso, const BrickCrop* crop = nullptr);
     // The page's way, which never waits: marks and reduces at `iso` and starts reading the count
     // (the pyramid's async ring, count_readback.h, which skips a request while all its buffers
     // are in flight); newest() gives the newest count that has arrived if it was asked at `iso`.
@@ -44,9 +45,11 @@ private:
     public:
         bool init(std::string* error) { return build({"brick_flags.frag"}, error); }
         void run(const gl::Framebuffer& target, const gl::Texture& ranges, int side, float iso) const;
+        void crop(const BrickGrid& grid, const BrickCrop* crop) const;  // its uniforms, before run()
     };
 
     int side_ = 0;
+    BrickGrid grid_;  // the sizes of the grid init() was given (its ranges are in the texture)
     static constexpr std::uint32_t kIsosKept = 8;
     std::array<float, kIsosKept> iso_of_request_{};  // request k's iso at k mod kIsosKept
     std::uint32_t requests_ = 0;

@@ -134,7 +134,7 @@ void BrickedSurface::bind_round(std::size_t r) const {
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
-BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso) {
+BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso, const BrickCrop* crop) {
     Figures f;
     written_ = 0, used_ = 0;
     rounds_.clear();
@@ -146,7 +146,8 @@ BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso
         *into += now - t;
         t = now;
     };
-    std::vector<std::uint32_t> active = level_->read_active(level_->run(iso));
+    std::vector<std::uint32_t> active = level_->read_active(level_->run(iso, crop));
+    cells_->set_crop(crop);
     std::sort(active.begin(), active.end());
     lap(&f.ms_level);
     const std::uint64_t before = pool_.uploads();

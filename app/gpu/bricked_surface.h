@@ -45,7 +45,7 @@ public:
     using Figures = BrickFigures;
     void profile(bool on) { profile_ = on; }
     // The surface of `values` (the grid's volume) at `iso`, into the buffer (vertices() of them).
-    Figures run(const VoxelValues& values, float iso);
+    Figures run(const VoxelValues& values, float iso, const BrickCrop* crop = nullptr);
 
     // What the last run wrote: vertices() of them, in rounds; round r's vertex k is texel
     // elements()[k] of its part of the buffers (positions: x, y, z, 1; normals: nx, ny, nz, 0).

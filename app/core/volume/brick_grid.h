@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "crop_box.h"
@@ -42,6 +43,10 @@ BrickGrid brick_grid(const VoxelValues& values, const std::array<int, 3>& dims, 
 struct BrickCrop {
     CropBox box;
     float background = 0;
+    bool operator==(const BrickCrop& o) const { return box.lo == o.box.lo && box.hi == o.box.hi && background == o.background; }
+    bool operator!=(const BrickCrop& o) const { return !(*this == o); }
+    // A request's box as a value (none: null), to compare with the one a surface was made with.
+    static std::optional<BrickCrop> of(const BrickCrop* c) { return c ? std::optional<BrickCrop>(*c) : std::nullopt; }
 };
 // The active bricks at `iso`: counted, and listed (brick indices, ascending) where `out` is given.
 // With `crop`: a brick none of whose voxels is in the box is not active (they all read the

@@ -192,8 +192,6 @@ public:
     // with what the last run did (WebGPU: its vertex total once it has arrived); false and why
     // where the pool cannot be made.
     virtual bool set_bricked(const BrickedAsk* ask, BrickFigures* figures, std::string* why) = 0;
-    // Its bricks read through a crop box (BrickedAsk::crop): WebGPU's do, WebGL2's not yet.
-    virtual bool bricks_crop() const { return false; }
     // What the surface in bricks shown did, as known now (WebGPU: its total arrives after the
     // run); false where none is shown.
     virtual bool bricked_figures(BrickFigures* /*out*/) const { return false; }

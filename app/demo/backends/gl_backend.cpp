@@ -138,9 +138,9 @@ public:
             b.made = false, b.key = ask->key, b.size = size, b.failed.clear();
             if (!b.surface.init(*ask->grid, size, *ask->values, why)) return b.failed = *why, false;
         }
-        if (ask->run && (!b.made || b.iso != ask->iso)) {
-            b.figures = b.surface.run(*ask->values, ask->iso);
-            b.iso = ask->iso, b.made = true;
+        if (ask->run && (!b.made || b.iso != ask->iso || BrickCrop::of(ask->crop) != b.crop)) {
+            b.figures = b.surface.run(*ask->values, ask->iso, ask->crop);
+            b.iso = ask->iso, b.crop = BrickCrop::of(ask->crop), b.made = true;
         }
         b.on = true;
         b.view_factor = ask->view_factor;
@@ -152,12 +152,13 @@ private:
     VolumeCompaction gpu_;
     BrickLevel bricks_;  // the first level of a bricked compaction, for the load numbered:
     std::uint64_t bricks_generation_ = 0;
-    // The surface made in bricks (set_bricked), for the key, pool and iso it was made with.
+    // The surface made in bricks (set_bricked), for the key, pool, iso and crop it was made with.
     struct Bricked {
         BrickedSurface surface;
         std::uint64_t key = 0;
         BrickedSurface::Size size;
         float iso = 0;
+        std::optional<BrickCrop> crop;
         bool on = false, made = false;
         int view_factor = 1;
         BrickedSurface::Figures figures;

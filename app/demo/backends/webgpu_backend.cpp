@@ -131,7 +131,6 @@ public:
         return bricked_.set(ask, figures, why);
     }
     bool bricked_figures(BrickFigures* out) const override { return bricked_.figures(out); }
-    bool bricks_crop() const override { return true; }
 
     bool mesh_ready(const FrameResult& last) const override { return last.mesh; }
     bool indexes_mesh() const override { return !bricked_.shown(); }

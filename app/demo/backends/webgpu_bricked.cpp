@@ -15,12 +15,7 @@ bool WebGpuBricked::set(const BrickedAsk* ask, BrickFigures* figures, std::strin
         if (!mesh_.init(*ask->grid, slots, *ask->values, why)) return failed_ = *why, false;
     }
     if (again_ && !ask->run) again_ = false, made_ = false;  // made again when next asked
-    const auto same_crop = [&] {
-        if (!ask->crop || !crop_) return !ask->crop && !crop_;
-        return ask->crop->box.lo == crop_->box.lo && ask->crop->box.hi == crop_->box.hi &&
-               ask->crop->background == crop_->background;
-    };
-    if (ask->run && (!made_ || iso_ != ask->iso || !same_crop() || again_)) {
+    if (ask->run && (!made_ || iso_ != ask->iso || BrickCrop::of(ask->crop) != crop_ || again_)) {
         const BrickFigures before = figures_;
         mesh_.run(*ask->grid, *ask->values, ask->iso, ask->crop, &figures_);
         if (again_ && iso_ == ask->iso) {  // the same surface in larger buffers: one run, as the page sees it
@@ -28,7 +23,7 @@ bool WebGpuBricked::set(const BrickedAsk* ask, BrickFigures* figures, std::strin
             figures_.uploaded += before.uploaded;
         }
         iso_ = ask->iso, made_ = true, again_ = false;
-        crop_ = ask->crop ? std::optional<BrickCrop>(*ask->crop) : std::nullopt;
+        crop_ = BrickCrop::of(ask->crop);
     }
     on_ = true;
     view_factor_ = ask->view_factor;

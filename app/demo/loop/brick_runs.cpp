@@ -25,12 +25,10 @@ bool BrickRuns::level_on_gpu(const DemoState& s, const LoadedVolume* v, std::uin
 }
 
 namespace {
-// Why the surface of `v` in `s` cannot be made in bricks by `b` ("" when it can).
-std::string refused(const Backend& b, const DemoState& s, const LoadedVolume& v) {
+// Why the surface in `s` cannot be made in bricks ("" when it can).
+std::string refused(const DemoState& s) {
     if (s.classify != Classify::Surface) return std::string("bricks mesh a surface, not classify=") + name_of(s.classify);
     if (s.shell > 0) return "bricks do not hollow a shell yet: shell=0 for bricks";
-    if (!crop_of(s, v.volume.dims).whole(v.volume.dims) && !b.bricks_crop())
-        return "bricks do not crop in WebGL2 yet (they do in the WebGPU modes): the whole volume for bricks";
     return "";
 }
 // What the 3D view shows where the bricks cannot make the surface.
@@ -45,7 +43,7 @@ void BrickRuns::surface(Backend* b, const DemoState& s, const LoadedVolume* v, b
     const bool past_atlas = v && v->preview_factor > 1;
     const bool asked = v && (s.bricks == Bricks::On || past_atlas);
     const std::string who = past_atlas ? "the surface at full resolution needs bricks: " : "bricks=on: ";
-    std::string why = asked ? refused(*b, s, *v) : "";
+    std::string why = asked ? refused(s) : "";
     on_ = false;
     if (!asked || !why.empty()) {
         b->set_bricked(nullptr, nullptr, nullptr);

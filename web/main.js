@@ -47,16 +47,17 @@ ready.then(() => hp.samples()).then((list) => call('hp_set_samples',
   JSON.stringify(list.map((s) => ({ name: String(s.name), label: String(s.label || s.name) })))));
 
 if (urlError) showMessage(urlError, false);
-// A file or an atlas in the URL: the mode first (the largest volume a file may be is the mode's:
-// 16384² in WebGPU), then the load with the URL's load options, then the settings.
+// A file or an atlas in the URL: the mode and its sums first (the largest volume a file may be is
+// theirs: 4096² with float sums in WebGL2, 8192² with uint sums, 16384² in WebGPU), then the load
+// with the URL's load options, then the settings.
 if (url.has('load') || url.has('png')) {
   ready.then(async () => {
     let error = urlError;
     const loadKeys = new Set(JSON.parse(call('hp_load_options')));
     const options = Object.fromEntries(urlSettings.filter(([k]) => loadKeys.has(k)));
     const settings = urlSettings.filter(([k]) => !loadKeys.has(k));
-    const pyramid = settings.find(([k]) => k === 'pyramid');
-    if (pyramid && url.has('load')) await hp.set(/** @type {import('./types/hp').Settings} the app checks it */ ({ pyramid: pyramid[1] })).catch(() => {});  // said again below
+    const mode = settings.filter(([k]) => k === 'pyramid' || k === 'sums');
+    if (mode.length && url.has('load')) await hp.set(/** @type {import('./types/hp').Settings} the app checks it */ (Object.fromEntries(mode))).catch(() => {});  // said again below
     const load = url.has('load') ? hp.loadVolume(url.get('load'), options) : hp.loadAtlas(url.get('png'), options);
     await load.catch((e) => { error ||= e.message; });
     if (settings.length) await hp.set(Object.fromEntries(settings)).catch((e) => { error ||= `Ignored the page's URL settings: ${e.message}`; });

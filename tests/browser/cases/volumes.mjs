@@ -205,28 +205,35 @@ add('volume file: too large for the atlas, refused with its size and the way out
 }, { timeout: 200 });
 
 // Past 4096² WebGL2 runs with uint sums (float sums are exact only to 2^24 keys), its stream
-// textures as high as the count needs: the same 64×64×5000 file opens whole at 8192² and is
-// exact; asking for float sums then is refused with the way out, and uint sums run on.
-add('volume file: past 4096² in WebGL2 with uint sums (8192², 64×64×5000), stream and mesh exact; float sums refused', async (page) => {
-  const r = await page.evaluate(async () => {
-    await hp.set({ pyramid: 'scalar', sums: 'uint', readback: 'sync' });
-    const [X, Y, Z] = [64, 64, 5000];
-    const bytes = new Uint8Array(X * Y * Z);
-    for (let z = 0, i = 0; z < Z; z++)  // a ball of radius 12 every 250 slices
-      for (let y = 0; y < Y; y++)
-        for (let x = 0; x < X; x++, i++) bytes[i] = (x - 32) ** 2 + (y - 30) ** 2 + ((z % 250) - 125) ** 2 < 144 ? 200 : 10;
-    const info = await hp.loadVolume(bytes, { name: 'tall_64x64x5000_uint8.raw' });
-    const s = hp.stats();
-    const refused = await hp.set({ sums: 'float' }).then(() => '', (e) => e.message);
-    return { dims: info.dims, atlas: s.atlas, refused, sums: hp.stats().sums, message: hp.stats().message };
-  });
-  assert(JSON.stringify(r.dims) === '[64,64,5000]' && r.atlas === 8192, `opened ${r.dims} in ${r.atlas}²`);
-  assert(/needs a 8192² atlas, larger than WebGL2's largest with float sums, where they stay exact \(4096²\): sums=uint holds up to 8192² here/.test(r.refused) &&
-    r.sums === 'uint', `float sums: '${r.refused}', now ${r.sums}`);
-  await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 100 }, { atLeast: 100000 });
-  await exactMesh(page, { classify: 'surface', iso: 100 }, { atLeast: 10000 });
-  await page.evaluate(() => hp.set({ sums: 'float', source: 'metaballs' }));
-}, { timeout: 300 });
+// textures as high as the count needs: a 64×64×5000 file linked in the URL with sums=uint (set
+// before the load, whose atlas they allow) opens whole at 8192² and is exact; asking for float
+// sums then is refused with the way out, and uint sums run on.
+add('volume file: past 4096² in WebGL2 with uint sums, linked in the URL (8192², 64×64×5000), stream and mesh exact; float sums refused', async (page, { url, site }) => {
+  const [X, Y, Z] = [64, 64, 5000];
+  const bytes = Buffer.alloc(X * Y * Z);
+  for (let z = 0, i = 0; z < Z; z++)  // a ball of radius 12 every 250 slices
+    for (let y = 0; y < Y; y++)
+      for (let x = 0; x < X; x++, i++) bytes[i] = (x - 32) ** 2 + (y - 30) ** 2 + ((z % 250) - 125) ** 2 < 144 ? 200 : 10;
+  const name = `test-tall-${process.pid}_64x64x5000_uint8.raw`;
+  fs.writeFileSync(path.join(site, name), bytes);
+  try {
+    await page.goto(`${url}index.html?${QUERY}&pyramid=scalar&sums=uint&readback=sync&load=${name}`, { waitUntil: 'load' });
+    await page.waitForFunction(() => window.hp && hp.stats && (() => { try { return hp.stats().source === 'file' || hp.stats().message; } catch { return false; } })(),
+      { timeout: 120000, polling: 100 });
+    const r = await page.evaluate(async () => {
+      const s = hp.stats();
+      const refused = await hp.set({ sums: 'float' }).then(() => '', (e) => e.message);
+      return { dims: s.dims, atlas: s.atlas, message: s.message, refused, sums: hp.stats().sums };
+    });
+    assert(JSON.stringify(r.dims) === '[64,64,5000]' && r.atlas === 8192 && r.message === '', `opened ${r.dims} in ${r.atlas}²; the page says '${r.message}'`);
+    assert(/needs a 8192² atlas, larger than WebGL2's largest with float sums, where they stay exact \(4096²\): sums=uint holds up to 8192² here/.test(r.refused) &&
+      r.sums === 'uint', `float sums: '${r.refused}', now ${r.sums}`);
+    await exact(page, { pyramid: 'scalar', classify: 'solid', iso: 100 }, { atLeast: 100000 });
+    await exactMesh(page, { classify: 'surface', iso: 100 }, { atLeast: 10000 });
+  } finally {
+    fs.rmSync(path.join(site, name), { force: true });
+  }
+}, { timeout: 300, fresh: true });
 
 add('volume file through the file picker: too large, then opened by the offered downsampling button', async (page) => {
   const file = path.join(os.tmpdir(), `hp-tall-${process.pid}_64x64x5000_uint8.raw`);

@@ -22,11 +22,12 @@
 namespace hp {
 namespace {
 
-// The GPU's active bricks at `iso`, sorted, against the CPU's (raster order: sorted already).
-void expect_same(BrickLevel* level, const BrickGrid& g, float iso) {
+// The GPU's active bricks at `iso` (within `crop` where given), sorted, against the CPU's
+// (raster order: sorted already).
+void expect_same(BrickLevel* level, const BrickGrid& g, float iso, const BrickCrop* crop = nullptr) {
     std::vector<std::uint32_t> cpu;
-    const BrickCount c = active_bricks(g, iso, &cpu);
-    const std::uint32_t count = level->run(iso);
+    const BrickCount c = active_bricks(g, iso, &cpu, crop);
+    const std::uint32_t count = level->run(iso, crop);
     ASSERT_EQ(count, c.active) << "iso " << iso;
     std::vector<std::uint32_t> gpu = level->read_active(count);
     std::sort(gpu.begin(), gpu.end());
@@ -51,6 +52,18 @@ TEST(BrickLevel, TheGpuFindsTheBricksTheCpuFinds) {
     EXPECT_EQ(level.side(), 16);
     const float lo = *std::min_element(v.begin(), v.end()), hi = *std::max_element(v.begin(), v.end());
     for (float iso : {lo - 1, lo, 150.0f, 400.0f, 700.0f, hi, hi + 1}) expect_same(&level, g, iso);
+    // Within crop boxes (brick_flags.frag against active_bricks): bricks wholly outside a box
+    // dropped, those it cuts widened by the background, the same bricks on both.
+    std::mt19937 boxes(3);
+    for (int t = 0; t < 8; ++t) {
+        BrickCrop crop;
+        for (std::size_t a = 0; a < 3; ++a) {
+            const int p = int(boxes() % unsigned(d[a])), q = int(boxes() % unsigned(d[a]));
+            crop.box.lo[a] = std::min(p, q), crop.box.hi[a] = std::max(p, q);
+        }
+        crop.background = t % 2 ? lo - 100 : 500.0f;  // below every value, or inside their range
+        for (float iso : {150.0f, 400.0f, 700.0f}) expect_same(&level, g, iso, &crop);
+    }
     // Ranges that end exactly at the iso (lo = iso: not active; hi = iso: active), 3,000 bricks
     // (a 64² texture, its last texels past the grid).
     BrickGrid r;

@@ -38,7 +38,7 @@ public:
     std::uint32_t round() const { return round_; }
 
     // The crop box the next runs read through (null: none; brick_cells.glsl's brick_value).
-    void set_crop(const BrickCrop* crop) { crop_ = crop ? std::optional<BrickCrop>(*crop) : std::nullopt; }
+    void set_crop(const BrickCrop* crop) { crop_ = BrickCrop::of(crop); }
     // Writes the planned bricks' voxels into their slots.
     void upload(const VoxelValues& values, const std::vector<BrickResidency::Upload>& uploads);
     // Classifies and compacts the cells of `round` (its bricks, in its slots, uploaded) at

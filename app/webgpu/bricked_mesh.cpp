@@ -113,7 +113,7 @@ void BrickedMesh::run(const BrickGrid& grid, const VoxelValues& values, float is
     uniform_.capacity = capacity_;
     uniform_.cropped = crop ? 1u : 0u;
     for (std::size_t a = 0; a < 3 && crop; ++a)
-        uniform_.crop_lo[a] = crop->box.lo[a], uniform_.crop_hi[a] = std::min(crop->box.hi[a], grid.dims[a] - 1);
+        uniform_.crop_lo[a] = crop->box.lo[a], uniform_.crop_hi[a] = crop->box.hi[a];  // within the volume (crop_of)
     uniform_.background = crop ? crop->background : 0.0f;
     write(uniform_buffer_, 0, &uniform_, sizeof uniform_);
     BrickState start{};

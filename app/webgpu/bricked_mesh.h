@@ -75,9 +75,9 @@ private:
     Buffer uniform_buffer_, tables_, pool_, entries_, state_, counts_, positions_, normals_;
     BlockScan scan_;
     Kernel count_, extract_, total_kernel_;
-    Ticket total_;
+    Ticket total_;          // the last run's vertex total, on its way
     double submitted_ = 0;  // when the last round was submitted (ms, steady clock)
-    WgslChoices choices_;  // the pool's value type ({brick_values})  // the last run's vertex total, on its way
+    WgslChoices choices_;   // the pool's value type ({brick_values})
 };
 
 }  // namespace hp::wgpu

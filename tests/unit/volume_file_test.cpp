@@ -242,6 +242,9 @@ TEST(VolumeFile, MetaImageRawZlibByteOrderAndTransform) {
     const Volume z = load(text(head + "CompressedData = True\nElementDataFile = LOCAL\n") +
                           deflated(voxels<std::int16_t>(kDims, ramp), false));
     expect_ramp(z);
+    // A CompressedDataSize past the file (past what size_t holds, a fuzzer's find): the rest of the file.
+    expect_ramp(load(text(head + "CompressedData = True\nCompressedDataSize = 8" + std::string(60, '8') +
+                          "\nElementDataFile = LOCAL\n") + deflated(voxels<std::int16_t>(kDims, ramp), false)));
     expect_ramp(load(text(head + "ElementByteOrderMSB = True\nElementDataFile = LOCAL\n") + voxels<std::int16_t>(kDims, ramp, true)));
     expect_ramp(load(text(head + "BinaryDataByteOrderMSB = True\nElementDataFile = LOCAL\n") + voxels<std::int16_t>(kDims, ramp, true)));
     const Volume t = load(text(head + "TransformMatrix = 0 1 0 -1 0 0 0 0 1\nOffset = 4 5 6\nElementDataFile = LOCAL\n") +

@@ -95,7 +95,9 @@ bool read_mha_header(const std::uint8_t* data, std::size_t size, VolumeHeader* h
     h->big_endian = is_true(field("binarydatabyteordermsb")) || is_true(field("elementbyteordermsb"));
     if (is_true(field("compresseddata"))) {
         h->encoding = Encoding::Zlib;
-        if (numbers(field("compresseddatasize"), &v) && v.size() == 1 && v[0] > 0) h->length = std::size_t(v[0]);
+        // A size past the file's is the rest of it (a double past size_t would not convert).
+        if (numbers(field("compresseddatasize"), &v) && v.size() == 1 && v[0] > 0)
+            h->length = v[0] < double(size) ? std::size_t(v[0]) : size;
     }
     std::vector<double> dirs{1, 0, 0, 0, 1, 0, 0, 0, 1}, origin{0, 0, 0};
     if (!field("transformmatrix").empty() && (!numbers(field("transformmatrix"), &dirs) || dirs.size() != 9))

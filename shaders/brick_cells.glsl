@@ -6,6 +6,9 @@
 // t, t×t slices, the tiles in rows. The case is classify's (volume.glsl): bit i set where corner
 // i is below the iso, corners in mc_tables.glsl's order. After the pool's chunk
 // (brick_pool_float.glsl, _int or _uint: uPool and pool_at, a voxel in data units).
+// classify=labels (uLabels): a base texel is a voxel the brick owns, not a cell, active where it
+// holds a label and a face neighbour another (volume.glsl's label_faces), its "case" that face
+// mask (app/core/volume/brick_grid.h's label_bricks: the slot holds every voxel it reads).
 uniform highp usampler2D uRound;      // E×E: entry t's (brick, slot), or brick none
 uniform int uB;                       // cells a brick side
 uniform int uTileSlices;              // t
@@ -18,6 +21,7 @@ uniform float uBrickIso;
 uniform int uCropped;                 // a crop box (app/core/crop_box.h): voxels outside it read
 uniform ivec3 uCropLo, uCropHi;       // uBackground, as every read of the atlas does
 uniform float uBackground;
+uniform int uLabels;                  // 1: classify=labels
 
 ivec3 gPoolToVoxel;  // pool texel + this = its voxel in the volume (set by brick_cell_at)
 
@@ -30,8 +34,32 @@ float brick_value(ivec3 p) {
     return all(greaterThanEqual(g, uCropLo)) && all(lessThanEqual(g, uCropHi)) ? v : uBackground;
 }
 
-// Base texel p's cell of the volume, its case and where its corner (0, 0, 0) is in the pool;
-// false where p holds none (past a slot's slices, a slot not in the round, a cell past the
+// Labels (uLabels): the label at voxel v of the volume (0 past its faces) from the slot that
+// gPoolToVoxel names, and its faces toward another label (bit f: axis f / 2, + side f & 1).
+float label_at(ivec3 v) {
+    return any(lessThan(v, ivec3(0))) || any(greaterThanEqual(v, uDims)) ? 0.0 : brick_value(v - gPoolToVoxel);
+}
+
+int label_faces(ivec3 v) {
+    float l = label_at(v);
+    if (l == 0.0) return 0;
+    int m = 0;
+    for (int f = 0; f < 6; ++f) {
+        ivec3 n = v;
+        n[f >> 1] += (f & 1) != 0 ? 1 : -1;
+        if (label_at(n) != l) m |= 1 << f;
+    }
+    return m;
+}
+
+int label_vertex_count(int mask) {  // 6 a face
+    int n = 0;
+    for (int f = 0; f < 6; ++f) n += (mask >> f) & 1;
+    return 6 * n;
+}
+
+// Base texel p's cell of the volume, its case and where its corner (0, 0, 0) is in the pool
+// (labels: its voxel, its face mask and where the voxel is); false where p holds none (past a slot's slices, a slot not in the round, a cell past the
 // volume) or the surface does not cross it.
 bool brick_cell_at(ivec2 p, out ivec3 cell, out int c, out ivec3 o) {
     cell = ivec3(0);
@@ -47,9 +75,13 @@ bool brick_cell_at(ivec2 p, out ivec3 cell, out int c, out ivec3 o) {
     ivec3 s = ivec3(slot % uSlotsRow, (slot / uSlotsRow) % uSlotsRow, slot / (uSlotsRow * uSlotsRow));
     ivec3 local = ivec3(in_tile - slice * uB, z);
     cell = ivec3(b % uGrid.x, (b / uGrid.x) % uGrid.y, b / (uGrid.x * uGrid.y)) * uB + local;
-    if (any(greaterThanEqual(cell, uDims - 1))) return false;
+    if (any(greaterThanEqual(cell, uDims - (uLabels != 0 ? 0 : 1)))) return false;
     o = s * (uB + 3) + local + 1;  // the slot starts at the brick's voxel −1
     gPoolToVoxel = cell - o;
+    if (uLabels != 0) {  // a voxel: its faces toward other labels
+        c = label_faces(cell);
+        return c != 0;
+    }
     vec4 lo = vec4(brick_value(o), brick_value(o + ivec3(1, 0, 0)), brick_value(o + ivec3(1, 1, 0)),
                    brick_value(o + ivec3(0, 1, 0)));
     vec4 hi = vec4(brick_value(o + ivec3(0, 0, 1)), brick_value(o + ivec3(1, 0, 1)), brick_value(o + ivec3(1, 1, 1)),

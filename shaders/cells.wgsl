@@ -2,6 +2,7 @@
 // classify.frag and emit_voxel.glsl. The atlas is a storage buffer of S×S floats, row-major:
 // each kernel declares it (read or read_write) and defines `atlas_stored(texel)` over it.
 //!include volume.wgsl
+//!include label_faces.wgsl
 
 // The value at texel t, the background where t's voxel is outside the crop box: every read of
 // the atlas goes through here, so every kernel crops alike (volume.glsl's atlas_at).
@@ -27,27 +28,12 @@ fn cell_case(v: vec3<i32>) -> u32 {
     return l.x | (l.y << 1u) | (l.z << 2u) | (l.w << 3u) | (h.x << 4u) | (h.y << 5u) | (h.z << 6u) | (h.w << 7u);
 }
 
-// Labels mode (app/core/label_faces.h): the label at p, 0 past the volume, and the faces of
-// voxel v whose neighbour holds another label (bit f: axis f/2, + side f&1); 0 for the
-// background.
+// Labels mode (app/core/label_faces.h): the label at p, 0 past the volume (label_faces.wgsl
+// reads it for a voxel's faces between labels).
 fn label_at(p: vec3<i32>) -> f32 {
     if (any(p < vec3<i32>(0)) || any(p >= u.dims)) { return 0.0; }
     return value_at(p);
 }
-
-fn label_faces(v: vec3<i32>) -> u32 {
-    let l = value_at(v);
-    if (l == 0.0) { return 0u; }
-    var m = 0u;
-    for (var f = 0u; f < 6u; f++) {
-        var n = v;
-        n[f >> 1u] += select(-1, 1, (f & 1u) != 0u);
-        if (label_at(n) != l) { m |= 1u << f; }
-    }
-    return m;
-}
-
-fn label_vertex_count(mask: u32) -> u32 { return 6u * countOneBits(mask); }
 
 fn is_active(v: vec4<i32>) -> bool {
     if (v.w == 0) { return false; }

@@ -7,10 +7,7 @@
 // this one function, so an edge's vertex is the same bits whichever computes it.
 //!include volume.wgsl
 //!include cells.wgsl
-struct McVertex {
-    position: vec4<f32>,  // x, y, z, 1 (voxel units); labels.wgsl: w the label
-    normal: vec4<f32>,    // nx, ny, nz, 0; labels.wgsl: w the label on the other side
-}
+//!include mc_vertex.wgsl
 
 fn mc_field(q: vec3<i32>) -> f32 { return value_at(clamp(q, vec3<i32>(0), u.dims - 1)); }
 

@@ -56,9 +56,9 @@ double BrickCells::round_bytes(const BrickGrid& grid, std::uint32_t round) {
 }
 
 bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t round, Stored type, Scaling scaling,
-                      std::string* error) {
+                      bool labels, std::string* error) {
     slots_ = 0;
-    type_ = type, scaling_ = scaling;
+    type_ = type, scaling_ = scaling, labels_ = labels;
     const PoolFormat f = pool_format(type);
     grid_ = grid;
     grid_.lo.clear(), grid_.hi.clear();
@@ -91,7 +91,7 @@ bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t 
     if (!count_pass_.init(f.chunk, error)) return false;
     tables_.init();
     HistoPyramidDesc mesh = desc;  // as MeshExtractPass's, its vertex from the pool
-    mesh.emit = {"mc_tables.glsl", f.chunk, "brick_cells.glsl", "emit_brick_vertex.glsl", "stream_tiles.glsl"};
+    mesh.emit = {"mc_tables.glsl", f.chunk, "brick_cells.glsl", "labels.glsl", "emit_brick_vertex.glsl", "stream_tiles.glsl"};
     mesh.traverse_main = "mesh_extract.frag";
     mesh.stream_outputs = 2;
     mesh.tiles = true;
@@ -146,6 +146,7 @@ void BrickCells::set_uniforms(const gl::Program& p, float iso) const {
     glUniform1f(gl::uniform(p, "uBrickIso"), iso);
     glUniform1f(gl::uniform(p, "uSlope"), float(scaling_.slope));  // absent (-1) in a float pool's
     glUniform1f(gl::uniform(p, "uIntercept"), float(scaling_.intercept));
+    glUniform1i(gl::uniform(p, "uLabels"), labels_ ? 1 : 0);
     glUniform1i(gl::uniform(p, "uCropped"), crop_ ? 1 : 0);
     if (!crop_) return;
     glUniform3i(gl::uniform(p, "uCropLo"), crop_->box.lo[0], crop_->box.lo[1], crop_->box.lo[2]);
@@ -181,7 +182,7 @@ std::uint32_t BrickCells::run(const BrickResidency::Round& round, float iso) {
     return count;
 }
 
-std::uint32_t BrickCells::run_mesh(const BrickResidency::Round& round, float iso) {
+std::uint32_t BrickCells::count_mesh(const BrickResidency::Round& round, float iso) {
     use_round(round);
     gl::bind_texture(kPoolUnit, pool_);
     gl::bind_texture(kRoundUnit, round_table_);
@@ -189,13 +190,16 @@ std::uint32_t BrickCells::run_mesh(const BrickResidency::Round& round, float iso
     set_uniforms(count_pass_.program(), iso);
     count_pass_.draw(counts_target_, base_side_);
     mesh_.reduce(counts_);
-    const std::uint32_t total = mesh_.read_count();
+    return mesh_.read_count();
+}
+
+void BrickCells::extract_mesh(const BrickResidency::Round& round, float iso, std::uint32_t total) {
+    (void)round;  // its table, bound by count_mesh
     gl::bind_texture(kPoolUnit, pool_);
     gl::bind_texture(kRoundUnit, round_table_);
     tables_.bind();
     set_uniforms(mesh_.traversal_program(), iso);
     mesh_.traverse(counts_, total);
-    return total;
 }
 
 }  // namespace hp

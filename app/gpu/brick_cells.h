@@ -26,8 +26,12 @@ public:
     // many as the slots); false and why.
     // The pool holds the volume's values as stored (`type`: R8UI, R8I, R16UI, R16I, or R32F for
     // floats), `scaling` applied where the shaders read them (brick_pool_*.glsl).
+    // `labels`: classify=labels (the grid label_bricks', brick_grid.h): a base texel is a voxel,
+    // its entry (x, y, z, label), its surface labels.glsl's (the label in the position's w, the
+    // other side's in the normal's).
     bool init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t round, Stored type, Scaling scaling,
-              std::string* error);
+              bool labels, std::string* error);
+    bool labels() const { return labels_; }
     // The GPU bytes init() takes: the pool's (`pool`) and the round's (`round`: the round table,
     // the base, the vertex counts and the two pyramids; the streams apart, as they grow with what
     // a round emits).
@@ -49,7 +53,15 @@ public:
     // it from the atlas: a pyramid over each cell's vertex count, its traversal writing each
     // vertex): the vertex total (read back). Vertices in the order of the round's stream, each
     // cell's in its case's order; 4 floats each (x, y, z, 1 and nx, ny, nz, 0).
-    std::uint32_t run_mesh(const BrickResidency::Round& round, float iso);
+    std::uint32_t run_mesh(const BrickResidency::Round& round, float iso) {
+        const std::uint32_t total = count_mesh(round, iso);
+        extract_mesh(round, iso, total);
+        return total;
+    }
+    // run_mesh's two halves: the vertex total (read back), then the vertices written (at most
+    // mesh_capacity(): a caller may instead run the round again in parts).
+    std::uint32_t count_mesh(const BrickResidency::Round& round, float iso);
+    void extract_mesh(const BrickResidency::Round& round, float iso, std::uint32_t total);
     std::vector<float> read_positions(std::uint32_t n) const { return mesh_.read_stream(n, 0); }
     std::vector<float> read_normals(std::uint32_t n) const { return mesh_.read_stream(n, 1); }
     // The round's surface as the extraction wrote it: RGBA32F textures `mesh_size()` wide, vertex
@@ -84,6 +96,7 @@ private:
     std::uint32_t slots_ = 0, round_ = 0;
     Stored type_ = Stored::F32;
     Scaling scaling_;
+    bool labels_ = false;
     int slots_row_ = 0, round_row_ = 0, tile_slices_ = 0, base_tiles_ = 0, base_side_ = 0;
     gl::Texture3D pool_;     // the stored type (R32F for floats): A·S × A·S × D·S
     gl::Texture round_table_; // RG32UI E×E: each entry's brick and slot

@@ -31,15 +31,16 @@ BrickedSurface::Size BrickedSurface::size_for(const BrickGrid& grid, double budg
     return s;
 }
 
-bool BrickedSurface::init(const BrickGrid& grid, Size size, const VoxelValues& values, std::string* error) {
+bool BrickedSurface::init(const BrickGrid& grid, Size size, const VoxelValues& values, std::string* error, bool labels) {
     pool_.reset(size.slots);
     round_ = size.round;
+    labels_ = labels, dims_ = grid.dims;
     level_ = std::make_unique<BrickLevel>();
     cells_ = std::make_unique<BrickCells>();
     written_ = 0, used_ = 0;
     rounds_.clear();
     if (level_->init(grid, error) &&
-        cells_->init(grid, size.slots, size.round, values.type(), values.scaling(), error))
+        cells_->init(grid, size.slots, size.round, values.type(), values.scaling(), labels, error))
         return true;
     level_.reset(), cells_.reset();
     return false;
@@ -129,8 +130,15 @@ void BrickedSurface::bind_round(std::size_t r) const {
         glVertexAttribPointer(a, 3, GL_FLOAT, GL_FALSE, GLsizei(kTexelBytes),
                               reinterpret_cast<const void*>(std::uintptr_t(rounds_[r].first * kTexelBytes)));
     }
-    glDisableVertexAttribArray(2);
-    glVertexAttrib1f(2, 0);  // no label
+    if (labels_) {  // the label: the positions' w
+        glBindBuffer(GL_ARRAY_BUFFER, positions_.id());
+        glEnableVertexAttribArray(2);
+        glVertexAttribPointer(2, 1, GL_FLOAT, GL_FALSE, GLsizei(kTexelBytes),
+                              reinterpret_cast<const void*>(std::uintptr_t(rounds_[r].first * kTexelBytes + 12)));
+    } else {
+        glDisableVertexAttribArray(2);
+        glVertexAttrib1f(2, 0);  // no label
+    }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
@@ -146,7 +154,8 @@ BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso
         *into += now - t;
         t = now;
     };
-    std::vector<std::uint32_t> active = level_->read_active(level_->run(iso, crop));
+    const BrickCrop level_crop = crop && labels_ ? label_level_crop(*crop, dims_) : BrickCrop();
+    std::vector<std::uint32_t> active = level_->read_active(level_->run(iso, crop && labels_ ? &level_crop : crop));
     cells_->set_crop(crop);
     std::sort(active.begin(), active.end());
     lap(&f.ms_level);
@@ -156,14 +165,8 @@ BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso
     for (const BrickResidency::Round& r : rounds) {
         cells_->upload(values, r.uploads);
         lap(&f.ms_upload);
-        const std::uint32_t total = cells_->run_mesh(r, iso);
-        std::uint32_t n = std::uint32_t(std::min<std::uint64_t>(total, cells_->mesh_capacity()));
+        mesh_round(r, iso, &f);
         lap(&f.ms_mesh);
-        const std::uint32_t before_round = written_;
-        if (n > 0) append(n);
-        f.truncated = f.truncated || written_ - before_round < total;
-        lap(&f.ms_append);
-        f.vertices += total;
     }
     f.active = std::uint32_t(active.size());
     f.rounds = std::uint32_t(rounds.size());
@@ -174,9 +177,34 @@ BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso
     return f;
 }
 
-void BrickedSurface::read(std::uint32_t n, std::vector<float>* positions, std::vector<float>* normals) const {
+void BrickedSurface::mesh_round(const BrickResidency::Round& r, float iso, Figures* f) {
+    const std::uint32_t total = cells_->count_mesh(r, iso);
+    if (total > cells_->mesh_capacity() && r.bricks.size() > 1) {
+        const std::size_t half = r.bricks.size() / 2;
+        BrickResidency::Round part;
+        for (int k = 0; k < 2; ++k) {
+            const std::size_t from = k ? half : 0, to = k ? r.bricks.size() : half;
+            part.bricks.assign(r.bricks.begin() + long(from), r.bricks.begin() + long(to));
+            part.slots.assign(r.slots.begin() + long(from), r.slots.begin() + long(to));
+            mesh_round(part, iso, f);
+        }
+        return;
+    }
+    cells_->extract_mesh(r, iso, total);
+    const std::uint32_t n = std::uint32_t(std::min<std::uint64_t>(total, cells_->mesh_capacity()));
+    const std::uint32_t before = written_;
+    if (n > 0) append(n);
+    f->truncated = f->truncated || written_ - before < total;
+    f->vertices += total;
+}
+
+void BrickedSurface::read(std::uint32_t n, std::vector<float>* positions, std::vector<float>* normals,
+                          std::vector<float>* labels, std::vector<float>* others) const {
     n = std::min(n, written_);
     positions->resize(std::size_t(n) * 3), normals->resize(std::size_t(n) * 3);
+    std::vector<float>* w[2] = {labels, others};
+    for (std::vector<float>* v : w)
+        if (v) v->resize(n);
     std::vector<float> texels;
     std::uint32_t done = 0;
     for (const Round& r : rounds_) {
@@ -196,8 +224,9 @@ void BrickedSurface::read(std::uint32_t n, std::vector<float>* positions, std::v
             glBindBuffer(GL_COPY_READ_BUFFER, 0);
             for (std::uint32_t k = 0; k < take; ++k) {
                 const TileTexel t = tile_texel(k, std::uint32_t(width_));
-                std::copy_n(texels.data() + (std::size_t(t.y) * std::size_t(width_) + std::size_t(t.x)) * 4, 3,
-                            out[i]->data() + 3 * std::size_t(done + k));
+                const float* texel = texels.data() + (std::size_t(t.y) * std::size_t(width_) + std::size_t(t.x)) * 4;
+                std::copy_n(texel, 3, out[i]->data() + 3 * std::size_t(done + k));
+                if (w[i]) (*w[i])[done + k] = texel[3];
             }
         }
         done += take;

@@ -11,6 +11,7 @@
 // voxel index units.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -36,15 +37,17 @@ public:
     static Size size_for(const BrickGrid& grid, double budget_bytes, int max_3d, Stored type);
 
     // The levels and a pool for `grid`'s bricks, of `values`' stored type and scaling (the
-    // volume run() is given); false and why.
-    bool init(const BrickGrid& grid, Size size, const VoxelValues& values, std::string* error);
+    // volume run() is given); false and why. `labels`: classify=labels, `grid` label_bricks'
+    // (brick_grid.h): the voxels between labels and their surface nets (BrickCells::init).
+    bool init(const BrickGrid& grid, Size size, const VoxelValues& values, std::string* error, bool labels = false);
     void abandon();
     bool ready() const { return level_ && level_->ready(); }
 
     // What the last run did (brick_pool.h: the WebGPU surface in bricks gives the same).
     using Figures = BrickFigures;
     void profile(bool on) { profile_ = on; }
-    // The surface of `values` (the grid's volume) at `iso`, into the buffer (vertices() of them).
+    // The surface of `values` (the grid's volume) at `iso` (labels: kLabelIso), into the buffer
+    // (vertices() of them).
     Figures run(const VoxelValues& values, float iso, const BrickCrop* crop = nullptr);
 
     // What the last run wrote: vertices() of them, in rounds; round r's vertex k is texel
@@ -56,12 +59,17 @@ public:
     // binds it, the element buffer with it: glDrawElements(GL_TRIANGLES, round_vertices(r), …).
     void bind_round(std::size_t r) const;
     std::uint64_t buffer_bytes() const { return 2 * capacity_ * kTexelBytes; }
-    // The first `n` vertices read back (waits): 3 floats each.
-    void read(std::uint32_t n, std::vector<float>* positions, std::vector<float>* normals) const;
+    // The first `n` vertices read back (waits): 3 floats each; labels: each vertex's label and
+    // the label across its face (the positions' and normals' w) where `labels` is given.
+    void read(std::uint32_t n, std::vector<float>* positions, std::vector<float>* normals,
+              std::vector<float>* labels = nullptr, std::vector<float>* others = nullptr) const;
 
 private:
     static constexpr std::uint64_t kTexelBytes = 16;  // RGBA32F
     void append(std::uint32_t n);  // the round's first n vertices after those written
+    // A round's surface (its bricks uploaded) appended; one whose vertices outgrow the
+    // extraction's stream (a label map's voxels take up to 36) runs again in halves.
+    void mesh_round(const BrickResidency::Round& round, float iso, Figures* f);
     bool reserve(std::uint64_t texels);
     void index(std::uint32_t n);  // the element buffer holds keys 0 … n − 1
 
@@ -70,6 +78,8 @@ private:
     std::unique_ptr<BrickCells> cells_;
     BrickResidency pool_;
     std::uint32_t round_ = 0;
+    bool labels_ = false;
+    std::array<int, 3> dims_{};
     bool profile_ = false;
     gl::Buffer positions_, normals_, elements_;
     gl::VertexArray vao_;

@@ -69,11 +69,11 @@ int bench_bricks(const char* file, const std::vector<float>& isos, double pool_m
         const BrickCount cpu = active_bricks(grid, iso);
         std::printf("{\"iso\": %g, \"ms\": %.2f, \"startMs\": %.0f, \"vertices\": %llu, \"triangles\": %llu, \"active\": %u, "
                     "\"activeCpu\": %llu, \"rounds\": %u, \"uploaded\": %u, \"truncated\": %s, \"bufferBytes\": %llu, \"profiled\": %s, \"stepsMs\": {\"level\": %.2f, \"plan\": %.2f, "
-                    "\"upload\": %.2f, \"mesh\": %.2f, \"append\": %.2f}}\n",
+                    "\"upload\": %.2f, \"mesh\": %.2f}}\n",
                     double(iso), ms, start, (unsigned long long)f.vertices, (unsigned long long)(f.vertices / 3),
                     f.active, (unsigned long long)cpu.active, f.rounds, f.uploaded, f.truncated ? "true" : "false",
                     (unsigned long long)surface.buffer_bytes(), pass ? "true" : "false", f.ms_level, f.ms_plan, f.ms_upload,
-                    f.ms_mesh, f.ms_append);
+                    f.ms_mesh);
         std::fprintf(stderr, "iso %8g: %9.2f ms, %10llu triangles, %6u bricks in %3u rounds, %6u uploaded\n", double(iso), ms,
                      (unsigned long long)(f.vertices / 3), f.active, f.rounds, f.uploaded);
         std::fflush(stdout);

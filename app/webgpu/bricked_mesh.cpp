@@ -34,8 +34,10 @@ std::uint32_t BrickedMesh::slots_for(const BrickGrid& grid, double budget_bytes,
     return std::uint32_t(std::clamp<double>(most, 1, double(std::max<std::size_t>(1, grid.bricks()))));
 }
 
-bool BrickedMesh::init(const BrickGrid& grid, std::uint32_t slots, const VoxelValues& values, std::string* error) {
+bool BrickedMesh::init(const BrickGrid& grid, std::uint32_t slots, const VoxelValues& values, bool labels,
+                       std::string* error) {
     *this = BrickedMesh();
+    labels_ = labels;
     residency_.reset(slots);
     BrickUniform& u = uniform_;
     for (std::size_t a = 0; a < 3; ++a) u.grid[a] = grid.grid[a], u.dims[a] = grid.dims[a];
@@ -58,7 +60,8 @@ bool BrickedMesh::init(const BrickGrid& grid, std::uint32_t slots, const VoxelVa
     if (!scan_.init(slots, counts_, &why, ScanLimit{state_, 0})) return *error = why, false;
     const char* const chunks[] = {"brick_values_u8.wgsl", "brick_values_i8.wgsl", "brick_values_u16.wgsl",
                                   "brick_values_i16.wgsl", "brick_values_f32.wgsl"};  // by Stored
-    choices_ = {{"brick_values", chunks[std::size_t(values.type())]}};
+    choices_ = {{"brick_values", chunks[std::size_t(values.type())]},
+                {"brick_cells", labels ? "brick_label_cells.wgsl" : "brick_surface_cells.wgsl"}};
     count_ = kernel("brick_mesh_count.wgsl",
                     {{"bk", uniform_buffer_}, {"mc", tables_}, {"pool", pool_}, {"entries", entries_}, {"state", state_},
                      {"counts", counts_}},
@@ -102,7 +105,8 @@ void BrickedMesh::run(const BrickGrid& grid, const VoxelValues& values, float is
     if (!ready()) return;
     const double t0 = now_ms();
     std::vector<std::uint32_t> active;
-    active_bricks(grid, iso, &active, crop);
+    const BrickCrop level = crop && labels_ ? label_level_crop(*crop, grid.dims) : BrickCrop();
+    active_bricks(grid, iso, &active, crop && labels_ ? &level : crop);
     const std::vector<BrickResidency::Round> rounds = residency_.plan(active, residency_.slots());
     *figures = BrickFigures();
     figures->ms_plan = now_ms() - t0;

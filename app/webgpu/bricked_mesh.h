@@ -46,7 +46,9 @@ public:
     // grid's bricks, at least one).
     static std::uint32_t slots_for(const BrickGrid& grid, double budget_bytes, Stored type);
     // Buffers and kernels for `grid`'s bricks of `values`' type and scaling; false and why.
-    bool init(const BrickGrid& grid, std::uint32_t slots, const VoxelValues& values, std::string* error);
+    // `labels`: classify=labels, `grid` label_bricks' (brick_grid.h): the voxels between labels
+    // and their surface nets (shaders/brick_label_cells.wgsl).
+    bool init(const BrickGrid& grid, std::uint32_t slots, const VoxelValues& values, bool labels, std::string* error);
     bool ready() const { return bool(extract_); }
     std::uint32_t slots() const { return residency_.slots(); }
 
@@ -54,6 +56,7 @@ public:
     // uploads before each, the total's read-back after the last. `figures` gets what is known
     // now (bricks, rounds, uploads); the vertices come with poll().
     // `crop`: null, or a box that is not the whole volume (its outside reads the background).
+    // Labels: `iso` kLabelIso.
     void run(const BrickGrid& grid, const VoxelValues& values, float iso, const BrickCrop* crop, BrickFigures* figures);
     // True when the last run's total has arrived (into figures->vertices and ->truncated);
     // *grown where it outgrew the buffers and they were made larger (run it again).
@@ -77,7 +80,8 @@ private:
     Kernel count_, extract_, total_kernel_;
     Ticket total_;          // the last run's vertex total, on its way
     double submitted_ = 0;  // when the last round was submitted (ms, steady clock)
-    WgslChoices choices_;   // the pool's value type ({brick_values})
+    WgslChoices choices_;   // the pool's value type ({brick_values}) and the mode's cells ({brick_cells})
+    bool labels_ = false;
 };
 
 }  // namespace hp::wgpu

@@ -14,6 +14,7 @@
 #include "brick_grid.h"
 #include "brick_level.h"
 #include "cpu_reference.h"
+#include "crop_box.h"
 #include "marching_cubes.h"
 #include "reference_mesh.h"
 #include "test_context.h"
@@ -117,7 +118,7 @@ TEST(BrickCells, TwoLevelsGiveTheUnbrickedStream) {
     BrickResidency pool(6);
     std::string error;
     ASSERT_TRUE(level.init(blob.grid, &error)) << error;
-    ASSERT_TRUE(cells.init(blob.grid, 6, 4, blob.values.type(), blob.values.scaling(), &error)) << error;
+    ASSERT_TRUE(cells.init(blob.grid, 6, 4, blob.values.type(), blob.values.scaling(), false, &error)) << error;
     const auto key = [](const StreamEntry& e) { return std::make_tuple(e.z, e.y, e.x, e.w); };
     std::vector<std::uint64_t> uploads;
     std::vector<std::size_t> rounds;
@@ -225,6 +226,79 @@ TEST(BrickedSurface, TheRoundsAppendTheWholeSurfaceOnTheGpu) {
                 EXPECT_EQ(f.uploaded, f.active <= size.slots ? 0u : f.active - size.slots) << f.active << " bricks";
         }
     }
+}
+
+// classify=labels in bricks: label_bricks' grid (voxels that read more than one label), the
+// slots read as labels (the outside of the volume and of a crop box the background), each
+// voxel's faces toward another label and their surface-nets vertices: the CPU's label surface
+// of the whole (cropped) volume, triangle for triangle with its label and the label on its
+// other side, in one round and in rounds over a pool too small for them.
+TEST(BrickedSurface, LabelsInBricksAreTheLabelSurface) {
+    ASSERT_NE(test_context(), nullptr);
+    const std::array<int, 3> dims{61, 45, 40};
+    VoxelValues values(Stored::U16, std::size_t(dims[0]) * std::size_t(dims[1]) * std::size_t(dims[2]));
+    std::uint16_t* v = reinterpret_cast<std::uint16_t*>(values.bytes());
+    for (int z = 0, i = 0; z < dims[2]; ++z)
+        for (int y = 0; y < dims[1]; ++y)
+            for (int x = 0; x < dims[0]; ++x, ++i) {
+                int l = 1 + (x >= 17 ? 1 : 0) + (y >= 13 ? 2 : 0);  // four meet along a line off the bricks' faces
+                if (z >= 15 && x < 20) l = 5;
+                if ((x - 12) * (x - 12) + (y - 20) * (y - 20) + (z - 8) * (z - 8) < 30) l = 300;
+                if ((x * 7 + y * 3 + z * 5) % 97 == 0 || z < 2 || y > 26) l = 0;
+                v[i] = std::uint16_t(l);
+            }
+    const AtlasLayout layout = layout_for_dims(dims, 16);
+    Volume vol;
+    vol.dims = dims;
+    vol.values = VoxelValues(values.to_floats());
+    const std::vector<float> atlas = volume_atlas(vol, layout);
+    const BrickGrid grid = label_bricks(values, dims, 8);
+    using Triangle = std::array<float, 20>;  // three positions, three normals, label, other side
+    const auto sorted = [](const std::vector<float>& p, const std::vector<float>& n, const std::vector<float>& l,
+                           const std::vector<float>& o) {
+        std::vector<Triangle> t(p.size() / 9);
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            for (std::size_t c = 0; c < 9; ++c) t[i][c] = p[9 * i + c], t[i][9 + c] = n[9 * i + c];
+            t[i][18] = l[3 * i], t[i][19] = o[i];
+        }
+        const auto key = [](const Triangle& a) {
+            std::array<long, 11> k{};
+            for (std::size_t c = 0; c < 9; ++c) k[c] = std::lround(a[c] * 1000);
+            k[9] = std::lround(a[18]), k[10] = std::lround(a[19]);
+            return k;
+        };
+        std::sort(t.begin(), t.end(), [&](const Triangle& a, const Triangle& b) { return key(a) < key(b); });
+        return t;
+    };
+    CropBox box;
+    box.lo = {5, 0, 3}, box.hi = {30, 21, 22};
+    // Rounds of 4 8³ bricks: a 64² base, whose stream (4096 vertices) some rounds outgrow (run
+    // again in halves).
+    for (const BrickedSurface::Size size : {BrickedSurface::Size{400, 200}, BrickedSurface::Size{6, 4}})
+        for (const bool cropped : {false, true}) {
+            BrickedSurface surface;
+            std::string error;
+            ASSERT_TRUE(surface.init(grid, size, values, &error, true)) << error;
+            BrickCrop crop;
+            crop.box = box;
+            const BrickedSurface::Figures f = surface.run(values, kLabelIso, cropped ? &crop : nullptr);
+            std::vector<float> p, n, l, o;
+            surface.read(surface.vertices(), &p, &n, &l, &o);
+            std::vector<float> cropped_atlas = atlas;
+            if (cropped) crop_atlas(layout, cropped_atlas.data(), box, 0);
+            const MeshData cpu = reference_label_mesh(layout, cropped_atlas.data());
+            ASSERT_EQ(f.vertices, cpu.vertices) << (cropped ? "cropped" : "whole");
+            ASSERT_GT(f.vertices, 3000u);
+            EXPECT_LT(f.active, grid.bricks()) << "bricks inside one label are left out";
+            EXPECT_EQ(f.rounds, (f.active + size.round - 1) / size.round);
+            EXPECT_FALSE(f.truncated);
+            const std::vector<Triangle> gpu = sorted(p, n, l, per_triangle(o)),
+                                        want = sorted(cpu.positions, cpu.normals, cpu.labels, cpu.other_labels);
+            for (std::size_t t = 0; t < want.size(); ++t)
+                for (std::size_t c = 0; c < 20; ++c)
+                    ASSERT_NEAR(gpu[t][c], want[t][c], c < 9 || c >= 18 ? 1e-4f : 1e-3f)
+                        << (cropped ? "cropped" : "whole") << ", triangle " << t << ", component " << c;
+        }
 }
 
 }  // namespace

@@ -142,3 +142,79 @@ TEST(BrickGrid, StoredIntegersGiveTheFloatGrid) {
 
 }  // namespace
 }  // namespace hp
+
+namespace hp {
+namespace {
+
+// classify=labels in bricks: every voxel with a face toward another label (the outside and,
+// with a crop box, what lies outside it reading as the background, 0) lies in a brick of
+// label_bricks' grid that active_bricks picks at kLabelIso (with label_level_crop's box), and
+// the bricks inside one label's region, or the background's, are not picked.
+TEST(BrickGrid, LabelBricksHoldEveryVoxelBetweenLabels) {
+    for (const std::array<int, 3> d : {std::array<int, 3>{37, 23, 26}, std::array<int, 3>{33, 17, 9}, std::array<int, 3>{16, 16, 16}})
+        for (int size : {4, 8}) {
+            std::vector<float> v(std::size_t(d[0]) * std::size_t(d[1]) * std::size_t(d[2]));
+            // Two large labels and a ball of a third inside, some background slabs: most
+            // bricks lie within one label.
+            for (int z = 0, i = 0; z < d[2]; ++z)
+                for (int y = 0; y < d[1]; ++y)
+                    for (int x = 0; x < d[0]; ++x, ++i) {
+                        float l = x < d[0] / 2 ? 1.0f : 2.0f;
+                        if ((x - 8) * (x - 8) + (y - 8) * (y - 8) + (z - 5) * (z - 5) < 10) l = 7;
+                        if (y > 3 * d[1] / 4) l = 0;
+                        v[std::size_t(i)] = l;
+                    }
+            const BrickGrid g = label_bricks(VoxelValues(std::vector<float>(v)), d, size);
+            for (int a = 0; a < 3; ++a) ASSERT_EQ(g.grid[std::size_t(a)], (d[std::size_t(a)] + size - 1) / size);
+            std::mt19937 rng(unsigned(d[0] * size));
+            for (int t = 0; t < 8; ++t) {
+                BrickCrop crop;
+                crop.background = 0;
+                for (int a = 0; a < 3 && t > 0; ++a) {
+                    const int p = int(rng() % unsigned(d[std::size_t(a)])), q = int(rng() % unsigned(d[std::size_t(a)]));
+                    crop.box.lo[std::size_t(a)] = std::min(p, q), crop.box.hi[std::size_t(a)] = std::max(p, q);
+                }
+                const BrickCrop level = label_level_crop(crop, d);
+                std::vector<std::uint32_t> got;
+                active_bricks(g, kLabelIso, &got, t > 0 ? &level : nullptr);
+                const auto at = [&](int x, int y, int z) {
+                    if (x < 0 || y < 0 || z < 0 || x >= d[0] || y >= d[1] || z >= d[2] || !crop.box.contains(x, y, z)) return 0.0f;
+                    return v[std::size_t(x) + std::size_t(d[0]) * (std::size_t(y) + std::size_t(d[1]) * std::size_t(z))];
+                };
+                int active = 0;
+                for (int z = 0; z < d[2]; ++z)
+                    for (int y = 0; y < d[1]; ++y)
+                        for (int x = 0; x < d[0]; ++x) {
+                            const float l = at(x, y, z);
+                            if (l == 0) continue;
+                            const bool between = at(x - 1, y, z) != l || at(x + 1, y, z) != l || at(x, y - 1, z) != l ||
+                                                 at(x, y + 1, z) != l || at(x, y, z - 1) != l || at(x, y, z + 1) != l;
+                            if (!between) continue;
+                            ++active;
+                            const std::uint32_t b = std::uint32_t(x / size + g.grid[0] * (y / size + g.grid[1] * (z / size)));
+                            ASSERT_TRUE(std::binary_search(got.begin(), got.end(), b))
+                                << d[0] << "×" << d[1] << "×" << d[2] << " in " << size << "³, box " << t << ": voxel " << x << "," << y << "," << z;
+                        }
+                if (t > 0) continue;
+                EXPECT_GT(active, 0);
+                // Uncropped, exactly the bricks whose reads (b·B − 1 … b·B + B, the outside the
+                // background) hold more than one label.
+                std::vector<std::uint32_t> want;
+                for (int bz = 0, b = 0; bz < g.grid[2]; ++bz)
+                    for (int by = 0; by < g.grid[1]; ++by)
+                        for (int bx = 0; bx < g.grid[0]; ++bx, ++b) {
+                            const float first = at(bx * size - 1, by * size - 1, bz * size - 1);
+                            bool mixed = false;
+                            for (int z = bz * size - 1; z <= bz * size + size && !mixed; ++z)
+                                for (int y = by * size - 1; y <= by * size + size && !mixed; ++y)
+                                    for (int x = bx * size - 1; x <= bx * size + size && !mixed; ++x) mixed = at(x, y, z) != first;
+                            if (mixed) want.push_back(std::uint32_t(b));
+                        }
+                EXPECT_EQ(got, want);
+                if (d[0] == 37 && size == 4) EXPECT_LT(want.size() * 10, g.bricks() * 9) << "bricks inside one label";
+            }
+        }
+}
+
+}  // namespace
+}  // namespace hp

@@ -218,7 +218,7 @@ TEST(WgslInclude, TheKernelsOfShadersResolve) {
         const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         if (text.rfind("// Kernel", 0) != 0 || text.find("//!include {") != std::string::npos) continue;
         // The bricked surface's kernels choose through a chunk they include (brick_slots.wgsl's
-        // {brick_values}): listed below with each choice.
+        // {brick_values}, {brick_cells}): listed below with each choice.
         if (text.find("//!include brick_slots.wgsl") != std::string::npos) continue;
         kernels.push_back({entry.path().filename().string(), {}});
         ++plain;
@@ -227,8 +227,9 @@ TEST(WgslInclude, TheKernelsOfShadersResolve) {
     kernels.push_back({"surface.wgsl", {}});
     for (const char* values : {"brick_values_u8.wgsl", "brick_values_i8.wgsl", "brick_values_u16.wgsl",
                                "brick_values_i16.wgsl", "brick_values_f32.wgsl"})
-        for (const char* k : {"brick_mesh_count.wgsl", "brick_mesh_extract.wgsl"})
-            kernels.push_back({k, {{"brick_values", values}}});
+        for (const char* cells : {"brick_surface_cells.wgsl", "brick_label_cells.wgsl"})
+            for (const char* k : {"brick_mesh_count.wgsl", "brick_mesh_extract.wgsl"})
+                kernels.push_back({k, {{"brick_values", values}, {"brick_cells", cells}}});
     for (const char* source : {"source_metaballs.wgsl", "source_sphere.wgsl", "source_noise.wgsl"})
         kernels.push_back({"volume_source.wgsl", {{"source", source}}});
     // The counts from the atlas: a cell's vertices, or a point's crossing edges.

@@ -6,37 +6,46 @@
 namespace hp {
 namespace {
 
-// The voxels brick b spans along an axis of n voxels: [b·B, min(b·B + B, n − 1)].
-int last_voxel(int b, int size, int n) { return std::min(b * size + size, n - 1); }
+// The voxels brick b reads along an axis of n voxels: the cells' bricks [b·B, b·B + B], the
+// labels' [b·B − 1, b·B + B] (label_bricks), within the volume.
+struct Spans {
+    int size;
+    bool labels;
+    int first(int b) const { return std::max(0, b * size - (labels ? 1 : 0)); }
+    int last(int b, int n) const { return std::min(b * size + size, n - 1); }
+    int bricks(int n) const { return labels ? (n + size - 1) / size : (n - 1 + size - 1) / size; }
+    // The first and last brick reading voxel v: one, or two along an axis where v is the
+    // cells' apron (b·B with b > 0: brick b − 1's last voxel too) or a labels brick's
+    // either side (b·B − 1 and b·B + B).
+    std::array<int, 2> holding(int v, int grid) const {
+        const int b = std::min(v / size, grid - 1), r = v - b * size;
+        if (!labels) return {r == 0 && v > 0 ? b - 1 : b, b};
+        return {r == 0 && b > 0 ? b - 1 : b, r == size - 1 && b + 1 < grid ? b + 1 : b};
+    }
+};
 
 // The grid over stored values of type T, each row's range taken in the stored type and scaled
 // once (the scaling keeps the order: its slope is positive, voxel_values.h).
 template <typename T>
-BrickGrid grid_of(const T* values, const Scaling& scale, const std::array<int, 3>& dims, int size) {
+BrickGrid grid_of(const T* values, const Scaling& scale, const std::array<int, 3>& dims, Spans spans) {
     BrickGrid g;
-    g.size = size, g.dims = dims;
-    for (int a = 0; a < 3; ++a) g.grid[a] = (dims[a] - 1 + size - 1) / size;
+    g.size = spans.size, g.dims = dims;
+    for (int a = 0; a < 3; ++a) g.grid[a] = spans.bricks(dims[a]);
     const std::size_t n = std::size_t(g.grid[0]) * std::size_t(g.grid[1]) * std::size_t(g.grid[2]);
     g.lo.assign(n, std::numeric_limits<float>::infinity());
     g.hi.assign(n, -std::numeric_limits<float>::infinity());
-    // Each voxel goes to every brick whose span holds it: one brick, or two along an axis where
-    // it is a brick's apron (x = b·B with b > 0 is also brick b − 1's last voxel).
-    const auto span = [size](int v, int bricks) {  // the first and last brick holding voxel v
-        const int last = std::min(v / size, bricks - 1);
-        return std::array<int, 2>{v % size == 0 && v > 0 ? v / size - 1 : last, last};
-    };
     const std::size_t X = std::size_t(dims[0]), XY = X * std::size_t(dims[1]);
     std::vector<float> row_lo(std::size_t(g.grid[0])), row_hi(std::size_t(g.grid[0]));
     for (int z = 0; z < dims[2]; ++z) {
-        const auto bz = span(z, g.grid[2]);
+        const auto bz = spans.holding(z, g.grid[2]);
         for (int y = 0; y < dims[1]; ++y) {
-            const auto by = span(y, g.grid[1]);
+            const auto by = spans.holding(y, g.grid[1]);
             // The row's range within each brick's x span (spans share their end voxels), then
             // those ranges into the bricks holding the row.
             const T* row = values + XY * std::size_t(z) + X * std::size_t(y);
             for (int i = 0; i < g.grid[0]; ++i) {
-                const T* a = row + std::size_t(i) * std::size_t(size);
-                const T* e = row + std::size_t(last_voxel(i, size, dims[0])) + 1;
+                const T* a = row + std::size_t(spans.first(i));
+                const T* e = row + std::size_t(spans.last(i, dims[0])) + 1;
                 T lo = *a, hi = *a;
                 for (const T* p = a + 1; p < e; ++p) lo = std::min(lo, *p), hi = std::max(hi, *p);
                 row_lo[std::size_t(i)] = scale(lo), row_hi[std::size_t(i)] = scale(hi);
@@ -52,14 +61,16 @@ BrickGrid grid_of(const T* values, const Scaling& scale, const std::array<int, 3
     return g;
 }
 
+int last_voxel(int b, int size, int n) { return Spans{size, false}.last(b, n); }
+
 }  // namespace
 
 BrickGrid brick_grid(const float* values, const std::array<int, 3>& dims, int size) {
-    return grid_of(values, Scaling{}, dims, size);
+    return grid_of(values, Scaling{}, dims, Spans{size, false});
 }
 
 BrickGrid brick_grid(const VoxelValues& values, const std::array<int, 3>& dims, int size) {
-    return values.visit([&](const auto* p, const Scaling& s) { return grid_of(p, s, dims, size); });
+    return values.visit([&](const auto* p, const Scaling& s) { return grid_of(p, s, dims, Spans{size, false}); });
 }
 
 BrickCount active_bricks(const BrickGrid& g, float iso, std::vector<std::uint32_t>* out, const BrickCrop* crop) {
@@ -88,6 +99,31 @@ BrickCount active_bricks(const BrickGrid& g, float iso, std::vector<std::uint32_
                                  std::uint64_t(last_voxel(z, g.size, g.dims[2]) - z * g.size + 1);
                 if (out) out->push_back(std::uint32_t(b));
             }
+    return c;
+}
+
+BrickGrid label_bricks(const VoxelValues& values, const std::array<int, 3>& dims, int size) {
+    BrickGrid g = values.visit([&](const auto* p, const Scaling& s) { return grid_of(p, s, dims, Spans{size, true}); });
+    std::size_t b = 0;
+    for (int z = 0; z < g.grid[2]; ++z)
+        for (int y = 0; y < g.grid[1]; ++y)
+            for (int x = 0; x < g.grid[0]; ++x, ++b) {
+                const int at[3] = {x, y, z};
+                float lo = g.lo[b], hi = g.hi[b];
+                bool face = false;  // it reads past the volume: the background too
+                for (int a = 0; a < 3; ++a) face = face || at[a] == 0 || at[a] * size + size > dims[a] - 1;
+                if (face) lo = std::min(lo, 0.0f), hi = std::max(hi, 0.0f);
+                const bool mixed = lo < hi;
+                g.lo[b] = mixed || lo == 0 ? 0.0f : 1.0f;
+                g.hi[b] = mixed || lo != 0 ? 1.0f : 0.0f;
+            }
+    return g;
+}
+
+BrickCrop label_level_crop(const BrickCrop& crop, const std::array<int, 3>& dims) {
+    BrickCrop c = crop;
+    for (std::size_t a = 0; a < 3; ++a) c.box.lo[a] = std::min(c.box.lo[a] + 1, dims[a] - 1);
+    c.background = 0;
     return c;
 }
 

@@ -56,4 +56,24 @@ struct BrickCrop {
 BrickCount active_bricks(const BrickGrid& g, float iso, std::vector<std::uint32_t>* out = nullptr,
                          const BrickCrop* crop = nullptr);
 
+// classify=labels in bricks: the list is of voxels, not cells (a voxel holding a label with a
+// face neighbour holding another; the outside of the volume is the background, 0), and a voxel
+// reads its neighbours one either side (its faces, and the dual cells around it for its
+// vertices). So a labels brick b *owns* the voxels b·B … b·B + B − 1 along each axis
+// (ceil(dims / B) bricks: one more than the cells' grid where B divides dims − 1) and reads
+// b·B − 1 … b·B + B: the slot of the cells' brick b (brick_pool.h) holds exactly those. The
+// grid of `values` below flags each labels brick that may own an active voxel in lo/hi, so
+// that active_bricks and the GPU's first level pick them at kLabelIso unchanged: [0, 1] where
+// the labels it reads are not all one (the background among them where it reads past the
+// volume's faces), [1, 1] where they are all one label ≠ 0, [0, 0] where all the background. A crop box's
+// outside reads the background (0): widening [1, 1] by it makes the brick active, as it should
+// where the box cuts what the brick reads (label_level_crop below).
+constexpr float kLabelIso = 0.5f;
+BrickGrid label_bricks(const VoxelValues& values, const std::array<int, 3>& dims, int size);
+// The box the first level of label_bricks' grid is given for `crop`: active_bricks and the GPU
+// level test a brick's cut against the span b·B … b·B + B, where a labels brick reads from
+// b·B − 1: the box's low corner one higher makes "wholly inside" mean what it reads (no
+// higher than the volume's last voxel: a brick starting there reads past the volume anyway).
+BrickCrop label_level_crop(const BrickCrop& crop, const std::array<int, 3>& dims);
+
 }  // namespace hp

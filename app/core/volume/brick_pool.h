@@ -65,14 +65,15 @@ struct BrickFigures {
     std::uint32_t slots = 0;      // the pool's
     std::uint32_t round = 0;      // the most bricks a round takes
     std::uint64_t vertices = 0;   // the surface's (3 a triangle)
-    bool truncated = false;       // a round's vertices outgrew its stream, or the buffer its
-                                  // largest size: some were lost
+    bool truncated = false;       // one brick's vertices outgrew a round's stream (a round's
+                                  // are made again in halves), or the buffer its largest
+                                  // size: some were lost
     // WebGL2 with profile(true) (the native benchmark): wall ms of each step, the GPU finished
     // after each (which the page's runs do not wait for): the first level and its list read
-    // back, the plan, the uploads, the rounds' surfaces, their appends. WebGPU, always: the plan
+    // back, the plan, the uploads, the rounds' surfaces with their appends. WebGPU, always: the plan
     // (ms_plan), the uploads and rounds issued (ms_upload), and from the submit to the total's
     // arrival (ms_mesh: the GPU's work and the read-back's latency, seen at frame granularity).
-    double ms_level = 0, ms_plan = 0, ms_upload = 0, ms_mesh = 0, ms_append = 0;
+    double ms_level = 0, ms_plan = 0, ms_upload = 0, ms_mesh = 0;
 };
 
 // A slot holds a brick's voxels from one before its first to one past its apron: B + 3 a side,

@@ -75,10 +75,11 @@ struct MeshCopy {
 // The surface of a loaded volume made in bricks (bricked_surface.h), as the app asks for it.
 struct BrickedAsk {
     const VoxelValues* values = nullptr;  // the volume's
-    const BrickGrid* grid = nullptr;      // its bricks
-    std::uint64_t key = 0;                // the load and the brick size: another key, another pool
+    const BrickGrid* grid = nullptr;      // its bricks (labels: label_bricks', brick_grid.h)
+    bool labels = false;                  // classify=labels: the voxels between labels, surface nets
+    std::uint64_t key = 0;                // the load, the brick size and labels: another key, another pool
     double budget_bytes = 0;              // the GPU memory the pool may take (BrickedSurface::slots_for)
-    float iso = 0;
+    float iso = 0;                        // labels: kLabelIso
     const BrickCrop* crop = nullptr;  // a crop box that is not the whole volume, or none
     bool run = true;  // the frame needs the surface: made now where the last one was for another iso
     int view_factor = 1;  // the atlas is a preview of every f-th voxel: the 3D view's units are f voxels

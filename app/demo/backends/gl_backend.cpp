@@ -95,7 +95,10 @@ public:
         if (q.atlas) r.atlas = gpu_.volume().read_atlas();
         if (q.mesh && last.mesh && last.extracted && bricked_.on && bricked_.made) {
             r.mesh.vertices = std::uint32_t(bricked_.figures.vertices);
-            bricked_.surface.read(q.vertices, &r.mesh.positions, &r.mesh.normals);
+            std::vector<float> others;
+            bricked_.surface.read(q.vertices, &r.mesh.positions, &r.mesh.normals, q.labels ? &r.mesh.labels : nullptr,
+                                  q.labels ? &others : nullptr);
+            if (q.labels) r.mesh.other_labels = per_triangle(others);
         } else if (q.mesh && last.mesh && last.extracted) {
             SurfaceMesh& mesh = gpu_.mesh();
             // Not read in that frame (async, expected): the API still reports the true total.
@@ -136,7 +139,7 @@ public:
         if (same && !b.failed.empty()) return *why = b.failed, false;  // not made again each frame
         if (!same || !b.surface.ready()) {
             b.made = false, b.key = ask->key, b.size = size, b.failed.clear();
-            if (!b.surface.init(*ask->grid, size, *ask->values, why)) return b.failed = *why, false;
+            if (!b.surface.init(*ask->grid, size, *ask->values, why, ask->labels)) return b.failed = *why, false;
         }
         if (ask->run && (!b.made || b.iso != ask->iso || BrickCrop::of(ask->crop) != b.crop)) {
             b.figures = b.surface.run(*ask->values, ask->iso, ask->crop);

@@ -187,6 +187,7 @@ std::unique_ptr<ReadTicket> WebGpuBackend::read(const ReadRequest& q, const Fram
         t->atlas = wgpu::read(gpu_.atlas_buffer(), 0, int(4 * std::size_t(t->texels)));
     }
     if (q.mesh && last.mesh && bricked_.shown()) {
+        t->labels = q.labels;
         bricked_.read(q.vertices, t.get());
     } else if (q.mesh && last.mesh && gpu_.positions_buffer()) {
         t->r.mesh.vertices = last.vertices;

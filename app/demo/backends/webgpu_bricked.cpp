@@ -12,7 +12,7 @@ bool WebGpuBricked::set(const BrickedAsk* ask, BrickFigures* figures, std::strin
     if (same && !failed_.empty()) return *why = failed_, false;  // not made again each frame
     if (!same || !mesh_.ready()) {
         made_ = false, key_ = ask->key, slots_ = slots, failed_.clear();
-        if (!mesh_.init(*ask->grid, slots, *ask->values, why)) return failed_ = *why, false;
+        if (!mesh_.init(*ask->grid, slots, *ask->values, ask->labels, why)) return failed_ = *why, false;
     }
     if (again_ && !ask->run) again_ = false, made_ = false;  // made again when next asked
     if (ask->run && (!made_ || iso_ != ask->iso || BrickCrop::of(ask->crop) != crop_ || again_)) {

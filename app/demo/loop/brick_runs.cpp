@@ -27,7 +27,7 @@ bool BrickRuns::level_on_gpu(const DemoState& s, const LoadedVolume* v, std::uin
 namespace {
 // Why the surface in `s` cannot be made in bricks ("" when it can).
 std::string refused(const DemoState& s) {
-    if (s.classify != Classify::Surface) return std::string("bricks mesh a surface, not classify=") + name_of(s.classify);
+    if (s.classify == Classify::Solid) return "bricks mesh a surface or a label map, not classify=solid";
     if (s.shell > 0) return "bricks do not hollow a shell yet: shell=0 for bricks";
     return "";
 }
@@ -51,8 +51,15 @@ void BrickRuns::surface(Backend* b, const DemoState& s, const LoadedVolume* v, b
         why_not_ = why;
         return;
     }
+    const bool labels = s.classify == Classify::Labels;
     const BrickGrid* grid = &v->bricks;
-    if (s.brick != v->bricks.size) {
+    if (labels) {  // bricks of voxels, each flagged where it reads more than one label
+        if (labels_generation_ != v->generation || labels_.size != s.brick) {
+            labels_ = label_bricks(v->volume.values, v->volume.dims, s.brick);
+            labels_generation_ = v->generation;
+        }
+        grid = &labels_;
+    } else if (s.brick != v->bricks.size) {
         if (grid_generation_ != v->generation || grid_.size != s.brick) {
             grid_ = brick_grid(v->volume.values, v->volume.dims, s.brick);
             grid_generation_ = v->generation;
@@ -62,9 +69,10 @@ void BrickRuns::surface(Backend* b, const DemoState& s, const LoadedVolume* v, b
     BrickedAsk ask;
     ask.values = &v->volume.values;
     ask.grid = grid;
-    ask.key = (v->generation << 8) + std::uint64_t(s.brick);
+    ask.labels = labels;
+    ask.key = (v->generation << 9) + (labels ? 256 : 0) + std::uint64_t(s.brick);
     ask.budget_bytes = s.pool_mb * 1024 * 1024;
-    ask.iso = s.iso;
+    ask.iso = labels ? kLabelIso : s.iso;
     BrickCrop crop;
     crop.box = crop_of(s, v->volume.dims);
     crop.background = crop_background(s.classify, s.iso, {v->volume.lo, v->volume.hi});

@@ -35,6 +35,10 @@ public:
     const BrickedSurface::Figures* figures() const { return on_ ? &figures_ : nullptr; }
     // Where the surface was asked in bricks and could not be: why ("" when it is, or was not asked).
     const std::string& why_not() const { return why_not_; }
+    // classify=labels: the labels' grid made for the load numbered `generation`, or null.
+    const BrickGrid* labels_grid(std::uint64_t generation) const {
+        return labels_generation_ == generation && !labels_.lo.empty() ? &labels_ : nullptr;
+    }
 
 private:
     struct LevelRun {
@@ -47,6 +51,9 @@ private:
     // The grid of the brick size asked where it is not the load's own (16³), for the load numbered.
     BrickGrid grid_;
     std::uint64_t grid_generation_ = 0;
+    // classify=labels: label_bricks' grid (brick_grid.h) of the brick size asked, for the load numbered.
+    BrickGrid labels_;
+    std::uint64_t labels_generation_ = 0;
     bool on_ = false;
     BrickedSurface::Figures figures_;
     std::string why_not_;

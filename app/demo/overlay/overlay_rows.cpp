@@ -120,14 +120,15 @@ void iso_row(const Controls& c, const Setting& row) {
     }
     if (!loaded->presets.empty()) ImGui::NewLine();
     // The first level of a bricked compaction (brick_grid.h): what bricks would hold at this iso.
-    if (c.s.classify != Classify::Surface || c.s.shell > 0 || loaded->bricks.lo.empty()) return;
-    const BrickCount n = active_bricks(loaded->bricks, c.s.iso);
-    const double voxels = double(loaded->volume.values.size());
-    ImGui::TextDisabled("%d³ bricks: %llu of %zu active (%.0f%% of voxels)", loaded->bricks.size, (unsigned long long)n.active,
-                        loaded->bricks.bricks(), voxels > 0 ? 100.0 * double(n.voxels_held) / voxels : 0.0);
-    std::uint32_t on_gpu = 0;  // the WebGL2 modes find them with a histopyramid over the bricks too
-    if (c.app.bricks_on_gpu(&on_gpu))
-        ImGui::TextDisabled("found by the GPU's brick pyramid: %u", on_gpu);
+    if (c.s.classify == Classify::Solid || c.s.shell > 0 || loaded->bricks.lo.empty()) return;
+    if (c.s.classify == Classify::Surface) {
+        const BrickCount n = active_bricks(loaded->bricks, c.s.iso);
+        const double voxels = double(loaded->volume.values.size());
+        ImGui::TextDisabled("%d³ bricks: %llu of %zu active (%.0f%% of voxels)", loaded->bricks.size, (unsigned long long)n.active,
+                            loaded->bricks.bricks(), voxels > 0 ? 100.0 * double(n.voxels_held) / voxels : 0.0);
+        std::uint32_t on_gpu = 0;  // the WebGL2 modes find them with a histopyramid over the bricks too
+        if (c.app.bricks_on_gpu(&on_gpu)) ImGui::TextDisabled("found by the GPU's brick pyramid: %u", on_gpu);
+    }
     if (const BrickedSurface::Figures* f = c.app.bricks().figures())  // the surface made in bricks
         ImGui::TextDisabled("surface in %d³ bricks: %u round%s of at most %u,\na pool of %u slots, %u bricks uploaded", c.s.brick,
                             f->rounds, f->rounds == 1 ? "" : "s", f->round, f->slots, f->uploaded);

@@ -101,17 +101,19 @@ const char* timing() {
 }
 
 // hp.stats().bricks: the first level of a bricked compaction of the file or PNG shown
-// (brick_grid.h: its bricks straddling the iso; a surface, no shell), and the surface made in
-// bricks where it is (brick_runs.h), else null.
+// (brick_grid.h: its bricks straddling the iso; a surface, no shell; classify=labels: the
+// labels' bricks reading more than one label, once the surface was asked in bricks), and the
+// surface made in bricks where it is (brick_runs.h), else null.
 void bricks_json(JsonWriter* w, const DemoApp& app) {
     w->key("bricks");
     const LoadedVolume* loaded = app.sources().shown(app.state());
-    if (!loaded || loaded->bricks.lo.empty() || app.state().classify != Classify::Surface || app.state().shell > 0)
-        return void(w->null());
-    const BrickCount c = active_bricks(loaded->bricks, app.state().iso);
-    w->begin_object().key("size").integer(loaded->bricks.size).key("grid");
-    numbers(w, loaded->bricks.grid);
-    w->key("count").number(double(loaded->bricks.bricks())).key("active").number(double(c.active));
+    const bool labels = app.state().classify == Classify::Labels;
+    const BrickGrid* grid = loaded && labels ? app.bricks().labels_grid(loaded->generation) : loaded ? &loaded->bricks : nullptr;
+    if (!grid || grid->lo.empty() || app.state().classify == Classify::Solid || app.state().shell > 0) return void(w->null());
+    const BrickCount c = active_bricks(*grid, labels ? kLabelIso : app.state().iso);
+    w->begin_object().key("size").integer(grid->size).key("grid");
+    numbers(w, grid->grid);
+    w->key("count").number(double(grid->bricks())).key("active").number(double(c.active));
     w->key("voxelsHeld").number(double(c.voxels_held));
     std::uint32_t on_gpu = 0;  // the same count, found by the GPU's brick level (WebGL2 modes)
     w->key("activeOnGpu");

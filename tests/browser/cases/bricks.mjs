@@ -4,7 +4,7 @@
 // volume (every triangle, its vertices and normals), in 8³ bricks, rounds of 4 over a pool of 15 slots
 // (rounds, evictions and uploads again), a 16-bit volume with a scaling whose values float16
 // would round; an iso change that needs no new brick uploads nothing; a crop box (its outside read
-// as the background) in both backends.
+// as the background) in both backends; a label map (classify=labels) in bricks of voxels, in both.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -186,6 +186,85 @@ add('bricks=on with a crop box: the cropped surface, capped at the box, is the C
     assert(f.active < all.active, `${pyramid}: ${f.active} bricks active in the box, ${all.active} in the whole volume`);
     const back = (await bricksExact(page, whole, { atLeast: 3000 })).bricks.surface;
     assert(back.active === all.active && back.vertices === all.vertices, `${pyramid}, the whole volume again: ${JSON.stringify(back)}`);
+  }
+});
+
+// classify=labels in bricks (brick_grid.h's label_bricks): bricks of voxels, those reading more
+// than one label active, each voxel's faces toward another label and their surface nets read
+// from its slot. 61×45×40 uint16: four labels meeting along a line, a slab and a ball across
+// brick faces, background holes and a background slab (bricks all background, and bricks all one
+// label, are left out). Against the CPU reference's label surface, triangle for triangle with
+// each vertex's label and each triangle's other side; rounds over a small pool; a crop box.
+const LABEL_DIMS = [61, 45, 40];
+const label = (x, y, z) => {
+  let l = 1 + (x >= 17 ? 1 : 0) + (y >= 13 ? 2 : 0);
+  if (z >= 15 && x < 20) l = 5;
+  if ((x - 12) ** 2 + (y - 20) ** 2 + (z - 8) ** 2 < 30) l = 300;
+  if (((x * 7 + y * 3 + z * 5) % 97 === 0 && x < 16) || z < 2 || y > 40) l = 0;
+  return l;
+};
+
+async function labelsExact(page, state, labels = '[1,2,3,4,5,300]') {
+  const r = await page.evaluate(async (state) => {
+    await hp.set(state);
+    const gpu = await hp.mesh(), cpu = await hp.referenceMesh();
+    const stats = hp.stats();
+    if (gpu.vertices !== cpu.vertices || gpu.positions.length !== cpu.positions.length)
+      return { error: `vertices: GPU ${gpu.vertices} (${gpu.positions.length / 3} read), CPU ${cpu.vertices}`, stats };
+    // A triangle's key: its label, its other side and its corners from the least, in its winding order.
+    const key = (m, t) => {
+      const c = [0, 1, 2].map((k) => [0, 1, 2].map((a) => m.positions[9 * t + 3 * k + a].toFixed(3)).join(','));
+      const first = c.indexOf([...c].sort()[0]);
+      return `${m.labels[3 * t]}|${m.otherLabels[t]}|` + [0, 1, 2].map((k) => c[(first + k) % 3]).join(' ');
+    };
+    const found = new Map();
+    const triangles = cpu.vertices / 3;
+    for (let t = 0; t < triangles; t++) {
+      const k = key(gpu, t);
+      if (found.has(k)) return { error: `the GPU's triangle ${t} (${k}) twice`, stats };
+      found.set(k, t);
+    }
+    for (let t = 0; t < triangles; t++) {
+      const k = key(cpu, t), g = found.get(k);
+      if (g === undefined) return { error: `the reference's triangle ${t} (${k}) is not among the GPU's`, stats };
+      if (gpu.labels[3 * g + 1] !== cpu.labels[3 * t] || gpu.labels[3 * g + 2] !== cpu.labels[3 * t])
+        return { error: `triangle ${t}: its vertices' labels differ`, stats };
+      const first = (m, at) => {  // the corner the key starts from
+        const c = [0, 1, 2].map((k) => [0, 1, 2].map((a) => m.positions[9 * at + 3 * k + a].toFixed(3)).join(','));
+        return c.indexOf([...c].sort()[0]);
+      };
+      const fg = first(gpu, g), fc = first(cpu, t);
+      for (let k = 0; k < 3; k++)
+        for (let a = 0; a < 3; a++) {
+          const x = 9 * g + 3 * ((fg + k) % 3) + a, y = 9 * t + 3 * ((fc + k) % 3) + a;
+          if (!(Math.abs(gpu.normals[x] - cpu.normals[y]) <= 1e-3)) return { error: `triangle ${t} normal: GPU ${gpu.normals[x]}, CPU ${cpu.normals[y]}`, stats };
+        }
+    }
+    return { vertices: cpu.vertices, labels: [...new Set(cpu.labels)].sort((a, b) => a - b), stats };
+  }, state);
+  if (r.error) throw new Error(`${JSON.stringify(state)}: ${r.error} (bricks ${JSON.stringify(r.stats?.bricks)})`);
+  assert(r.vertices >= 3000 && JSON.stringify(r.labels) === labels, `${r.vertices} vertices, labels ${r.labels} (the case wants ${labels})`);
+  const b = r.stats.bricks;
+  assert(b && b.surface && b.surface.vertices === r.vertices && b.why === '', `the surface is not the bricks': ${JSON.stringify(b)}`);
+  return r.stats;
+}
+
+add('classify=labels in bricks: bricks of voxels, those reading one label left out; the label surface (labels, other sides) is the CPU reference\'s in rounds over small pools and in a crop box (scalar, vec4, webgpu-pyramid, webgpu-scan)', async (page) => {
+  const r = await loadVolumeBytes(page, nifti(LABEL_DIMS, 'uint16', voxels(LABEL_DIMS, 'uint16', label)), { name: 'bricks-labels.nii' });
+  assert(!r.error, r.error);
+  const box = { cropX0: 5, cropX1: 40, cropY0: 0, cropY1: 30, cropZ0: 3, cropZ1: 38 };
+  const whole = { cropX0: 0, cropX1: -1, cropY0: 0, cropY1: -1, cropZ0: 0, cropZ1: -1 };
+  for (const [k, [pyramid, poolMb]] of [['scalar', SMALL_POOL], ['vec4', SMALL_POOL], ['webgpu-pyramid', WEBGPU_POOL],
+    ['webgpu-scan', WEBGPU_POOL]].entries()) {
+    const s = await labelsExact(page, { pyramid, classify: 'labels', bricks: 'on', brick: 8, poolMb, ...whole });
+    const f = s.bricks.surface;
+    // 8³ bricks of voxels: ceil(dims / 8) a side.
+    assert(s.backend === (k < 2 ? 'webgl2' : 'webgpu'), `${pyramid}: ${s.backend}`);
+    assert(JSON.stringify(s.bricks.grid) === '[8,6,5]' && s.bricks.count === 240, `${pyramid}: ${JSON.stringify(s.bricks)}`);
+    assert(f.brick === 8 && f.active === s.bricks.active && f.active < s.bricks.count && f.rounds > 3,
+      `${pyramid}: ${JSON.stringify(s.bricks)}`);
+    const c = (await labelsExact(page, k % 2 ? box : { ...box, cropX0: 0, cropY0: 14 }, k % 2 ? undefined : '[3,4,5,300]')).bricks.surface;
+    assert(c.active < f.active, `${pyramid}: ${c.active} bricks active in the box, ${f.active} in the whole volume`);
   }
 });
 

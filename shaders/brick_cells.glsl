@@ -35,28 +35,12 @@ float brick_value(ivec3 p) {
 }
 
 // Labels (uLabels): the label at voxel v of the volume (0 past its faces) from the slot that
-// gPoolToVoxel names, and its faces toward another label (bit f: axis f / 2, + side f & 1).
+// gPoolToVoxel names (label_faces.glsl reads it for the voxel's faces toward another label).
 float label_at(ivec3 v) {
     return any(lessThan(v, ivec3(0))) || any(greaterThanEqual(v, uDims)) ? 0.0 : brick_value(v - gPoolToVoxel);
 }
 
-int label_faces(ivec3 v) {
-    float l = label_at(v);
-    if (l == 0.0) return 0;
-    int m = 0;
-    for (int f = 0; f < 6; ++f) {
-        ivec3 n = v;
-        n[f >> 1] += (f & 1) != 0 ? 1 : -1;
-        if (label_at(n) != l) m |= 1 << f;
-    }
-    return m;
-}
-
-int label_vertex_count(int mask) {  // 6 a face
-    int n = 0;
-    for (int f = 0; f < 6; ++f) n += (mask >> f) & 1;
-    return 6 * n;
-}
+int label_faces(ivec3 v);  // label_faces.glsl, after this chunk
 
 // Base texel p's cell of the volume, its case and where its corner (0, 0, 0) is in the pool
 // (labels: its voxel, its face mask and where the voxel is); false where p holds none (past a slot's slices, a slot not in the round, a cell past the

@@ -15,20 +15,10 @@ fn label_at(v: vec3<i32>) -> f32 {
     return slot_at(gSlot, gOrigin, v - gOrigin);
 }
 
-// Voxel `c` (x fastest) of an entry's brick: where it lies in the volume and in the brick, and
-// its faces toward other labels (none past the volume).
-struct BrickCell {
-    cell: vec3<i32>,
-    local: vec3<i32>,
-    mc_case: u32,
-}
-
+// Voxel `c` of an entry's brick (brick_slots.wgsl's BrickCell) and its faces toward other
+// labels (none past the volume).
 fn brick_cell(origin: vec3<i32>, slot: u32, c: u32) -> BrickCell {
-    let mask = u32(bk.side - 1);  // B is a power of two: the voxel's place by shifts
-    var out: BrickCell;
-    out.local = vec3<i32>(i32(c & mask), i32((c >> bk.side_shift) & mask), i32(c >> (2u * bk.side_shift)));
-    out.cell = origin + out.local;
-    out.mc_case = 0u;
+    var out = brick_place(origin, c);
     if (any(out.cell >= bk.dims)) { return out; }
     gSlot = slot;
     gOrigin = origin;
@@ -38,14 +28,8 @@ fn brick_cell(origin: vec3<i32>, slot: u32, c: u32) -> BrickCell {
 
 fn brick_cell_vertices(k: BrickCell) -> u32 { return label_vertex_count(k.mc_case); }
 
-struct BrickVertex {
-    position: vec4<f32>,
-    normal: vec4<f32>,
-}
-
-fn brick_vertex(slot: u32, k: BrickCell, j: u32) -> BrickVertex {
+fn brick_vertex(slot: u32, k: BrickCell, j: u32) -> McVertex {
     gSlot = slot;
     gOrigin = k.cell - k.local;
-    let m = label_vertex(k.cell, k.mc_case, label_at(k.cell), j);
-    return BrickVertex(m.position, m.normal);
+    return label_vertex(k.cell, k.mc_case, label_at(k.cell), j);
 }

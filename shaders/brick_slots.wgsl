@@ -10,6 +10,7 @@
 //!include brick_state.wgsl
 //!include {brick_values}
 //!include {brick_cells}
+//!include mc_vertex.wgsl
 
 // Voxel i of slot `slot` (x fastest), in data units: an 8- or 16-bit value shifted to the top of
 // its word and back (arithmetically where signed), or a float32 as it is. The type is the
@@ -42,4 +43,21 @@ fn slot_at(slot: u32, origin: vec3<i32>, p: vec3<i32>) -> f32 {
 fn brick_origin(entry: vec2<u32>) -> vec3<i32> {
     let b = i32(entry.x);
     return vec3<i32>(b % bk.grid.x, (b / bk.grid.x) % bk.grid.y, b / (bk.grid.x * bk.grid.y)) * bk.side;
+}
+
+// Cell (or voxel) `c` (x fastest) of an entry's brick: where it lies in the volume and in the
+// brick, and its case ({brick_cells}' brick_cell fills it: 0 until then).
+struct BrickCell {
+    cell: vec3<i32>,
+    local: vec3<i32>,
+    mc_case: u32,
+}
+
+fn brick_place(origin: vec3<i32>, c: u32) -> BrickCell {
+    let mask = u32(bk.side - 1);  // B is a power of two: the place by shifts
+    var out: BrickCell;
+    out.local = vec3<i32>(i32(c & mask), i32((c >> bk.side_shift) & mask), i32(c >> (2u * bk.side_shift)));
+    out.cell = origin + out.local;
+    out.mc_case = 0u;
+    return out;
 }

@@ -1,21 +1,10 @@
 // The bricked surface's cells (brick_slots.wgsl's {brick_cells} for classify=surface): a cell's
 // case from its slot, its vertex count and its vertices, as the unbricked surface's.
 //!include mc_tables.wgsl
-// Cell `c` (x fastest) of an entry's brick: where it lies in the volume and in the brick, and
-// its case (bit i set where corner i is below the iso: volume.wgsl's cell_case); case 0 where
-// the cell is past the volume's last cells.
-struct BrickCell {
-    cell: vec3<i32>,
-    local: vec3<i32>,
-    mc_case: u32,
-}
-
+// Cell `c` of an entry's brick (brick_slots.wgsl's BrickCell) and its case: bit i set where
+// corner i is below the iso (volume.wgsl's cell_case); 0 past the volume's last cells.
 fn brick_cell(origin: vec3<i32>, slot: u32, c: u32) -> BrickCell {
-    let mask = u32(bk.side - 1);  // B is a power of two: the cell's place by shifts
-    var out: BrickCell;
-    out.local = vec3<i32>(i32(c & mask), i32((c >> bk.side_shift) & mask), i32(c >> (2u * bk.side_shift)));
-    out.cell = origin + out.local;
-    out.mc_case = 0u;
+    var out = brick_place(origin, c);
     if (any(out.cell >= bk.dims - 1)) { return out; }
     for (var i = 0u; i < 8u; i++) {
         if (slot_at(slot, origin, out.local + kMcCorner[i]) < bk.iso) { out.mc_case |= 1u << i; }
@@ -33,12 +22,7 @@ fn slot_gradient(slot: u32, o: vec3<i32>, p: vec3<i32>) -> vec3<f32> {
 
 // Vertex j of the cell, as reference_mesh.h computes it: on the table's edge, interpolated from
 // its lower end; the normal from the gradients at both ends. Positions in the volume's voxels.
-struct BrickVertex {
-    position: vec4<f32>,
-    normal: vec4<f32>,
-}
-
-fn brick_vertex(slot: u32, k: BrickCell, j: u32) -> BrickVertex {
+fn brick_vertex(slot: u32, k: BrickCell, j: u32) -> McVertex {
     let ab = kMcEdgeCorners[mc_edge(k.mc_case, j)];
     let ca = kMcCorner[ab.x];
     let cb = kMcCorner[ab.y];
@@ -52,7 +36,7 @@ fn brick_vertex(slot: u32, k: BrickCell, j: u32) -> BrickVertex {
     let len = length(n);
     let pa = vec3<f32>(k.cell + ca);
     let pb = vec3<f32>(k.cell + cb);
-    var v: BrickVertex;
+    var v: McVertex;
     v.position = vec4<f32>(pa + t * (pb - pa), 1.0);
     v.normal = vec4<f32>(select(vec3<f32>(0.0), n / len, len > 0.0), 0.0);
     return v;

@@ -57,27 +57,8 @@ int cell_case(ivec3 v) {
            int(h.x) << 4 | int(h.y) << 5 | int(h.z) << 6 | int(h.w) << 7;
 }
 
-// Labels mode (app/core/label_faces.h): the label at p, 0 past the volume, and the faces of
-// voxel v whose neighbour holds another label (bit f: axis f/2, + side f&1); 0 for the
-// background.
+// Labels mode (app/core/label_faces.h): the label at p, 0 past the volume (label_faces.glsl,
+// after this chunk, reads it for a voxel's faces between labels).
 float label_at(ivec3 p) {
     return any(lessThan(p, ivec3(0))) || any(greaterThanEqual(p, uDims)) ? 0.0 : value_at(p);
-}
-
-int label_faces(ivec3 v) {
-    float l = value_at(v);
-    if (l == 0.0) return 0;
-    int m = 0;
-    for (int f = 0; f < 6; ++f) {
-        ivec3 n = v;
-        n[f >> 1] += (f & 1) != 0 ? 1 : -1;
-        if (label_at(n) != l) m |= 1 << f;
-    }
-    return m;
-}
-
-int label_vertex_count(int mask) {
-    int n = 0;
-    for (int f = 0; f < 6; ++f) n += (mask >> f) & 1;
-    return 6 * n;
 }

@@ -83,7 +83,7 @@ bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t 
     HistoPyramidDesc desc;
     desc.size = side;
     desc.format = SumFormat::Uint;
-    desc.emit = {f.chunk, "brick_cells.glsl", "emit_brick_cell.glsl"};
+    desc.emit = {f.chunk, "brick_cells.glsl", "label_faces.glsl", "emit_brick_cell.glsl"};
     if (!pyramid_.init(desc, error)) return false;
     counts_ = gl::Texture(GL_RG16F, side, side);
     counts_target_ = gl::color_target(counts_);
@@ -91,7 +91,7 @@ bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t 
     if (!count_pass_.init(f.chunk, error)) return false;
     tables_.init();
     HistoPyramidDesc mesh = desc;  // as MeshExtractPass's, its vertex from the pool
-    mesh.emit = {"mc_tables.glsl", f.chunk, "brick_cells.glsl", "labels.glsl", "emit_brick_vertex.glsl", "stream_tiles.glsl"};
+    mesh.emit = {"mc_tables.glsl", f.chunk, "brick_cells.glsl", "label_faces.glsl", "labels.glsl", "emit_brick_vertex.glsl", "stream_tiles.glsl"};
     mesh.traverse_main = "mesh_extract.frag";
     mesh.stream_outputs = 2;
     mesh.tiles = true;

@@ -76,7 +76,7 @@ public:
 private:
     class ClassifyPass : public FullscreenPass {
     public:
-        bool init(const char* pool, std::string* error) { return build({pool, "brick_cells.glsl", "brick_cells.frag"}, error); }
+        bool init(const char* pool, std::string* error) { return build({pool, "brick_cells.glsl", "label_faces.glsl", "brick_cells.frag"}, error); }
         void draw(const gl::Framebuffer& target, int side) const {
             begin(target, side, side);
             glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -85,7 +85,7 @@ private:
     class CountsPass : public ClassifyPass {
     public:
         bool init(const char* pool, std::string* error) {
-            return build({"mc_tables.glsl", pool, "brick_cells.glsl", "brick_counts.frag"}, error);
+            return build({"mc_tables.glsl", pool, "brick_cells.glsl", "label_faces.glsl", "brick_counts.frag"}, error);
         }
     };
     void set_uniforms(const gl::Program& p, float iso) const;

@@ -14,7 +14,7 @@ class VolumeStages;
 class ClassifyCountPass : public FullscreenPass {
 public:
     bool init(std::string* error) {
-        return build({"volume.glsl", "mc_tables.glsl", "classify_count.frag"}, error);
+        return build({"volume.glsl", "label_faces.glsl", "mc_tables.glsl", "classify_count.frag"}, error);
     }
     void abandon() {
         FullscreenPass::abandon();

@@ -13,7 +13,7 @@ class VolumeStages;
 
 class ClassifyPass : public FullscreenPass {
 public:
-    bool init(std::string* error) { return build({"volume.glsl", "classify.frag"}, error); }
+    bool init(std::string* error) { return build({"volume.glsl", "label_faces.glsl", "classify.frag"}, error); }
     // Writes the volume's base (after VolumeStages::use).
     void run(const VolumeStages& volume) const;
 };

@@ -11,7 +11,7 @@ class SurfaceMesh;
 
 class MeshCountPass : public FullscreenPass {
 public:
-    bool init(std::string* error) { return build({"volume.glsl", "mc_tables.glsl", "mesh_count.frag"}, error); }
+    bool init(std::string* error) { return build({"volume.glsl", "label_faces.glsl", "mc_tables.glsl", "mesh_count.frag"}, error); }
     // Writes all of the mesh's counts from the volume's atlas (after VolumeStages::use).
     void run(const SurfaceMesh& mesh) const;
 };

@@ -7,7 +7,7 @@ namespace hp {
 // (DemoApp::quiet) and asks again each frame at the same iso (the count ring skips a request
 // while all its buffers are in flight; any answer at this iso will do).
 void BrickRuns::level(Backend* b, const DemoState& s, const LoadedVolume* v, std::uint64_t gpu) {
-    if (!v || v->bricks.lo.empty() || s.classify != Classify::Surface || s.shell > 0) return level_.reset();
+    if (!v || v->bricks.lo.empty() || s.classify != Classify::Surface) return level_.reset();
     const bool same = level_ && level_->gpu == gpu && level_->generation == v->generation && level_->iso == s.iso;
     if (same && (level_->arrived || b->brick_level_newest(s.iso, &level_->active))) return void(level_->arrived = true);
     std::string why;
@@ -28,7 +28,6 @@ namespace {
 // Why the surface in `s` cannot be made in bricks ("" when it can).
 std::string refused(const DemoState& s) {
     if (s.classify == Classify::Solid) return "bricks mesh a surface or a label map, not classify=solid";
-    if (s.shell > 0) return "bricks do not hollow a shell yet: shell=0 for bricks";
     return "";
 }
 // What the 3D view shows where the bricks cannot make the surface.

@@ -113,9 +113,9 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     const std::string& shell_error = sources_.shell().error();  // a shell asked that could not be made
     if (!shell_error.empty() && state().shell > 0 && message_ != shell_error) message_ = shell_error;
     frames_.advance(dt_seconds);
-    bricks_.level(b, state(), sources_.shown(state()), host_.inputs_serial());
+    bricks_.level(b, state(), sources_.values_shown(state()), host_.inputs_serial());  // a shell where one is made
     const RunInputs inputs = run_inputs();
-    bricks_.surface(b, state(), sources_.shown(state()), inputs.settings.mesh, &message_);
+    bricks_.surface(b, state(), sources_.values_shown(state()), inputs.settings.mesh, &message_);
     // An asked walk runs the passes in WebGPU, for its copies; WebGL2's walk reads what is there.
     const bool walk_runs = walker_.asking() && !b->views_read_frame();
     if (may_repeat && frames_.frame() >= run_until_ && b->idle() && !walk_runs && repeats(inputs)) {

@@ -48,6 +48,7 @@ const LoadedVolume* ShellCache::get(const LoadedVolume& loaded, const DemoState&
     out.volume.lo = v.lo, out.volume.hi = v.hi, out.volume.space = v.space, out.volume.file = v.file;
     out.volume.type = v.type, out.volume.notes = v.notes;
     out.volume.values = VoxelValues(std::move(r.values));
+    out.bricks = brick_grid(out.volume.values, v.dims, kBrickCells);  // its own ranges: bricks=on meshes it too
     out.layout = loaded.layout, out.name = loaded.name, out.presets = loaded.presets;
     out.histogram = loaded.histogram, out.source = loaded.source;
     out.generation = (std::uint64_t(1) << 40) + ++made_;  // never a load's

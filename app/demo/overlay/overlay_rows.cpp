@@ -120,7 +120,7 @@ void iso_row(const Controls& c, const Setting& row) {
     }
     if (!loaded->presets.empty()) ImGui::NewLine();
     // The first level of a bricked compaction (brick_grid.h): what bricks would hold at this iso.
-    if (c.s.classify == Classify::Solid || c.s.shell > 0 || loaded->bricks.lo.empty()) return;
+    if (c.s.classify == Classify::Solid || loaded->bricks.lo.empty()) return;
     if (c.s.classify == Classify::Surface) {
         const BrickCount n = active_bricks(loaded->bricks, c.s.iso);
         const double voxels = double(loaded->volume.values.size());

@@ -101,15 +101,15 @@ const char* timing() {
 }
 
 // hp.stats().bricks: the first level of a bricked compaction of the file or PNG shown
-// (brick_grid.h: its bricks straddling the iso; a surface, no shell; classify=labels: the
+// (brick_grid.h: its bricks straddling the iso, a shell's where one is made; classify=labels: the
 // labels' bricks reading more than one label, once the surface was asked in bricks), and the
 // surface made in bricks where it is (brick_runs.h), else null.
 void bricks_json(JsonWriter* w, const DemoApp& app) {
     w->key("bricks");
-    const LoadedVolume* loaded = app.sources().shown(app.state());
+    const LoadedVolume* loaded = app.sources().values_shown(app.state());  // a shell where one is made
     const bool labels = app.state().classify == Classify::Labels;
     const BrickGrid* grid = loaded && labels ? app.bricks().labels_grid(loaded->generation) : loaded ? &loaded->bricks : nullptr;
-    if (!grid || grid->lo.empty() || app.state().classify == Classify::Solid || app.state().shell > 0) return void(w->null());
+    if (!grid || grid->lo.empty() || app.state().classify == Classify::Solid) return void(w->null());
     const BrickCount c = active_bricks(*grid, labels ? kLabelIso : app.state().iso);
     w->begin_object().key("size").integer(grid->size).key("grid");
     numbers(w, grid->grid);

@@ -4,13 +4,15 @@
 // volume (every triangle, its vertices and normals), in 8³ bricks, rounds of 4 over a pool of 15 slots
 // (rounds, evictions and uploads again), a 16-bit volume with a scaling whose values float16
 // would round; an iso change that needs no new brick uploads nothing; a crop box (its outside read
-// as the background) in both backends; a label map (classify=labels) in bricks of voxels, in both.
+// as the background) in both backends; a label map (classify=labels) in bricks of voxels, in both;
+// a hollow shell's volume, in both.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { assert } from '../lib.mjs';
 import { voxels, nifti, loadVolumeBytes } from '../volume_files.mjs';
+import { DIMS as SHELL_DIMS, blobs } from './shell.mjs';
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=none';
 const cases = [];
@@ -267,6 +269,23 @@ add('classify=labels in bricks: bricks of voxels, those reading one label left o
     assert(c.active < f.active, `${pyramid}: ${c.active} bricks active in the box, ${f.active} in the whole volume`);
   }
 });
+
+// A hollow shell (shell=2 with drain holes: app/core/volume/hollow.h) is a volume of its own,
+// cut into bricks when made: its surface, outer and inner with the holes, made in bricks is the
+// CPU reference's of the shell (which the atlas holds), in both backends.
+add('bricks=on with a shell: the hollow shell\'s surface (outer, inner, drain holes) in 8³ bricks is the CPU reference\'s (scalar, webgpu-pyramid)', async (page) => {
+  const r = await loadVolumeBytes(page, Buffer.from(blobs().buffer), { name: `blobs_${SHELL_DIMS.join('x')}_float32.raw` });
+  assert(!r.error, r.error);
+  // An iso no voxel holds (the blobs' values are distances: some voxels lie exactly at 0).
+  const solid = (await bricksExact(page, { pyramid: 'scalar', iso: 0.013, bricks: 'on', brick: 8, poolMb: SMALL_POOL }, { atLeast: 3000 }));
+  for (const [pyramid, poolMb] of [['scalar', SMALL_POOL], ['webgpu-pyramid', WEBGPU_POOL]]) {
+    const s = await bricksExact(page, { pyramid, poolMb, shell: 2, drainHoles: 2, drainMm: 5 }, { atLeast: 3000 });
+    const f = s.bricks.surface;
+    assert(s.shellMade && s.shellMade.holes === 2 && s.bricks.why === '', `${pyramid}: shell ${JSON.stringify(s.shellMade)}, bricks ${JSON.stringify(s.bricks)}`);
+    assert(f.rounds > 1 && f.active > solid.bricks.surface.active && f.vertices > solid.bricks.surface.vertices,
+      `${pyramid}: the shell's ${f.active} bricks and ${f.vertices} vertices against the solid's ${JSON.stringify(solid.bricks.surface)}`);
+  }
+}, { timeout: 120 });
 
 // Past one atlas (2^27 voxels): a 1025×1025×129 uint8 .nii.gz (135.5M voxels) picked as a file
 // opens at full resolution, its atlas a preview of every second voxel (513×513×65), its surface

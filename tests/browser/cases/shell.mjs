@@ -21,8 +21,8 @@ const add = (name, run, extra = {}) => cases.push({ name, query: QUERY, run, ...
 
 // 1 mm voxels: a ball of radius 21 mm and one of 11 mm fused to it, the value the distance
 // inside the nearer surface (mm), iso 0.
-const DIMS = [64, 56, 52];
-function blobs() {
+export const DIMS = [64, 56, 52];
+export function blobs() {
   const [X, Y, Z] = DIMS, v = new Float32Array(X * Y * Z);
   for (let z = 0; z < Z; z++)
     for (let y = 0; y < Y; y++)

@@ -35,7 +35,7 @@ std::uint32_t BrickedMesh::slots_for(const BrickGrid& grid, double budget_bytes,
 }
 
 bool BrickedMesh::init(const BrickGrid& grid, std::uint32_t slots, const VoxelValues& values, bool labels,
-                       std::string* error) {
+                       std::string* error, std::uint32_t most_vertices) {
     *this = BrickedMesh();
     labels_ = labels;
     residency_.reset(slots);
@@ -48,6 +48,7 @@ bool BrickedMesh::init(const BrickGrid& grid, std::uint32_t slots, const VoxelVa
     u.intercept = float(values.scaling().intercept);
     u.slot_words = slot_words(grid, values.type());
     most_ = std::uint32_t(std::min(std::floor(largest_buffer() / 16.0), double(1u << 30)));
+    if (most_vertices > 0) most_ = std::min(most_, most_vertices);
     capacity_ = std::min(most_, kFirstVertices);
     if (hpgpu_limit(3) > 0) capacity_ = std::min(capacity_, std::uint32_t(hpgpu_limit(3)));  // the tests' hook
     uniform_buffer_ = buffer(sizeof u, kUniform | kCopyDst, "bricks");

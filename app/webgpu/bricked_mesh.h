@@ -48,7 +48,10 @@ public:
     // Buffers and kernels for `grid`'s bricks of `values`' type and scaling; false and why.
     // `labels`: classify=labels, `grid` label_bricks' (brick_grid.h): the voxels between labels
     // and their surface nets (shaders/brick_label_cells.wgsl).
-    bool init(const BrickGrid& grid, std::uint32_t slots, const VoxelValues& values, bool labels, std::string* error);
+    // `most_vertices`: the vertex buffers grow no larger (0: as large as the device allows).
+    bool init(const BrickGrid& grid, std::uint32_t slots, const VoxelValues& values, bool labels, std::string* error,
+              std::uint32_t most_vertices = 0);
+    std::uint32_t slot_words_now() const { return uniform_.slot_words; }  // a slot's, as made
     bool ready() const { return bool(extract_); }
     std::uint32_t slots() const { return residency_.slots(); }
 

@@ -47,7 +47,13 @@ public:
     Timing timing(const GpuTimer&) const override { return gpu_.timestamps() ? Timing::Timestamps : Timing::None; }
     void abandon() override { view_.abandon(); }
     bool alive(std::string* why) const override { return gpu_.alive(why); }
-    bool failed(std::string* why) override { return gpu_.out_of_memory(why); }
+    bool failed(std::string* why) override {
+        std::string what;
+        if (!gpu_.out_of_memory(&what)) return false;
+        if (bricked_.out_of_memory(what, &surface_error_)) return false;  // the bricks', made again smaller
+        *why = what;
+        return true;
+    }
     void upload(const Volume& volume) override { gpu_.upload(volume); }
 
     bool poll(GpuTimer* timer, const ShownViews& shown, const FrameSettings& last, FrameResult* done,

@@ -1,18 +1,20 @@
 #include "webgpu_bricked.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace hp {
 
 bool WebGpuBricked::set(const BrickedAsk* ask, BrickFigures* figures, std::string* why) {
     on_ = false;
     if (!ask) return false;
-    const std::uint32_t slots = wgpu::BrickedMesh::slots_for(*ask->grid, ask->budget_bytes, ask->values->type());
+    const std::uint32_t slots =
+        wgpu::BrickedMesh::slots_for(*ask->grid, ask->budget_bytes * budget_scale_, ask->values->type());
     const bool same = ask->key == key_ && slots == slots_;
     if (same && !failed_.empty()) return *why = failed_, false;  // not made again each frame
     if (!same || !mesh_.ready()) {
         made_ = false, key_ = ask->key, slots_ = slots, failed_.clear();
-        if (!mesh_.init(*ask->grid, slots, *ask->values, ask->labels, why)) return failed_ = *why, false;
+        if (!mesh_.init(*ask->grid, slots, *ask->values, ask->labels, why, most_vertices_)) return failed_ = *why, false;
     }
     if (again_ && !ask->run) again_ = false, made_ = false;  // made again when next asked
     if (ask->run && (!made_ || iso_ != ask->iso || BrickCrop::of(ask->crop) != crop_ || again_)) {
@@ -28,6 +30,29 @@ bool WebGpuBricked::set(const BrickedAsk* ask, BrickFigures* figures, std::strin
     on_ = true;
     view_factor_ = ask->view_factor;
     *figures = figures_;
+    return true;
+}
+
+bool WebGpuBricked::out_of_memory(const std::string& what, std::string* message) {
+    if (what.find("brick") == std::string::npos) return false;
+    const bool vertices = what.find("bricked ") != std::string::npos;  // positions or normals
+    const double pool_mb = 4.0 * double(slots_) * double(mesh_.slot_words_now()) / (1 << 20);
+    if (vertices) {
+        most_vertices_ = std::max<std::uint32_t>(1024, mesh_.capacity() / 2);
+        *message = what + ": the bricks' surface is kept to " + std::to_string(most_vertices_) + " vertices";
+    } else if (slots_ <= 1) {
+        failed_ = what + ": not even one brick fits";
+        *message = failed_;
+        return true;
+    } else {
+        budget_scale_ /= 2;
+        char text[96];
+        if (pool_mb >= 2) std::snprintf(text, sizeof text, ": the bricks' pool is made again in %.0f MiB, in more rounds", pool_mb / 2);
+        else std::snprintf(text, sizeof text, ": the bricks' pool is made again in %.0f KiB, in more rounds", pool_mb * 512);
+        *message = what + text;
+    }
+    mesh_ = wgpu::BrickedMesh();  // its buffers given back; made again at the next set()
+    made_ = false, key_ = 0;
     return true;
 }
 

@@ -21,6 +21,11 @@ class WebGpuBricked {
 public:
     bool set(const BrickedAsk* ask, BrickFigures* figures, std::string* why);
     void poll();  // collects the total; a surface that outgrew its buffers is made again
+    // The GPU had no memory for a buffer (`what`: hpgpu_out_of_memory's sentence): where it was
+    // the bricks', they are made again smaller at the next set() (the pool at half its budget,
+    // so in more rounds; the vertex buffers at half their size, the surface then truncated) and
+    // *message says so; false where it was not theirs.
+    bool out_of_memory(const std::string& what, std::string* message);
     bool shown() const { return on_ && made_; }
     bool pending() const { return mesh_.pending(); }
     // A frame completing now would name a surface not yet made: the total is on its way, or
@@ -55,6 +60,8 @@ private:
     int view_factor_ = 1;
     BrickFigures figures_;
     std::string failed_;  // why the pool for this key and size could not be made
+    double budget_scale_ = 1;        // of the budget asked: halved by each pool the GPU had no memory for
+    std::uint32_t most_vertices_ = 0;  // 0, or the vertex buffers' largest size the GPU held
     std::optional<FrameResult> held_;
     std::deque<bool> asked_;  // the frames issued and not yet complete: each asked for the surface
 };

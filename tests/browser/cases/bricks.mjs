@@ -191,6 +191,35 @@ add('bricks=on with a crop box: the cropped surface, capped at the box, is the C
   }
 });
 
+// A GPU without the memory for the pool asked (the hook Module.hpGpu.noMemory says it, as the
+// device would, of the pools of 40,000 bytes and more): the pool is made again at half the
+// budget until it fits (0.1 MiB: 39 slots of 8³ int16, 19, then 9), the page says so, stays in
+// WebGPU and meshes the surface exactly, in more rounds.
+add('bricks=on in WebGPU: a pool the GPU has no memory for is made again smaller, with a message; the surface exact in more rounds', async (page) => {
+  await open(page);
+  const iso = 0.5 * 2050 - 1000;
+  await page.evaluate(async (iso) => {
+    await hp.set({ pyramid: 'webgpu-pyramid', bricks: 'auto', iso });
+    hp.testing.gpu.noMemory = { label: 'brick pool', bytes: 40000 };
+    await hp.set({ bricks: 'on', brick: 8, poolMb: 0.1 });
+  }, iso);
+  // The page is paused: each hp.mesh() runs a frame that asks for the surface. Each pool the
+  // device refuses is said a frame or two after it was made.
+  const made = await page.evaluate(async () => {
+    for (let i = 0; i < 12 && hp.stats().bricks?.surface?.slots !== 9; i++) await hp.mesh({ limit: 3 });
+    return hp.stats().bricks?.surface?.slots === 9 ? '' : JSON.stringify([hp.stats().bricks, hp.stats().message]);
+  });
+  assert(made === '', `the pool was not made smaller: ${made}`);
+  const s = await bricksExact(page, { iso }, { atLeast: 3000 });
+  await page.evaluate(() => { hp.testing.gpu.noMemory = null; });
+  const f = s.bricks.surface;
+  assert(s.backend === 'webgpu' && s.pyramid === 'webgpu-pyramid' && s.losses.webgpu === 0, `${s.backend} ${s.pyramid} ${JSON.stringify(s.losses)}`);
+  assert(f.slots === 9 && f.rounds === Math.ceil(f.active / 9), JSON.stringify(f));
+  // The last pool refused: 19 slots, 50,616 bytes; made again in half of it.
+  assert(s.message === 'the GPU has no memory for WebGPU\'s brick pool (50 KiB) buffer: the bricks\' pool is made again in 25 KiB, in more rounds',
+    `the message: '${s.message}'`);
+});
+
 // classify=labels in bricks (brick_grid.h's label_bricks): bricks of voxels, those reading more
 // than one label active, each voxel's faces toward another label and their surface nets read
 // from its slot. 61×45×40 uint16: four labels meeting along a line, a slab and a ball across

@@ -1,5 +1,7 @@
 #include "brick_runs.h"
 
+#include <cstdio>
+
 namespace hp {
 
 // Asked when the load or the iso changes (one small pass and a pyramid over the bricks), its
@@ -79,8 +81,26 @@ void BrickRuns::surface(Backend* b, const DemoState& s, const LoadedVolume* v, b
     ask.run = mesh;
     ask.view_factor = v->preview_factor;
     on_ = b->set_bricked(&ask, &figures_, &why);
+    if (on_) mark(*grid, *v, ask);
     if (!on_ && why != why_not_) *message = who + why + shown_instead(v);
     why_not_ = on_ ? "" : why;
+}
+
+void BrickRuns::mark(const BrickGrid& grid, const LoadedVolume& v, const BrickedAsk& ask) {
+    char key[160];
+    const CropBox box = ask.crop ? ask.crop->box : CropBox();
+    std::snprintf(key, sizeof key, "%llu %d %d %a %d %d %d %d %d %d", static_cast<unsigned long long>(ask.key), grid.grid[0],
+                  int(ask.labels), double(ask.iso), box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]);
+    if (marks_key_ == key) return;
+    marks_key_ = key;
+    std::vector<std::uint32_t> active;
+    const BrickCrop level = ask.crop && ask.labels ? label_level_crop(*ask.crop, grid.dims) : BrickCrop();
+    active_bricks(grid, ask.iso, &active, ask.crop && ask.labels ? &level : ask.crop);
+    marked_.assign(grid.bricks(), 0);
+    for (std::uint32_t b : active) marked_[b] = 1;
+    marks_.size = grid.size, marks_.grid = grid.grid, marks_.preview = v.preview_factor;
+    marks_.active = &marked_;
+    ++marks_.revision;
 }
 
 }  // namespace hp

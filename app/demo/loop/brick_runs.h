@@ -11,6 +11,7 @@
 
 #include "backend.h"
 #include "loaded_volume.h"
+#include "view_slices.h"
 
 namespace hp {
 
@@ -31,6 +32,9 @@ public:
     void refresh(const Backend* b) {
         if (on_) b->bricked_figures(&figures_);
     }
+    // The bricks the surface's first level takes, for the slice atlas view to mark, while the
+    // surface shown is bricked; else null.
+    const BrickMarks* marks() const { return on_ ? &marks_ : nullptr; }
     // What the last surface run did, while the surface shown is bricked; else null.
     const BrickedSurface::Figures* figures() const { return on_ ? &figures_ : nullptr; }
     // Where the surface was asked in bricks and could not be: why ("" when it is, or was not asked).
@@ -56,6 +60,11 @@ private:
     std::uint64_t labels_generation_ = 0;
     bool on_ = false;
     BrickedSurface::Figures figures_;
+    // The marks and what they were made for (the load, the brick size, labels, the iso, the box).
+    BrickMarks marks_;
+    std::vector<std::uint8_t> marked_;
+    std::string marks_key_;
+    void mark(const BrickGrid& grid, const LoadedVolume& v, const BrickedAsk& ask);
     std::string why_not_;
 };
 

@@ -219,6 +219,7 @@ ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
     in.labels = labels_shown();
     in.labels_revision = labels_revision();
     in.label_volume = in.labels ? &sources_.shown(state())->volume : nullptr;
+    in.bricks = bricks_.marks();
     return in;
 }
 

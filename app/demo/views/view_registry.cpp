@@ -160,7 +160,7 @@ bool too_large(const ViewInput& in, const Panel& p, const char* title) {
 
 void draw_slices(const ViewInput& in, PanelRect r) {
     const ViewSources v = in.backend->view_sources();
-    if (v.volume) in.views->slices(r, *v.volume, in.state.iso, in.range);
+    if (v.volume) in.views->slices(r, *v.volume, in.state.iso, in.range, in.bricks);
 }
 
 void caption_slices(const ViewInput& in, const Panel& p) {
@@ -173,7 +173,8 @@ void caption_slices(const ViewInput& in, const Panel& p) {
             std::to_string(al.atlas) + "²: " + std::to_string(al.dims[2]) + " slices of " + slice + " (" +
                 (in.preview_factor > 1 ? "every " + std::to_string(in.preview_factor) + (in.preview_factor == 2 ? "nd" : "th") +
                                              " voxel"
-                                       : std::string(name_of(in.state.source))) + ")");
+                                       : std::string(name_of(in.state.source))) + ")" +
+                (in.bricks ? "; dim: " + std::to_string(in.bricks->size) + "³ bricks left out" : ""));
     char lo[24];
     std::snprintf(lo, sizeof lo, "%g", double(in.range[0]));
     legend_bar(p, title, lo, ">= iso", grey_to_amber);

@@ -14,6 +14,7 @@
 #include "demo_state.h"
 #include "explain.h"
 #include "frame.h"
+#include "view_slices.h"
 
 namespace hp {
 
@@ -38,6 +39,7 @@ struct ViewInput {
     const std::vector<LabelInfo>* labels = nullptr;  // classify=labels: the label map's (colours, shown)
     std::uint64_t labels_revision = 0;
     const Volume* label_volume = nullptr;  // ... and its values (a click names the label under it)
+    const BrickMarks* bricks = nullptr;    // the surface is made in bricks: those its first level took
 };
 
 

@@ -21,9 +21,10 @@ public:
     bool init(std::string* error);
     void abandon();
 
-    // range: the values drawn from black to white.
-    void slices(PanelRect r, const VolumeStages& volume, float iso, const std::array<float, 2>& range) const {
-        slices_.draw(r, volume, iso, range);
+    // range: the values drawn from black to white; bricks: null, or the bricks to mark.
+    void slices(PanelRect r, const VolumeStages& volume, float iso, const std::array<float, 2>& range,
+                const BrickMarks* bricks = nullptr) {
+        slices_.draw(r, volume, iso, range, bricks);
     }
     // False with the reason in `error` (when given) if the program for `c`'s levels cannot be
     // built: the panel stays empty.

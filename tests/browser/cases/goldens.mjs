@@ -122,6 +122,10 @@ export default [
     true, VIEWPORT, { view: 'surface' }),
   golden('CT head sample at its bone preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/ct-head.nrrd&iso=400', 'ct-head-bone'),
   golden('CT head sample at its skin preset, every view', 'view=all&color=bone&load=samples/ct-head.nrrd&iso=-300', 'ct-head-skin-all'),
+  // The slice atlas with the surface made in bricks: the 16³ bricks the first level left out
+  // (none of their voxels on either side of the iso, or outside the crop box) dimmed.
+  golden('CT head sample at bone in 16³ bricks, cropped: the slice atlas, the bricks left out dimmed',
+    'overlay=0&view=slices&load=samples/ct-head.nrrd&iso=400&bricks=on&cropZ1=70&cropX1=150', 'ct-head-bricks-slices'),
   golden('MRI brain sample at its brain-surface preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/mri-brain.nii.gz', 'mri-brain-surface'),
   // The Explain view: the middle key's walk three levels down (the texel, its children and the
   // one taken over the pyramid, its footprint in the atlas, the key in the stream, its cell in

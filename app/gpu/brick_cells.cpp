@@ -1,6 +1,7 @@
 #include "brick_cells.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "shader_program.h"
 
@@ -74,7 +75,14 @@ bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t 
     tile_slices_ = shape.tile_slices;
     const int side = shape.side;
     base_side_ = side, base_tiles_ = side / (tile_slices_ * b);
+    for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {}  // errors from before
     pool_ = gl::Texture3D(f.internal, row * s, row * s, shape.layers * s);
+    if (glGetError() == GL_OUT_OF_MEMORY) {  // asked once a pool: a GPU without the memory says so here
+        pool_ = gl::Texture3D();
+        char mib[32];
+        std::snprintf(mib, sizeof mib, "%.0f MiB", pool_bytes(grid, slots, type) / (1 << 20));
+        return *error = std::string("the GPU has no memory for WebGL2's brick pool (") + mib + ")", false;
+    }
     round_table_ = gl::Texture(GL_RG32UI, shape.round_row, shape.round_row);
     base_ = gl::Texture(GL_R8, side, side);
     base_target_ = gl::color_target(base_);

@@ -25,7 +25,8 @@ public:
     // texture) for bricks of `grid`, and the passes for rounds of at most `round` bricks (0: as
     // many as the slots); false and why.
     // The pool holds the volume's values as stored (`type`: R8UI, R8I, R16UI, R16I, or R32F for
-    // floats), `scaling` applied where the shaders read them (brick_pool_*.glsl).
+    // floats), `scaling` applied where the shaders read them (brick_pool_*.glsl). A pool the GPU
+    // has no memory for: false and "the GPU has no memory for WebGL2's brick pool (… MiB)".
     // `labels`: classify=labels (the grid label_bricks', brick_grid.h): a base texel is a voxel,
     // its entry (x, y, z, label), its surface labels.glsl's (the label in the position's w, the
     // other side's in the normal's).

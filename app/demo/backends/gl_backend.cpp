@@ -1,7 +1,11 @@
 // The WebGL2 modes: the stages of app/gpu/gl_stages.h, run by VolumeCompaction, complete
 // within the frame (the count is read, collected or expected there); the views read its
 // textures directly and the 3D view draws from them, by either route.
+#include <emscripten/emscripten.h>
+
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <deque>
 
 #include "backend.h"
@@ -9,9 +13,26 @@
 #include "reference_mesh.h"
 #include "volume_compaction.h"
 
+// The tests' hook (hp.testing.gpu.noMemory = {label: 'brick pool', bytes}): a pool of that many
+// bytes or more is refused as a GPU without the memory refuses it (glGetError's
+// GL_OUT_OF_MEMORY, which BrickCells::init reads).
+EM_JS(int, hp_gl_no_memory, (double bytes), {
+    const hook = Module.hpGpu && Module.hpGpu.noMemory;
+    return hook && hook.label === 'brick pool' && bytes >= hook.bytes ? 1 : 0;
+});
+
 namespace hp {
 
 namespace {
+
+bool no_memory_hook(double bytes) { return hp_gl_no_memory(bytes) != 0; }
+
+std::string mib(double bytes) {
+    char text[32];
+    if (bytes >= (2 << 20)) std::snprintf(text, sizeof text, "%.0f MiB", bytes / (1 << 20));
+    else std::snprintf(text, sizeof text, "%.0f KiB", std::ceil(bytes / 1024));
+    return text;
+}
 
 class GlBackend : public Backend {
 public:
@@ -134,12 +155,21 @@ public:
         if (!ask) return false;
         if (b.max_3d == 0) glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &b.max_3d);
         const BrickedSurface::Size size =
-            BrickedSurface::size_for(*ask->grid, ask->budget_bytes, b.max_3d, ask->values->type());
+            BrickedSurface::size_for(*ask->grid, ask->budget_bytes * b.budget_scale, b.max_3d, ask->values->type());
         const bool same = ask->key == b.key && size.slots == b.size.slots && size.round == b.size.round;
         if (same && !b.failed.empty()) return *why = b.failed, false;  // not made again each frame
         if (!same || !b.surface.ready()) {
             b.made = false, b.key = ask->key, b.size = size, b.failed.clear();
-            if (!b.surface.init(*ask->grid, size, *ask->values, why, ask->labels)) return b.failed = *why, false;
+            const double pool = BrickCells::pool_bytes(*ask->grid, size.slots, ask->values->type());  // what init() asks
+            const bool refused = no_memory_hook(pool);
+            if (refused) *why = "the GPU has no memory for WebGL2's brick pool (" + mib(pool) + ")";
+            if (refused || !b.surface.init(*ask->grid, size, *ask->values, why, ask->labels)) {
+                // A pool the GPU has no memory for: made again at half the budget (more rounds) next frame.
+                if (why->rfind("the GPU has no memory", 0) != 0 || size.slots <= 1) return b.failed = *why, false;
+                b.budget_scale /= 2, b.key = 0;
+                *why += ": the bricks' pool is made again within " + mib(ask->budget_bytes * b.budget_scale) + ", in more rounds";
+                return false;
+            }
         }
         if (ask->run && (!b.made || b.iso != ask->iso || BrickCrop::of(ask->crop) != b.crop)) {
             b.figures = b.surface.run(*ask->values, ask->iso, ask->crop);
@@ -167,6 +197,7 @@ private:
         BrickedSurface::Figures figures;
         std::string failed;  // why the pool for this key and size could not be made ("" when it was)
         GLint max_3d = 0;    // the GPU's largest 3D texture, asked once
+        double budget_scale = 1;  // of the budget asked: halved by each pool the GPU had no memory for
         void abandon() { surface.abandon(), key = 0, made = on = false, failed.clear(), max_3d = 0; }
     };
     Bricked bricked_;

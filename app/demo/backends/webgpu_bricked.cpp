@@ -1,6 +1,7 @@
 #include "webgpu_bricked.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace hp {
@@ -8,6 +9,7 @@ namespace hp {
 bool WebGpuBricked::set(const BrickedAsk* ask, BrickFigures* figures, std::string* why) {
     on_ = false;
     if (!ask) return false;
+    budget_ = ask->budget_bytes;
     const std::uint32_t slots =
         wgpu::BrickedMesh::slots_for(*ask->grid, ask->budget_bytes * budget_scale_, ask->values->type());
     const bool same = ask->key == key_ && slots == slots_;
@@ -36,7 +38,7 @@ bool WebGpuBricked::set(const BrickedAsk* ask, BrickFigures* figures, std::strin
 bool WebGpuBricked::out_of_memory(const std::string& what, std::string* message) {
     if (what.find("brick") == std::string::npos) return false;
     const bool vertices = what.find("bricked ") != std::string::npos;  // positions or normals
-    const double pool_mb = 4.0 * double(slots_) * double(mesh_.slot_words_now()) / (1 << 20);
+
     if (vertices) {
         most_vertices_ = std::max<std::uint32_t>(1024, mesh_.capacity() / 2);
         *message = what + ": the bricks' surface is kept to " + std::to_string(most_vertices_) + " vertices";
@@ -46,9 +48,10 @@ bool WebGpuBricked::out_of_memory(const std::string& what, std::string* message)
         return true;
     } else {
         budget_scale_ /= 2;
+        const double budget = budget_ * budget_scale_;
         char text[96];
-        if (pool_mb >= 2) std::snprintf(text, sizeof text, ": the bricks' pool is made again in %.0f MiB, in more rounds", pool_mb / 2);
-        else std::snprintf(text, sizeof text, ": the bricks' pool is made again in %.0f KiB, in more rounds", pool_mb * 512);
+        if (budget >= (2 << 20)) std::snprintf(text, sizeof text, ": the bricks' pool is made again within %.0f MiB, in more rounds", budget / (1 << 20));
+        else std::snprintf(text, sizeof text, ": the bricks' pool is made again within %.0f KiB, in more rounds", std::ceil(budget / 1024));
         *message = what + text;
     }
     mesh_ = wgpu::BrickedMesh();  // its buffers given back; made again at the next set()

@@ -60,6 +60,7 @@ private:
     int view_factor_ = 1;
     BrickFigures figures_;
     std::string failed_;  // why the pool for this key and size could not be made
+    double budget_ = 0;              // the budget last asked (bytes)
     double budget_scale_ = 1;        // of the budget asked: halved by each pool the GPU had no memory for
     std::uint32_t most_vertices_ = 0;  // 0, or the vertex buffers' largest size the GPU held
     std::optional<FrameResult> held_;

@@ -191,33 +191,36 @@ add('bricks=on with a crop box: the cropped surface, capped at the box, is the C
   }
 });
 
-// A GPU without the memory for the pool asked (the hook Module.hpGpu.noMemory says it, as the
-// device would, of the pools of 40,000 bytes and more): the pool is made again at half the
-// budget until it fits (0.1 MiB: 39 slots of 8³ int16, 19, then 9), the page says so, stays in
-// WebGPU and meshes the surface exactly, in more rounds.
-add('bricks=on in WebGPU: a pool the GPU has no memory for is made again smaller, with a message; the surface exact in more rounds', async (page) => {
+// A GPU without the memory for the pool asked (the hook Module.hpGpu.noMemory says it of the
+// pools of a size and more, as the device would: WebGPU's buffer, WebGL2's texture): the pool is
+// made again at half the budget until it fits, the page says so, stays in its mode and meshes
+// the surface exactly, in more rounds. WebGPU at 0.1 MiB: 39 slots of 8³ int16, 19, then 9;
+// WebGL2 at 0.4 MiB: 61 slots in rounds of 20, 54 in rounds of 4, then 15 in rounds of 4.
+add('bricks=on: a pool the GPU has no memory for is made again smaller, with a message; the surface exact in more rounds (webgpu-pyramid, scalar)', async (page) => {
   await open(page);
   const iso = 0.5 * 2050 - 1000;
-  await page.evaluate(async (iso) => {
-    await hp.set({ pyramid: 'webgpu-pyramid', bricks: 'auto', iso });
-    hp.testing.gpu.noMemory = { label: 'brick pool', bytes: 40000 };
-    await hp.set({ bricks: 'on', brick: 8, poolMb: 0.1 });
-  }, iso);
-  // The page is paused: each hp.mesh() runs a frame that asks for the surface. Each pool the
-  // device refuses is said a frame or two after it was made.
-  const made = await page.evaluate(async () => {
-    for (let i = 0; i < 12 && hp.stats().bricks?.surface?.slots !== 9; i++) await hp.mesh({ limit: 3 });
-    return hp.stats().bricks?.surface?.slots === 9 ? '' : JSON.stringify([hp.stats().bricks, hp.stats().message]);
-  });
-  assert(made === '', `the pool was not made smaller: ${made}`);
-  const s = await bricksExact(page, { iso }, { atLeast: 3000 });
-  await page.evaluate(() => { hp.testing.gpu.noMemory = null; });
-  const f = s.bricks.surface;
-  assert(s.backend === 'webgpu' && s.pyramid === 'webgpu-pyramid' && s.losses.webgpu === 0, `${s.backend} ${s.pyramid} ${JSON.stringify(s.losses)}`);
-  assert(f.slots === 9 && f.rounds === Math.ceil(f.active / 9), JSON.stringify(f));
-  // The last pool refused: 19 slots, 50,616 bytes; made again in half of it.
-  assert(s.message === 'the GPU has no memory for WebGPU\'s brick pool (50 KiB) buffer: the bricks\' pool is made again in 25 KiB, in more rounds',
-    `the message: '${s.message}'`);
+  for (const [pyramid, poolMb, refused, slots, message] of [
+    ['webgpu-pyramid', 0.1, 40000, 9, 'the GPU has no memory for WebGPU\'s brick pool (50 KiB) buffer: the bricks\' pool is made again within 26 KiB, in more rounds'],
+    ['scalar', 0.4, 100000, 15, 'bricks=on: the GPU has no memory for WebGL2\'s brick pool (141 KiB): the bricks\' pool is made again within 103 KiB, in more rounds']]) {
+    await page.evaluate(async (pyramid, poolMb, refused, iso) => {
+      await hp.set({ pyramid, bricks: 'auto', iso });
+      hp.testing.gpu.noMemory = { label: 'brick pool', bytes: refused };
+      await hp.set({ bricks: 'on', brick: 8, poolMb });
+    }, pyramid, poolMb, refused, iso);
+    // The page is paused: each hp.mesh() runs a frame that asks for the surface. WebGPU's
+    // device says a pool is refused a frame or two after it was made.
+    const made = await page.evaluate(async (slots) => {
+      for (let i = 0; i < 12 && hp.stats().bricks?.surface?.slots !== slots; i++) await hp.mesh({ limit: 3 });
+      return hp.stats().bricks?.surface?.slots === slots ? '' : JSON.stringify([hp.stats().bricks, hp.stats().message]);
+    }, slots);
+    assert(made === '', `${pyramid}: the pool was not made smaller: ${made}`);
+    const s = await bricksExact(page, { iso }, { atLeast: 3000 });
+    await page.evaluate(() => { hp.testing.gpu.noMemory = null; });
+    const f = s.bricks.surface;
+    assert(s.pyramid === pyramid && s.losses.webgpu === 0 && s.losses.webgl === 0, `${s.pyramid} ${JSON.stringify(s.losses)}`);
+    assert(f.slots === slots && f.rounds === Math.ceil(f.active / f.round), `${pyramid}: ${JSON.stringify(f)}`);
+    assert(s.message === message, `${pyramid}: the message '${s.message}'`);
+  }
 });
 
 // classify=labels in bricks (brick_grid.h's label_bricks): bricks of voxels, those reading more

@@ -154,8 +154,8 @@ BrickedSurface::Figures BrickedSurface::run(const VoxelValues& values, float iso
         *into += now - t;
         t = now;
     };
-    const BrickCrop level_crop = crop && labels_ ? label_level_crop(*crop, dims_) : BrickCrop();
-    std::vector<std::uint32_t> active = level_->read_active(level_->run(iso, crop && labels_ ? &level_crop : crop));
+    const std::optional<BrickCrop> level_crop = level_crop_of(crop, labels_, dims_);
+    std::vector<std::uint32_t> active = level_->read_active(level_->run(iso, level_crop ? &*level_crop : nullptr));
     cells_->set_crop(crop);
     std::sort(active.begin(), active.end());
     lap(&f.ms_level);

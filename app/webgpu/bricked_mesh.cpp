@@ -106,8 +106,8 @@ void BrickedMesh::run(const BrickGrid& grid, const VoxelValues& values, float is
     if (!ready()) return;
     const double t0 = now_ms();
     std::vector<std::uint32_t> active;
-    const BrickCrop level = crop && labels_ ? label_level_crop(*crop, grid.dims) : BrickCrop();
-    active_bricks(grid, iso, &active, crop && labels_ ? &level : crop);
+    const std::optional<BrickCrop> level = level_crop_of(crop, labels_, grid.dims);
+    active_bricks(grid, iso, &active, level ? &*level : nullptr);
     const std::vector<BrickResidency::Round> rounds = residency_.plan(active, residency_.slots());
     *figures = BrickFigures();
     figures->ms_plan = now_ms() - t0;

@@ -75,5 +75,11 @@ BrickGrid label_bricks(const VoxelValues& values, const std::array<int, 3>& dims
 // b·B − 1: the box's low corner one higher makes "wholly inside" mean what it reads (no
 // higher than the volume's last voxel: a brick starting there reads past the volume anyway).
 BrickCrop label_level_crop(const BrickCrop& crop, const std::array<int, 3>& dims);
+// The box the first level is given for a read crop `crop` (null: none) of a surface's grid, or
+// of label_bricks' where `labels`: none, the same box, or label_level_crop's.
+inline std::optional<BrickCrop> level_crop_of(const BrickCrop* crop, bool labels, const std::array<int, 3>& dims) {
+    if (!crop) return std::nullopt;
+    return labels ? label_level_crop(*crop, dims) : *crop;
+}
 
 }  // namespace hp

@@ -38,7 +38,6 @@ bool WebGpuBricked::set(const BrickedAsk* ask, BrickFigures* figures, std::strin
 bool WebGpuBricked::out_of_memory(const std::string& what, std::string* message) {
     if (what.find("brick") == std::string::npos) return false;
     const bool vertices = what.find("bricked ") != std::string::npos;  // positions or normals
-
     if (vertices) {
         most_vertices_ = std::max<std::uint32_t>(1024, mesh_.capacity() / 2);
         *message = what + ": the bricks' surface is kept to " + std::to_string(most_vertices_) + " vertices";

@@ -94,8 +94,8 @@ void BrickRuns::mark(const BrickGrid& grid, const LoadedVolume& v, const Bricked
     if (marks_key_ == key) return;
     marks_key_ = key;
     std::vector<std::uint32_t> active;
-    const BrickCrop level = ask.crop && ask.labels ? label_level_crop(*ask.crop, grid.dims) : BrickCrop();
-    active_bricks(grid, ask.iso, &active, ask.crop && ask.labels ? &level : ask.crop);
+    const std::optional<BrickCrop> level = level_crop_of(ask.crop, ask.labels, grid.dims);
+    active_bricks(grid, ask.iso, &active, level ? &*level : nullptr);
     marked_.assign(grid.bricks(), 0);
     for (std::uint32_t b : active) marked_[b] = 1;
     marks_.size = grid.size, marks_.grid = grid.grid, marks_.preview = v.preview_factor;

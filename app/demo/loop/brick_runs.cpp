@@ -100,6 +100,7 @@ void BrickRuns::mark(const BrickGrid& grid, const LoadedVolume& v, const Bricked
     for (std::uint32_t b : active) marked_[b] = 1;
     marks_.size = grid.size, marks_.grid = grid.grid, marks_.preview = v.preview_factor;
     marks_.active = &marked_;
+    marks_.count = std::uint32_t(active.size());
     ++marks_.revision;
 }
 

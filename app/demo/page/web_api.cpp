@@ -71,8 +71,21 @@ void layout_and_camera(JsonWriter* w, DemoApp& app) {
 }
 
 // The Explain view's walk this frame: its JSON (explain.h), {"error": why}, or null when none
-// is shown.
-std::string explain_json(const Explanation& e) {
+// is shown. While the surface is made in bricks, "brick": {"at": [x, y, z], "active"}: the
+// brick of the key's voxel (in the volume's voxels, a preview's scaled) and whether the first
+// level took it.
+std::string explain_json(const Explanation& e, const BrickMarks* bricks) {
+    if (e.state == Explanation::State::Ready && bricks && bricks->active) {
+        std::string text = explanation_json(e);
+        const std::array<int, 3> at = bricks->brick_of(e.voxel.x, e.voxel.y, e.voxel.z);
+        const std::size_t n = std::size_t(at[0]) + std::size_t(bricks->grid[0]) * (std::size_t(at[1]) + std::size_t(bricks->grid[1]) * std::size_t(at[2]));
+        JsonWriter w;
+        w.begin_object().key("at");
+        numbers(&w, at);
+        w.key("active").boolean(n < bricks->active->size() && (*bricks->active)[n]).end_object();
+        text.insert(text.size() - 1, ",\"brick\":" + w.text());
+        return text;
+    }
     if (e.state == Explanation::State::Ready) return explanation_json(e);
     if (e.state != Explanation::State::Refused) return "null";
     JsonWriter w;
@@ -215,7 +228,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     // The hollow shell in effect (shell_cache.h): voxel figures; the mesh report has the exact ones.
     w.key("shellMade").raw(hp::shell_json(g_app->state().shell > 0 ? g_app->sources().shell().info() : nullptr));
     hp::bricks_json(&w, *g_app);
-    w.key("explain").raw(hp::explain_json(g_app->explanation()));
+    w.key("explain").raw(hp::explain_json(g_app->explanation(), g_app->bricks().marks()));
     w.key("message").string(g_app->message());
     // The heap's bytes in use (the allocator's count, dlmalloc's mallinfo): what a load holds.
     w.key("heapUsed").number(double(mallinfo().uordblks));
@@ -229,7 +242,8 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
 EMSCRIPTEN_KEEPALIVE void hp_explain_ask(double key) { g_app->ask_explain(std::uint32_t(key)); }
 EMSCRIPTEN_KEEPALIVE const char* hp_explained() {
     const hp::Explanation& e = g_app->explained();
-    hp::g_reply = e.state == hp::Explanation::State::Pending ? hp::json_string("pending") : hp::explain_json(e);
+    hp::g_reply = e.state == hp::Explanation::State::Pending ? hp::json_string("pending")
+                                                             : hp::explain_json(e, g_app->bricks().marks());
     return hp::g_reply.c_str();
 }
 

@@ -126,6 +126,14 @@ void mark_slices(const Panel& p, const ViewInput& in, const Explanation& e) {
     const float side = float(1 << shown);
     if (e.scan) outline(tile_rect(p, size, size, e), kPath, 1.5f);
     outline(rect_in(p, size, size, t.x * side, t.y * side, (t.x + 1) * side, (t.y + 1) * side), shown ? kPath : kHere, 2);
+    if (const BrickMarks* b = in.bricks) {  // the surface in bricks: the key's brick in its slice
+        const std::array<int, 3> at = b->brick_of(e.voxel.x, e.voxel.y, e.voxel.z);
+        const int lo[2] = {at[0] * b->size / b->preview, at[1] * b->size / b->preview};
+        const int hi[2] = {std::min(in.layout.dims[0], (at[0] + 1) * b->size / b->preview),
+                           std::min(in.layout.dims[1], (at[1] + 1) * b->size / b->preview)};
+        const Texel o = in.layout.texel_of(Voxel{0, 0, e.voxel.z});
+        outline(rect_in(p, size, size, float(o.x + lo[0]), float(o.y + lo[1]), float(o.x + hi[0]), float(o.y + hi[1])), kTaken, 1.5f);
+    }
 }
 
 void mark_stream(const Panel& p, const ViewInput& in, const Explanation& e) {

@@ -82,6 +82,14 @@ void explain_controls(const ViewInput& in, DemoState* pending) {
                 e->voxel.x, e->voxel.y, e->voxel.z);
     if (e->cell_case >= 0)
         ImGui::TextDisabled("cell case %d: %d triangles", e->cell_case, mc::triangle_count(e->cell_case));
+    if (const BrickMarks* b = in.bricks) {  // the surface in bricks: the brick the first level found it in
+        const std::array<int, 3> at = b->brick_of(e->voxel.x, e->voxel.y, e->voxel.z);
+        const std::size_t n = std::size_t(at[0]) + std::size_t(b->grid[0]) * (std::size_t(at[1]) + std::size_t(b->grid[1]) * std::size_t(at[2]));
+        const bool active = n < b->active->size() && (*b->active)[n];
+        ImGui::TextDisabled("%d³ brick (%d, %d, %d): %s %s of %s", b->size, at[0], at[1], at[2],
+                            active ? "one of the" : "left out, not one of the", with_thousands(b->count).c_str(),
+                            with_thousands(std::uint64_t(b->active->size())).c_str());
+    }
     if (e->label_faces >= 0) {  // a (voxel, label) entry: its faces toward other labels, two triangles each
         std::string faces;
         for (int f = 0; f < 6; ++f)

@@ -3,6 +3,7 @@
 // bricks, the bricks the first level left out dimmed, so the lit ones are those it compacts.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -21,7 +22,15 @@ struct BrickMarks {
     std::array<int, 3> grid{};
     int preview = 1;  // the atlas holds every f-th voxel of the volume the bricks cut
     const std::vector<std::uint8_t>* active = nullptr;
+    std::uint32_t count = 0;  // the active bricks
     std::uint64_t revision = 0;
+    // The brick holding voxel (x, y, z) of the atlas (a preview's: every `preview`-th voxel).
+    std::array<int, 3> brick_of(int x, int y, int z) const {
+        const int v[3] = {x, y, z};
+        std::array<int, 3> b{};
+        for (std::size_t a = 0; a < 3; ++a) b[a] = std::min(v[a] * preview / size, grid[a] - 1);
+        return b;
+    }
 };
 
 class SlicesView {

@@ -101,6 +101,14 @@ add('bricks=on: the surface in 8³ bricks, rounds of 4 over a pool of 15 slots i
   // written again.
   const again = (await bricksExact(page, { iso: 0.5 * 2049.5 - 1000 }, { atLeast: 3000 })).bricks.surface;
   assert(again.uploaded === again.active - 15, `uploaded ${again.uploaded} of ${again.active} again`);
+  // The Explain view's walk names the key's brick (its voxel over 8), one the first level took.
+  const walks = await page.evaluate(async () => {
+    const n = hp.stats().count;
+    return Promise.all([0, Math.floor(n / 3), n - 1].map((k) => hp.explain(k)));
+  });
+  for (const w of walks)
+    assert(w.brick && w.brick.active === true && JSON.stringify(w.brick.at) === JSON.stringify(w.voxel.map((v) => Math.floor(v / 8))),
+      `key ${w.key} at ${w.voxel}: ${JSON.stringify(w.brick)}`);
 });
 
 add('bricks=on: an iso change whose bricks are resident uploads nothing; 16³ and 32³ bricks give the same surface', async (page) => {

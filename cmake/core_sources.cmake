@@ -21,4 +21,4 @@ set(HP_CORE_OTHER_SOURCES
   app/core/mesh/label_steps.cpp app/core/mesh/label_decimate.cpp app/core/mesh/mesh_edges.cpp app/core/mesh/mesh_work.cpp app/core/wgsl_bindings.cpp
   app/core/volume_atlas.cpp app/core/explain.cpp app/core/mesh/label_set.cpp app/core/mesh/label_merge.cpp
   app/core/label_pick.cpp app/core/settings/settings_block.cpp app/core/crop_box.cpp app/core/volume/hollow.cpp
-  app/core/volume/brick_grid.cpp app/core/volume/brick_pool.cpp)
+  app/core/volume/brick_grid.cpp app/core/volume/brick_pool.cpp app/core/volume/brick_pyramid.cpp)

@@ -2,6 +2,7 @@
 // straddles it are exactly those holding an active cell, on volumes whose sizes leave partial
 // bricks at the far faces, and each brick's range is its voxels' (the apron included).
 #include "brick_grid.h"
+#include "brick_pyramid.h"
 
 #include <gtest/gtest.h>
 
@@ -214,6 +215,66 @@ TEST(BrickGrid, LabelBricksHoldEveryVoxelBetweenLabels) {
                 if (d[0] == 37 && size == 4) EXPECT_LT(want.size() * 10, g.bricks() * 9) << "bricks inside one label";
             }
         }
+}
+
+}  // namespace
+}  // namespace hp
+
+namespace hp {
+namespace {
+
+// One brick's own pyramid (the Explain view's): each level sums the four below it, and over
+// all bricks the tops add up to the volume's active cells (surface) or voxels between labels,
+// each counted once, cropped or not.
+TEST(BrickPyramid, TheBricksCountsAddUpToTheVolumes) {
+    const std::array<int, 3> d{37, 23, 26};
+    const std::vector<float> v = field(d, 5);
+    const VoxelValues values{std::vector<float>(v)};
+    std::vector<float> l(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) l[i] = std::floor(v[i] * 4);  // labels 0–4
+    const VoxelValues labels{std::vector<float>(l)};
+    for (const bool cropped : {false, true}) {
+        BrickCrop crop;
+        crop.box.lo = {3, 0, 5}, crop.box.hi = {30, 20, 25};
+        const auto at = [&](const std::vector<float>& f, int x, int y, int z, float background) {
+            if (cropped && !crop.box.contains(x, y, z)) return background;
+            return f[std::size_t(x) + std::size_t(d[0]) * (std::size_t(y) + std::size_t(d[1]) * std::size_t(z))];
+        };
+        const float iso = 0.45f;
+        crop.background = iso - 2;
+        std::uint64_t cells = 0, voxels = 0;
+        active_cells(d, iso, [&](int x, int y, int z) { return at(v, x, y, z, iso - 2); }, [&](int, int, int) { ++cells; });
+        const auto label = [&](int x, int y, int z) {
+            return x < 0 || y < 0 || z < 0 || x >= d[0] || y >= d[1] || z >= d[2] ? 0.0f : at(l, x, y, z, 0.0f);
+        };
+        for (int z = 0; z < d[2]; ++z)
+            for (int y = 0; y < d[1]; ++y)
+                for (int x = 0; x < d[0]; ++x) voxels += labels::faces(label, x, y, z) != 0;
+        ASSERT_GT(cells, 100u);
+        ASSERT_GT(voxels, 100u);
+        for (const bool by_label : {false, true}) {
+            BrickCrop box = crop;
+            box.background = by_label ? 0.0f : iso - 2;
+            const int size = 8;
+            std::uint64_t sum = 0;
+            for (int bz = 0; bz * size < d[2]; ++bz)
+                for (int by = 0; by * size < d[1]; ++by)
+                    for (int bx = 0; bx * size < d[0]; ++bx) {
+                        const BrickPyramid p = brick_pyramid(by_label ? labels : values, d, size, {bx, by, bz}, iso,
+                                                             cropped ? &box : nullptr, by_label);
+                        ASSERT_EQ(p.side, 32);  // 3×3 slices of 8² in 24², up to 32
+                        ASSERT_EQ(p.levels.size(), 6u);
+                        for (std::size_t k = 1; k < p.levels.size(); ++k) {
+                            std::uint64_t a = 0, b = 0;
+                            for (std::uint32_t s : p.levels[k - 1]) a += s;
+                            for (std::uint32_t s : p.levels[k]) b += s;
+                            ASSERT_EQ(a, b) << "level " << k;
+                        }
+                        sum += p.count();
+                    }
+            EXPECT_EQ(sum, by_label ? voxels : cells) << (cropped ? "cropped" : "whole") << (by_label ? ", labels" : "");
+        }
+    }
 }
 
 }  // namespace

@@ -102,6 +102,17 @@ void BrickRuns::mark(const BrickGrid& grid, const LoadedVolume& v, const Bricked
     marks_.active = &marked_;
     marks_.count = std::uint32_t(active.size());
     ++marks_.revision;
+    marked_of_ = Marked{ask.values, grid.dims, ask.iso, BrickCrop::of(ask.crop), ask.labels};
+}
+
+const BrickPyramid* BrickRuns::pyramid_of(const std::array<int, 3>& at) const {
+    if (!on_ || !marked_of_.values) return nullptr;
+    if (!pyramid_ || pyramid_revision_ != marks_.revision || pyramid_->brick != at) {
+        const BrickCrop* crop = marked_of_.crop ? &*marked_of_.crop : nullptr;
+        pyramid_ = brick_pyramid(*marked_of_.values, marked_of_.dims, marks_.size, at, marked_of_.iso, crop, marked_of_.labels);
+        pyramid_revision_ = marks_.revision;
+    }
+    return &*pyramid_;
 }
 
 }  // namespace hp

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "backend.h"
+#include "brick_pyramid.h"
 #include "loaded_volume.h"
 #include "view_slices.h"
 
@@ -35,6 +36,9 @@ public:
     // The bricks the surface's first level takes, for the slice atlas view to mark, while the
     // surface shown is bricked; else null.
     const BrickMarks* marks() const { return on_ ? &marks_ : nullptr; }
+    // The own pyramid of brick `at` of the marks' grid (brick_pyramid.h: the Explain view's
+    // chosen brick), made when first asked for the marks in effect; null while none are.
+    const BrickPyramid* pyramid_of(const std::array<int, 3>& at) const;
     // What the last surface run did, while the surface shown is bricked; else null.
     const BrickedSurface::Figures* figures() const { return on_ ? &figures_ : nullptr; }
     // Where the surface was asked in bricks and could not be: why ("" when it is, or was not asked).
@@ -64,6 +68,15 @@ private:
     BrickMarks marks_;
     std::vector<std::uint8_t> marked_;
     std::string marks_key_;
+    struct Marked {  // what the marks were made of, for pyramid_of
+        const VoxelValues* values = nullptr;
+        std::array<int, 3> dims{};
+        float iso = 0;
+        std::optional<BrickCrop> crop;
+        bool labels = false;
+    } marked_of_;
+    mutable std::optional<BrickPyramid> pyramid_;
+    mutable std::uint64_t pyramid_revision_ = 0;
     void mark(const BrickGrid& grid, const LoadedVolume& v, const BrickedAsk& ask);
     std::string why_not_;
 };

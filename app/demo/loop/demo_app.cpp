@@ -220,6 +220,10 @@ ViewInput DemoApp::view_input(float css_scale, int framebuffer_height) {
     in.labels_revision = labels_revision();
     in.label_volume = in.labels ? &sources_.shown(state())->volume : nullptr;
     in.bricks = bricks_.marks();
+    if (in.bricks && in.explanation->state == Explanation::State::Ready) {
+        const Voxel v = in.explanation->voxel;
+        in.brick_pyramid = bricks_.pyramid_of(in.bricks->brick_of(v.x, v.y, v.z));
+    }
     return in;
 }
 

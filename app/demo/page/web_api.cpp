@@ -71,10 +71,11 @@ void layout_and_camera(JsonWriter* w, DemoApp& app) {
 }
 
 // The Explain view's walk this frame: its JSON (explain.h), {"error": why}, or null when none
-// is shown. While the surface is made in bricks, "brick": {"at": [x, y, z], "active"}: the
-// brick of the key's voxel (in the volume's voxels, a preview's scaled) and whether the first
-// level took it.
-std::string explain_json(const Explanation& e, const BrickMarks* bricks) {
+// is shown. While the surface is made in bricks, "brick": {"at": [x, y, z], "active", "count"}:
+// the brick of the key's voxel (in the volume's voxels, a preview's scaled), whether the first
+// level took it, and its active cells (its own pyramid's top: brick_pyramid.h).
+std::string explain_json(const Explanation& e, const BrickRuns& runs) {
+    const BrickMarks* bricks = runs.marks();
     if (e.state == Explanation::State::Ready && bricks && bricks->active) {
         std::string text = explanation_json(e);
         const std::array<int, 3> at = bricks->brick_of(e.voxel.x, e.voxel.y, e.voxel.z);
@@ -82,7 +83,9 @@ std::string explain_json(const Explanation& e, const BrickMarks* bricks) {
         JsonWriter w;
         w.begin_object().key("at");
         numbers(&w, at);
-        w.key("active").boolean(n < bricks->active->size() && (*bricks->active)[n]).end_object();
+        w.key("active").boolean(n < bricks->active->size() && (*bricks->active)[n]);
+        const BrickPyramid* p = runs.pyramid_of(at);
+        w.key("count").number(p ? double(p->count()) : 0).end_object();
         text.insert(text.size() - 1, ",\"brick\":" + w.text());
         return text;
     }
@@ -228,7 +231,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     // The hollow shell in effect (shell_cache.h): voxel figures; the mesh report has the exact ones.
     w.key("shellMade").raw(hp::shell_json(g_app->state().shell > 0 ? g_app->sources().shell().info() : nullptr));
     hp::bricks_json(&w, *g_app);
-    w.key("explain").raw(hp::explain_json(g_app->explanation(), g_app->bricks().marks()));
+    w.key("explain").raw(hp::explain_json(g_app->explanation(), g_app->bricks()));
     w.key("message").string(g_app->message());
     // The heap's bytes in use (the allocator's count, dlmalloc's mallinfo): what a load holds.
     w.key("heapUsed").number(double(mallinfo().uordblks));
@@ -243,7 +246,7 @@ EMSCRIPTEN_KEEPALIVE void hp_explain_ask(double key) { g_app->ask_explain(std::u
 EMSCRIPTEN_KEEPALIVE const char* hp_explained() {
     const hp::Explanation& e = g_app->explained();
     hp::g_reply = e.state == hp::Explanation::State::Pending ? hp::json_string("pending")
-                                                             : hp::explain_json(e, g_app->bricks().marks());
+                                                             : hp::explain_json(e, g_app->bricks());
     return hp::g_reply.c_str();
 }
 

@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "label_faces.h"
@@ -37,6 +38,31 @@ void walk_table(const ViewInput& in, const Explanation& e) {
             ImGui::TextDisabled("the base texel");
     }
     ImGui::EndTable();
+}
+
+// The key's brick's own pyramid (brick_pyramid.h), as the second level's tile of it: its
+// slices of cells side by side, 1 where a cell is active, then each level beside the last,
+// coloured as the pyramid view (log(1 + sum) / log(1 + 4^level)), up to its count.
+void brick_pyramid(const BrickPyramid& p, bool labels) {
+    ImGui::TextDisabled("its own pyramid: %d² of its %s, %u active", p.side, labels ? "voxels" : "cells", p.count());
+    const float scale = std::max(1.0f, std::floor(128.0f / float(p.side)));  // pixels a base texel
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float x = o.x;
+    for (std::size_t k = 0; k < p.levels.size(); ++k) {
+        const int s = p.side >> k;
+        const float cap = std::log2(1.0f + std::exp2(2.0f * float(k)));
+        dl->AddRectFilled({x, o.y}, {x + float(s) * scale, o.y + float(s) * scale}, IM_COL32(30, 26, 50, 255));
+        for (int y = 0; y < s; ++y)
+            for (int t = 0; t < s; ++t) {
+                const std::uint32_t v = p.levels[k][std::size_t(y) * std::size_t(s) + std::size_t(t)];
+                if (v == 0) continue;
+                dl->AddRectFilled({x + float(t) * scale, o.y + float(y) * scale}, {x + float(t + 1) * scale, o.y + float(y + 1) * scale},
+                                  pyramid_view_color(std::log2(1.0f + float(v)) / cap));
+            }
+        x += float(s) * scale + 3;
+    }
+    ImGui::Dummy({x - o.x, float(p.side) * scale + 2});
 }
 
 // Step / back through the levels, and the level shown.
@@ -89,6 +115,7 @@ void explain_controls(const ViewInput& in, DemoState* pending) {
         ImGui::TextDisabled("%d³ brick (%d, %d, %d): %s %s of %s", b->size, at[0], at[1], at[2],
                             active ? "one of the" : "left out, not one of the", with_thousands(b->count).c_str(),
                             with_thousands(std::uint64_t(b->active->size())).c_str());
+        if (in.brick_pyramid) brick_pyramid(*in.brick_pyramid, in.state.classify == Classify::Labels);
     }
     if (e->label_faces >= 0) {  // a (voxel, label) entry: its faces toward other labels, two triangles each
         std::string faces;

@@ -236,6 +236,8 @@ const std::vector<ViewEntry> kViews = {
 
 }  // namespace
 
+std::uint32_t pyramid_view_color(float t) { return pyramid_color(t); }
+
 const std::vector<ViewEntry>& view_entries() { return kViews; }
 
 std::string label_under(const ViewInput& in, const Layout& l, float x, float y, std::array<int, 3>* voxel, float* value) {

@@ -14,6 +14,7 @@
 #include "demo_state.h"
 #include "explain.h"
 #include "frame.h"
+#include "brick_pyramid.h"
 #include "view_slices.h"
 
 namespace hp {
@@ -40,6 +41,7 @@ struct ViewInput {
     std::uint64_t labels_revision = 0;
     const Volume* label_volume = nullptr;  // ... and its values (a click names the label under it)
     const BrickMarks* bricks = nullptr;    // the surface is made in bricks: those its first level took
+    const BrickPyramid* brick_pyramid = nullptr;  // ... and the Explain key's brick's own pyramid
 };
 
 
@@ -118,5 +120,7 @@ constexpr float kTitleBar = 26;        // the control panel's title bar, all tha
 inline bool narrow(float css_w) { return css_w < kControlsWidth + 320; }
 
 std::string with_thousands(std::uint64_t v);
+// The pyramid view's colour of t (log(1 + sum) / log(1 + 4^level), 0–1), as an ImU32.
+std::uint32_t pyramid_view_color(float t);
 
 }  // namespace hp

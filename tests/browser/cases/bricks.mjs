@@ -101,14 +101,26 @@ add('bricks=on: the surface in 8³ bricks, rounds of 4 over a pool of 15 slots i
   // written again.
   const again = (await bricksExact(page, { iso: 0.5 * 2049.5 - 1000 }, { atLeast: 3000 })).bricks.surface;
   assert(again.uploaded === again.active - 15, `uploaded ${again.uploaded} of ${again.active} again`);
-  // The Explain view's walk names the key's brick (its voxel over 8), one the first level took.
-  const walks = await page.evaluate(async () => {
+  // The Explain view's walk names the key's brick (its voxel over 8), one the first level took,
+  // and its own pyramid's count: the brick's cells the iso crosses, as counted here.
+  const { walks, iso } = await page.evaluate(async () => {
     const n = hp.stats().count;
-    return Promise.all([0, Math.floor(n / 3), n - 1].map((k) => hp.explain(k)));
+    return { walks: await Promise.all([0, Math.floor(n / 3), n - 1].map((k) => hp.explain(k))), iso: hp.stats().iso };
   });
-  for (const w of walks)
-    assert(w.brick && w.brick.active === true && JSON.stringify(w.brick.at) === JSON.stringify(w.voxel.map((v) => Math.floor(v / 8))),
-      `key ${w.key} at ${w.voxel}: ${JSON.stringify(w.brick)}`);
+  const data = (x, y, z) => 0.5 * value(x, y, z) - 1000;
+  for (const w of walks) {
+    const at = w.voxel.map((v) => Math.floor(v / 8));
+    let cells = 0;
+    for (let z = 8 * at[2]; z < Math.min(8 * at[2] + 8, DIMS[2] - 1); z++)
+      for (let y = 8 * at[1]; y < Math.min(8 * at[1] + 8, DIMS[1] - 1); y++)
+        for (let x = 8 * at[0]; x < Math.min(8 * at[0] + 8, DIMS[0] - 1); x++) {
+          let below = 0;
+          for (let c = 0; c < 8; c++) below += data(x + (c & 1), y + ((c >> 1) & 1), z + (c >> 2)) < iso ? 1 : 0;
+          cells += below !== 0 && below !== 8 ? 1 : 0;
+        }
+    assert(w.brick && w.brick.active === true && JSON.stringify(w.brick.at) === JSON.stringify(at) && w.brick.count === cells && cells > 0,
+      `key ${w.key} at ${w.voxel}: ${JSON.stringify(w.brick)}, ${cells} cells crossed`);
+  }
 });
 
 add('bricks=on: an iso change whose bricks are resident uploads nothing; 16³ and 32³ bricks give the same surface', async (page) => {

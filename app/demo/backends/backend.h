@@ -180,7 +180,7 @@ public:
     // the indices, Reading::indexed).
     virtual bool indexes_mesh() const { return false; }
     // The first level of a bricked compaction run on the GPU (issue 40): the bricks of `grid`
-    // (a load's, `generation` its number) whose range straddles `iso` counted, the count read
+    // (a load's, or its labels', `generation` naming which) whose range straddles `iso` counted, the count read
     // without waiting: brick_level_request starts it (false where the backend has no brick
     // level yet: WebGPU), brick_level_newest gives it once a count asked at `iso` has arrived.
     virtual bool brick_level_request(const BrickGrid& /*grid*/, std::uint64_t /*generation*/, float /*iso*/,
@@ -188,6 +188,9 @@ public:
         return false;
     }
     virtual bool brick_level_newest(float /*iso*/, std::uint32_t* /*active*/) { return false; }
+    // set_bricked refused the surface this frame and tries it again at the next, smaller (a pool
+    // the GPU had no memory for): the page stays awake for it.
+    virtual bool bricked_again() const { return false; }
     // The surface in bricks instead of the atlas's, from the next frame on (null: the atlas's
     // again): made where `ask->run` and the last one was not for this key, pool and iso. True
     // with what the last run did (WebGPU: its vertex total once it has arrived); false and why

@@ -145,13 +145,14 @@ public:
     }
     bool brick_level_newest(float iso, std::uint32_t* active) override { return bricks_.ready() && bricks_.newest(iso, active); }
 
+    bool bricked_again() const override { return bricked_.again; }
     bool bricked_figures(BrickFigures* out) const override {
         if (!bricked_.on || !bricked_.made) return false;
         return *out = bricked_.figures, true;
     }
     bool set_bricked(const BrickedAsk* ask, BrickedSurface::Figures* figures, std::string* why) override {
         Bricked& b = bricked_;
-        b.on = false;
+        b.on = false, b.again = false;
         if (!ask) return false;
         if (b.max_3d == 0) glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &b.max_3d);
         const BrickedSurface::Size size =
@@ -166,7 +167,7 @@ public:
             if (refused || !b.surface.init(*ask->grid, size, *ask->values, why, ask->labels)) {
                 // A pool the GPU has no memory for: made again at half the budget (more rounds) next frame.
                 if (why->rfind("the GPU has no memory", 0) != 0 || size.slots <= 1) return b.failed = *why, false;
-                b.budget_scale /= 2, b.key = 0;
+                b.budget_scale /= 2, b.key = 0, b.again = true;
                 *why += ": the bricks' pool is made again within " + mib(ask->budget_bytes * b.budget_scale) + ", in more rounds";
                 return false;
             }
@@ -198,6 +199,7 @@ private:
         std::string failed;  // why the pool for this key and size could not be made ("" when it was)
         GLint max_3d = 0;    // the GPU's largest 3D texture, asked once
         double budget_scale = 1;  // of the budget asked: halved by each pool the GPU had no memory for
+        bool again = false;       // ... and the last set_bricked did so: made again at the next
         void abandon() { surface.abandon(), key = 0, made = on = false, failed.clear(), max_3d = 0; }
     };
     Bricked bricked_;

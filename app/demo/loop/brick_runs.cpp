@@ -7,23 +7,41 @@ namespace hp {
 // Asked when the load or the iso changes (one small pass and a pyramid over the bricks), its
 // count collected frames later, never waited for. Until it arrives the page stays awake
 // (DemoApp::quiet) and asks again each frame at the same iso (the count ring skips a request
-// while all its buffers are in flight; any answer at this iso will do).
+// while all its buffers are in flight; any answer at this iso will do). classify=labels: over
+// the labels' grid, once the surface has made it, at kLabelIso.
 void BrickRuns::level(Backend* b, const DemoState& s, const LoadedVolume* v, std::uint64_t gpu) {
-    if (!v || v->bricks.lo.empty() || s.classify != Classify::Surface) return level_.reset();
-    const bool same = level_ && level_->gpu == gpu && level_->generation == v->generation && level_->iso == s.iso;
-    if (same && (level_->arrived || b->brick_level_newest(s.iso, &level_->active))) return void(level_->arrived = true);
+    std::uint64_t key = 0;
+    float iso = 0;
+    const BrickGrid* grid = level_grid(s, v, &key, &iso);
+    if (!grid) return level_.reset();
+    const bool same = level_ && level_->gpu == gpu && level_->generation == key && level_->iso == iso;
+    if (same && (level_->arrived || b->brick_level_newest(iso, &level_->active))) return void(level_->arrived = true);
     std::string why;
-    if (!b->brick_level_request(v->bricks, v->generation, s.iso, &why)) return level_.reset();
-    if (!same) level_ = LevelRun{gpu, v->generation, s.iso, false, 0};
+    if (!b->brick_level_request(*grid, key, iso, &why)) return level_.reset();
+    if (!same) level_ = LevelRun{gpu, key, iso, false, 0};
 }
 
 bool BrickRuns::level_on_gpu(const DemoState& s, const LoadedVolume* v, std::uint64_t gpu,
                              std::uint32_t* active) const {
-    if (!level_ || !level_->arrived || !v || level_->gpu != gpu || level_->generation != v->generation ||
-        level_->iso != s.iso)
+    std::uint64_t key = 0;
+    float iso = 0;
+    if (!level_grid(s, v, &key, &iso) || !level_ || !level_->arrived || level_->gpu != gpu || level_->generation != key ||
+        level_->iso != iso)
         return false;
     *active = level_->active;
     return true;
+}
+
+// The grid the first level runs over for `v` in `s` (the load's, or the labels'), its key (the
+// load, and for labels their brick size) and iso; null where none.
+const BrickGrid* BrickRuns::level_grid(const DemoState& s, const LoadedVolume* v, std::uint64_t* key, float* iso) const {
+    if (!v || s.classify == Classify::Solid) return nullptr;
+    const bool labels = s.classify == Classify::Labels;
+    const BrickGrid* grid = labels ? labels_grid(v->generation) : &v->bricks;
+    if (!grid || grid->lo.empty()) return nullptr;
+    *key = (v->generation << 7) + (labels ? 64 + std::uint64_t(grid->size) : 0);
+    *iso = labels ? kLabelIso : s.iso;
+    return grid;
 }
 
 namespace {
@@ -45,7 +63,7 @@ void BrickRuns::surface(Backend* b, const DemoState& s, const LoadedVolume* v, b
     const bool asked = v && (s.bricks == Bricks::On || past_atlas);
     const std::string who = past_atlas ? "the surface at full resolution needs bricks: " : "bricks=on: ";
     std::string why = asked ? refused(s) : "";
-    on_ = false;
+    on_ = false, again_ = false;
     if (!asked || !why.empty()) {
         b->set_bricked(nullptr, nullptr, nullptr);
         if (why != why_not_ && !why.empty()) *message = who + why + shown_instead(v);
@@ -81,6 +99,7 @@ void BrickRuns::surface(Backend* b, const DemoState& s, const LoadedVolume* v, b
     ask.run = mesh;
     ask.view_factor = v->preview_factor;
     on_ = b->set_bricked(&ask, &figures_, &why);
+    again_ = !on_ && b->bricked_again();
     if (on_) mark(*grid, *v, ask);
     if (!on_ && why != why_not_) *message = who + why + shown_instead(v);
     why_not_ = on_ ? "" : why;

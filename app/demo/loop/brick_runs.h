@@ -23,6 +23,8 @@ public:
     void level(Backend* b, const DemoState& s, const LoadedVolume* v, std::uint64_t gpu);
     bool level_on_gpu(const DemoState& s, const LoadedVolume* v, std::uint64_t gpu, std::uint32_t* active) const;
     bool level_pending() const { return level_ && !level_->arrived; }
+    // The surface was refused and the backend tries it again, smaller, at the next frame.
+    bool again() const { return again_; }
 
     // The surface in bricks, where it applies to `v` in `s` (bricks=on, or a volume past one
     // atlas: its preview_factor > 1); `mesh`: the frame runs the surface stages (else the
@@ -50,19 +52,20 @@ public:
 
 private:
     struct LevelRun {
-        std::uint64_t gpu = 0, generation = 0;
+        std::uint64_t gpu = 0, generation = 0;  // generation: level_grid's key
         float iso = 0;
         bool arrived = false;  // the count read back (async: frames after the request)
         std::uint32_t active = 0;
     };
     std::optional<LevelRun> level_;
+    const BrickGrid* level_grid(const DemoState& s, const LoadedVolume* v, std::uint64_t* key, float* iso) const;
     // The grid of the brick size asked where it is not the load's own (16³), for the load numbered.
     BrickGrid grid_;
     std::uint64_t grid_generation_ = 0;
     // classify=labels: label_bricks' grid (brick_grid.h) of the brick size asked, for the load numbered.
     BrickGrid labels_;
     std::uint64_t labels_generation_ = 0;
-    bool on_ = false;
+    bool on_ = false, again_ = false;
     BrickedSurface::Figures figures_;
     // The marks and what they were made for (the load, the brick size, labels, the iso, the box).
     BrickMarks marks_;

@@ -161,7 +161,7 @@ bool DemoApp::quiet() const {
     return state().paused && frames_.pending().paused && frames_.frame() >= wake_until_ &&
            frames_.done() == frames_.requested_serial() && !frames_.mesh_wanted() && !readbacks_.busy() &&
            !walker_.asking() && page_task_.task.empty() && host_.backend() && !host_.lost() &&
-           !bricks_.level_pending();
+           !bricks_.level_pending() && !bricks_.again();
 }
 
 int DemoApp::run_frames(int n, bool draw, bool mesh, int in_flight) {

@@ -107,7 +107,7 @@ public:
     // The GPU's count of the bricks active at the iso shown (the first level of the bricked
     // compaction, run by the WebGL2 modes): false where it did not run for what is shown.
     bool bricks_on_gpu(std::uint32_t* active) const {
-        return bricks_.level_on_gpu(state(), sources_.shown(state()), host_.inputs_serial(), active);
+        return bricks_.level_on_gpu(state(), sources_.values_shown(state()), host_.inputs_serial(), active);
     }
     // The surface in bricks (brick_runs.h): what its last run did, null where it is not shown.
     const BrickRuns& bricks() const { return bricks_; }

@@ -7,7 +7,7 @@
 // i is below the iso, corners in mc_tables.glsl's order. After the pool's chunk
 // (brick_pool_float.glsl, _int or _uint: uPool and pool_at, a voxel in data units).
 // classify=labels (uLabels): a base texel is a voxel the brick owns, not a cell, active where it
-// holds a label and a face neighbour another (volume.glsl's label_faces), its "case" that face
+// holds a label and a face neighbour another (label_faces.glsl), its "case" that face
 // mask (app/core/volume/brick_grid.h's label_bricks: the slot holds every voxel it reads).
 uniform highp usampler2D uRound;      // E×E: entry t's (brick, slot), or brick none
 uniform int uB;                       // cells a brick side

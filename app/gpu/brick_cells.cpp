@@ -80,7 +80,9 @@ bool BrickCells::init(const BrickGrid& grid, std::uint32_t slots, std::uint32_t 
     if (glGetError() == GL_OUT_OF_MEMORY) {  // asked once a pool: a GPU without the memory says so here
         pool_ = gl::Texture3D();
         char mib[32];
-        std::snprintf(mib, sizeof mib, "%.0f MiB", pool_bytes(grid, slots, type) / (1 << 20));
+        const double bytes = pool_bytes(grid, slots, type);
+        if (bytes >= (2 << 20)) std::snprintf(mib, sizeof mib, "%.0f MiB", bytes / (1 << 20));
+        else std::snprintf(mib, sizeof mib, "%.0f KiB", std::ceil(bytes / 1024));
         return *error = std::string("the GPU has no memory for WebGL2's brick pool (") + mib + ")", false;
     }
     round_table_ = gl::Texture(GL_RG32UI, shape.round_row, shape.round_row);

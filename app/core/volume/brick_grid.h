@@ -24,7 +24,7 @@ constexpr int kBrickCells = 16;
 
 struct BrickGrid {
     int size = 0;                  // B: cells a side
-    std::array<int, 3> grid{};     // bricks along each axis: ceil((dims − 1) / B)
+    std::array<int, 3> grid{};     // bricks along each axis: ceil((dims − 1) / B) (label_bricks': ceil(dims / B))
     std::array<int, 3> dims{};     // the volume's voxels
     std::vector<float> lo, hi;     // each brick's range, x fastest
     std::size_t bricks() const { return lo.size(); }

@@ -2,7 +2,9 @@
 // (app/gpu/brick_cells.h): the brick's B slices of B×B cells (classify=labels: voxels) laid
 // t×t slices in a square tile, each texel 1 where its cell is active, and the sums above it, a
 // level at a time, to the brick's count at the top. Made on the CPU for the Explain view (a
-// brick chosen by its key): the sums do not depend on where the GPU put the tile.
+// brick chosen by its key). At the page's 16³ the tile is 64², a power of two, and these are
+// the GPU's own levels over it; at 8³ and 32³ (a tile of 24² or 192²) the GPU's levels above
+// the slices mix neighbouring tiles, and this is the brick alone, padded to a power of two.
 #pragma once
 
 #include <array>

@@ -155,6 +155,7 @@ public:
         b.on = false, b.again = false;
         if (!ask) return false;
         if (b.max_3d == 0) glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &b.max_3d);
+        if (ask->key != b.scaled_key || ask->budget_bytes != b.scaled_budget) b.budget_scale = 1;  // another load or budget
         const BrickedSurface::Size size =
             BrickedSurface::size_for(*ask->grid, ask->budget_bytes * b.budget_scale, b.max_3d, ask->values->type());
         const bool same = ask->key == b.key && size.slots == b.size.slots && size.round == b.size.round;
@@ -168,6 +169,7 @@ public:
                 // A pool the GPU has no memory for: made again at half the budget (more rounds) next frame.
                 if (why->rfind("the GPU has no memory", 0) != 0 || size.slots <= 1) return b.failed = *why, false;
                 b.budget_scale /= 2, b.key = 0, b.again = true;
+                b.scaled_key = ask->key, b.scaled_budget = ask->budget_bytes;
                 *why += ": the bricks' pool is made again within " + mib(ask->budget_bytes * b.budget_scale) + ", in more rounds";
                 return false;
             }
@@ -200,7 +202,12 @@ private:
         GLint max_3d = 0;    // the GPU's largest 3D texture, asked once
         double budget_scale = 1;  // of the budget asked: halved by each pool the GPU had no memory for
         bool again = false;       // ... and the last set_bricked did so: made again at the next
-        void abandon() { surface.abandon(), key = 0, made = on = false, failed.clear(), max_3d = 0; }
+        std::uint64_t scaled_key = 0;  // the load and budget the scale is for (another: the whole budget)
+        double scaled_budget = 0;
+        void abandon() {
+            surface.abandon(), key = 0, made = on = again = false, failed.clear(), max_3d = 0;
+            budget_scale = 1;
+        }
     };
     Bricked bricked_;
     SurfaceView surface_;

@@ -10,6 +10,7 @@ bool WebGpuBricked::set(const BrickedAsk* ask, BrickFigures* figures, std::strin
     on_ = false;
     if (!ask) return false;
     budget_ = ask->budget_bytes;
+    if (ask->key != scaled_key_ || ask->budget_bytes != scaled_budget_) budget_scale_ = 1, most_vertices_ = 0;  // another load or budget
     const std::uint32_t slots =
         wgpu::BrickedMesh::slots_for(*ask->grid, ask->budget_bytes * budget_scale_, ask->values->type());
     const bool same = ask->key == key_ && slots == slots_;
@@ -53,6 +54,7 @@ bool WebGpuBricked::out_of_memory(const std::string& what, std::string* message)
         else std::snprintf(text, sizeof text, ": the bricks' pool is made again within %.0f KiB, in more rounds", std::ceil(budget / 1024));
         *message = what + text;
     }
+    scaled_key_ = key_, scaled_budget_ = budget_;  // the smaller sizes hold for this load and budget
     mesh_ = wgpu::BrickedMesh();  // its buffers given back; made again at the next set()
     made_ = false, key_ = 0;
     return true;

@@ -63,6 +63,8 @@ private:
     double budget_ = 0;              // the budget last asked (bytes)
     double budget_scale_ = 1;        // of the budget asked: halved by each pool the GPU had no memory for
     std::uint32_t most_vertices_ = 0;  // 0, or the vertex buffers' largest size the GPU held
+    std::uint64_t scaled_key_ = 0;     // the load and budget the two above are for
+    double scaled_budget_ = 0;
     std::optional<FrameResult> held_;
     std::deque<bool> asked_;  // the frames issued and not yet complete: each asked for the surface
 };

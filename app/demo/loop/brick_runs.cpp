@@ -37,7 +37,7 @@ bool BrickRuns::level_on_gpu(const DemoState& s, const LoadedVolume* v, std::uin
 const BrickGrid* BrickRuns::level_grid(const DemoState& s, const LoadedVolume* v, std::uint64_t* key, float* iso) const {
     if (!v || s.classify == Classify::Solid) return nullptr;
     const bool labels = s.classify == Classify::Labels;
-    const BrickGrid* grid = labels ? labels_grid(v->generation) : &v->bricks;
+    const BrickGrid* grid = labels ? labels_grid(v->generation, s.brick) : &v->bricks;
     if (!grid || grid->lo.empty()) return nullptr;
     *key = (v->generation << 7) + (labels ? 64 + std::uint64_t(grid->size) : 0);
     *iso = labels ? kLabelIso : s.iso;
@@ -125,7 +125,9 @@ void BrickRuns::mark(const BrickGrid& grid, const LoadedVolume& v, const Bricked
 }
 
 const BrickPyramid* BrickRuns::pyramid_of(const std::array<int, 3>& at) const {
-    if (!on_ || !marked_of_.values) return nullptr;
+    const std::array<int, 3>& d = marked_of_.dims;
+    if (!on_ || !marked_of_.values || marked_of_.values->size() != std::size_t(d[0]) * std::size_t(d[1]) * std::size_t(d[2]))
+        return nullptr;
     if (!pyramid_ || pyramid_revision_ != marks_.revision || pyramid_->brick != at) {
         const BrickCrop* crop = marked_of_.crop ? &*marked_of_.crop : nullptr;
         pyramid_ = brick_pyramid(*marked_of_.values, marked_of_.dims, marks_.size, at, marked_of_.iso, crop, marked_of_.labels);

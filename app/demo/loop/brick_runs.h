@@ -23,6 +23,13 @@ public:
     void level(Backend* b, const DemoState& s, const LoadedVolume* v, std::uint64_t gpu);
     bool level_on_gpu(const DemoState& s, const LoadedVolume* v, std::uint64_t gpu, std::uint32_t* active) const;
     bool level_pending() const { return level_ && !level_->arrived; }
+    // A new load replaces the values the marks were made of: none until the next surface().
+    void drop_values() {
+        on_ = false;
+        marked_of_ = Marked();
+        marks_key_.clear();
+        pyramid_.reset();
+    }
     // The surface was refused and the backend tries it again, smaller, at the next frame.
     bool again() const { return again_; }
 
@@ -45,9 +52,10 @@ public:
     const BrickedSurface::Figures* figures() const { return on_ ? &figures_ : nullptr; }
     // Where the surface was asked in bricks and could not be: why ("" when it is, or was not asked).
     const std::string& why_not() const { return why_not_; }
-    // classify=labels: the labels' grid made for the load numbered `generation`, or null.
-    const BrickGrid* labels_grid(std::uint64_t generation) const {
-        return labels_generation_ == generation && !labels_.lo.empty() ? &labels_ : nullptr;
+    // classify=labels: the labels' grid in bricks of `size` made for the load numbered
+    // `generation`, or null.
+    const BrickGrid* labels_grid(std::uint64_t generation, int size) const {
+        return labels_generation_ == generation && labels_.size == size && !labels_.lo.empty() ? &labels_ : nullptr;
     }
 
 private:

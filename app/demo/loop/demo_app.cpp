@@ -57,6 +57,7 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
 
 void DemoApp::loaded() {
     readbacks_.drop_values();  // the volume a mesh under way read is gone
+    bricks_.drop_values();     // ... and the one the bricks' marks were made of
     std::string unused;
     apply_limits(&frames_.pending(), settings_context(), {}, &unused);
     frames_.requested();

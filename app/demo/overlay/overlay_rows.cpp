@@ -120,12 +120,13 @@ void iso_row(const Controls& c, const Setting& row) {
     }
     if (!loaded->presets.empty()) ImGui::NewLine();
     // The first level of a bricked compaction (brick_grid.h): what bricks would hold at this iso.
-    if (c.s.classify == Classify::Solid || loaded->bricks.lo.empty()) return;
+    const LoadedVolume* cut = c.app.sources().values_shown(c.s);  // a shell where one is made
+    if (c.s.classify == Classify::Solid || !cut || cut->bricks.lo.empty()) return;
     if (c.s.classify == Classify::Surface) {
-        const BrickCount n = active_bricks(loaded->bricks, c.s.iso);
-        const double voxels = double(loaded->volume.values.size());
-        ImGui::TextDisabled("%d³ bricks: %llu of %zu active (%.0f%% of voxels)", loaded->bricks.size, (unsigned long long)n.active,
-                            loaded->bricks.bricks(), voxels > 0 ? 100.0 * double(n.voxels_held) / voxels : 0.0);
+        const BrickCount n = active_bricks(cut->bricks, c.s.iso);
+        const double voxels = double(cut->volume.values.size());
+        ImGui::TextDisabled("%d³ bricks: %llu of %zu active (%.0f%% of voxels)", cut->bricks.size, (unsigned long long)n.active,
+                            cut->bricks.bricks(), voxels > 0 ? 100.0 * double(n.voxels_held) / voxels : 0.0);
         std::uint32_t on_gpu = 0;  // the WebGL2 modes find them with a histopyramid over the bricks too
         if (c.app.bricks_on_gpu(&on_gpu)) ImGui::TextDisabled("found by the GPU's brick pyramid: %u", on_gpu);
     }

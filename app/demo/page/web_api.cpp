@@ -124,7 +124,7 @@ void bricks_json(JsonWriter* w, const DemoApp& app) {
     w->key("bricks");
     const LoadedVolume* loaded = app.sources().values_shown(app.state());  // a shell where one is made
     const bool labels = app.state().classify == Classify::Labels;
-    const BrickGrid* grid = loaded && labels ? app.bricks().labels_grid(loaded->generation) : loaded ? &loaded->bricks : nullptr;
+    const BrickGrid* grid = loaded && labels ? app.bricks().labels_grid(loaded->generation, app.state().brick) : loaded ? &loaded->bricks : nullptr;
     if (!grid || grid->lo.empty() || app.state().classify == Classify::Solid) return void(w->null());
     const BrickCount c = active_bricks(*grid, labels ? kLabelIso : app.state().iso);
     w->begin_object().key("size").integer(grid->size).key("grid");

@@ -247,6 +247,9 @@ add('bricks=on: a pool the GPU has no memory for is made again smaller, with a m
     assert(s.pyramid === pyramid && s.losses.webgpu === 0 && s.losses.webgl === 0, `${s.pyramid} ${JSON.stringify(s.losses)}`);
     assert(f.slots === slots && f.rounds === Math.ceil(f.active / f.round), `${pyramid}: ${JSON.stringify(f)}`);
     assert(s.message === message, `${pyramid}: the message '${s.message}'`);
+    // Another budget asked: the whole of it again (one round over a pool that holds the set).
+    const back = (await bricksExact(page, { poolMb: 16 }, { atLeast: 3000 })).bricks.surface;
+    assert(back.slots > slots && back.rounds === 1, `${pyramid}, 16 MiB asked: ${JSON.stringify(back)}`);
   }
 });
 

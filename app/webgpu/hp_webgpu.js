@@ -122,12 +122,10 @@ var LibraryHpGpu = {
       ((usage & 64) ? GPUBufferUsage.INDEX : 0);
     const device = HPGPU.device(), size = Math.max(16, Math.ceil(bytes / 4) * 4), name = UTF8ToString(label);
     // Out of memory is said later, by the device: the first such buffer is kept for
-    // hpgpu_out_of_memory (the pipeline is then undone by the demo, a brick pool made smaller).
-    // The tests' hook Module.hpGpu.noMemory = {label, bytes} says it of the buffers so named of
-    // at least that size, as a GPU without the memory would.
+    // hpgpu_out_of_memory (the pipeline is then undone, a brick pool made smaller). The tests'
+    // hook Module.hpGpu.noMemory = {label, bytes} says it of such buffers, as such a GPU would.
     device.pushErrorScope('out-of-memory');
-    const b = device.createBuffer({ size, usage: u, label: name });
-    const hook = Module.hpGpu && Module.hpGpu.noMemory;
+    const b = device.createBuffer({ size, usage: u, label: name }), hook = Module.hpGpu && Module.hpGpu.noMemory;
     const refused = hook && name === hook.label && size >= hook.bytes;
     device.popErrorScope().then((e) => {
       if ((e || refused) && Module.hpGpu && !Module.hpGpu.outOfMemory) Module.hpGpu.outOfMemory = `${name} (${size < 1048576 ? `${Math.ceil(size / 1024)} KiB` : `${Math.round(size / 1048576)} MiB`})`;

@@ -15,18 +15,19 @@ bool SlicesView::init(std::string* error) {
     u_brick_grid_ = gl::uniform(view_.program, "uBrickGrid");
     u_preview_ = gl::uniform(view_.program, "uPreview");
     u_flags_ = gl::uniform(view_.program, "uBrickFlags");
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_);  // asked once, not every draw
     return true;
 }
 
 void SlicesView::draw(PanelRect r, const VolumeStages& volume, float iso, const std::array<float, 2>& range,
                       const BrickMarks* bricks) {
-    GLint most = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &most);
+    const int most = max_texture_;
     const int rows = bricks ? bricks->grid[1] * bricks->grid[2] : 0;
     const bool marked = bricks && bricks->active && bricks->size > 0 && bricks->grid[0] <= most && rows <= most &&
                         bricks->active->size() == std::size_t(bricks->grid[0]) * std::size_t(rows);
     if (marked && revision_ != bricks->revision) {
-        flags_ = gl::Texture(GL_R8UI, bricks->grid[0], rows);
+        if (!flags_ || flags_.width() != bricks->grid[0] || flags_.height() != rows)  // a new grid; else written over
+            flags_ = gl::Texture(GL_R8UI, bricks->grid[0], rows);
         glBindTexture(GL_TEXTURE_2D, flags_.id());
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, bricks->grid[0], rows, GL_RED_INTEGER, GL_UNSIGNED_BYTE, bricks->active->data());

@@ -50,6 +50,7 @@ private:
     GLint u_range_ = -1, u_bricks_ = -1, u_brick_grid_ = -1, u_preview_ = -1, u_flags_ = -1;
     gl::Texture flags_;  // R8UI gx × (gy·gz): the marks' bytes
     std::uint64_t revision_ = 0;
+    GLint max_texture_ = 0;
 };
 
 }  // namespace hp

@@ -7,7 +7,7 @@ set(HP_CORE_INPUT_SOURCES
   app/core/atlas_layout.cpp app/core/cpu_reference.cpp app/core/json_writer.cpp app/core/json_reader.cpp
   app/core/settings/settings.cpp app/core/settings/settings_json.cpp app/core/settings/load_options.cpp
   app/core/volume/png_atlas.cpp app/core/volume/png_chunks.cpp app/core/volume/png_volume.cpp
-  app/core/volume/inflate.cpp app/core/volume/deflate.cpp app/core/volume/volume_file.cpp app/core/volume/volume_decode.cpp
+  app/core/volume/inflate.cpp app/core/volume/deflate.cpp app/core/volume/volume_file.cpp app/core/volume/volume_decode.cpp app/core/volume/volume_stream.cpp
   app/core/volume/volume_meta.cpp app/core/volume/nifti.cpp app/core/volume/nrrd.cpp app/core/volume/metaimage.cpp
   app/core/volume/vtk_legacy.cpp app/core/volume/raw_volume.cpp app/core/volume/dicom_series.cpp
   app/core/volume/label_table.cpp app/core/volume/voxel_values.cpp)

@@ -17,7 +17,7 @@ export const EXPORTS = {
   hp_run_frames: [N, [N, N, N, N]], hp_finish: [null, []], hp_collect: [null, []],
   // web_load.cpp: a PNG atlas, a volume arriving in parts (a file's, a DICOM series's), its info
   hp_load_atlas: [S, [N, N, S]], hp_load_options: [S, []], hp_page_task: [null, [S, N, N]],
-  hp_file_begin: [N, [S]], hp_file_end: [S, [S, S]], hp_file_refused: [S, [S, S, N, N, N]],
+  hp_file_begin: [N, [S]], hp_file_part: [null, [N, N]], hp_file_end: [S, [S, S]], hp_file_refused: [S, [S, S, N, N, N]],
   hp_load_opens_downsampled: [N, []], hp_volume_refusal: [S, []], hp_volume_drop: [null, []],
   hp_volume_begin: [N, [S]], hp_volume_end: [S, [S]],
   hp_volume_info: [S, []], hp_volume_values: [N, []],

@@ -5,6 +5,7 @@ import { heapBytes } from './heap.js';
 import { ready, settled } from './frames.js';
 import { losses } from './gpu_device.js';
 import { dicomTimes } from './dicom_open.js';
+import { fileTimes } from './volume_open.js';
 
 // Rejects naming the bad key or value, changing nothing; resolves after a frame ran it.
 /** @param {import('./types/hp').Settings} state @returns {Promise<void>} */
@@ -19,12 +20,13 @@ export async function set(state) {
   await settled();
 }
 
-// The app's JSON (hp_stats) and the page's own: its heap, the GPU losses, the last DICOM load's steps.
+// The app's JSON (hp_stats) and the page's own: its heap, the GPU losses, the last DICOM load's and volume file's steps.
 /** @returns {import('./types/hp').Stats} */
 export function stats() {
   const s = JSON.parse(call('hp_stats'));
   s.heapBytes = heapBytes();
   s.losses = { ...losses };
   s.dicomMs = dicomTimes();  // null before one
+  s.fileMs = fileTimes();    // likewise
   return s;
 }

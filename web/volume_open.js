@@ -15,6 +15,8 @@ import { showMessage } from './page.js';
 let worker = null;      // idle between loads while its heap stays small
 let job = null;         // the load under way
 let nextId = 0;
+let lastMs = null;      // the last load's steps (hp.stats().fileMs)
+export const fileTimes = () => lastMs;
 const KEEP_MB = 64;     // a worker whose heap grew past this is let go after its load
 
 function pageTask(task, done, total) {
@@ -43,16 +45,16 @@ export function cancel(why = 'another load came first') {
 
 // Opens `file` (a Blob or a Uint8Array; the bytes are copied, not taken) with the load's
 // options (a JSON object, the app's table of them). Resolves when the app shows it, with
-// {ms: {decoded, read, ended}: ms from the call to the file decoded, the last value in, the
-// app's volume made; workerHeapMB}. Rejects with the message the page shows (also the app's:
+// {ms: {decoded, read, ended}: ms from the call to the file decoded (a stream: its header
+// read), the last value in, the app's volume made; workerHeapMB; streamed}. Rejects with the message the page shows (also the app's:
 // hp.stats().message), the Error's `refused` (the file was refused), `opensDownsampled` (the
 // page offers downsampling by 2), `cancelled` (a newer load came first); the volume shown stays.
-/** @param {Blob | Uint8Array} file @param {string} options @returns {Promise<{ms: object}>} ms: {decoded, read, ended, workerHeapMB} */
+/** @param {Blob | Uint8Array} file @param {string} options @returns {Promise<{ms: object}>} ms: {decoded, read, ended, workerHeapMB, streamed} */
 export function load(file, options) {
   cancel();
   const id = ++nextId;
   return new Promise((resolve, reject) => {
-    let ptr = 0, halved = null, arrived = 0, count = 0;
+    let ptr = 0, halved = null, arrived = 0, count = 0, streamed = false;
     const t0 = performance.now(), ms = {};
     const finish = () => { job = null; pageTask('', 0, 0); };
     const mine = {
@@ -85,16 +87,20 @@ export function load(file, options) {
         else if (m.type === 'decoded') {
           ms.decoded = performance.now() - t0;
           halved = m.halved;
+          streamed = !!m.streamed;
           count = m.dims[0] * m.dims[1] * m.dims[2];
           ptr = call('hp_file_begin', m.meta) >>> 0;
           if (!ptr) mine.refuse(call('hp_volume_refusal'), halved);
         } else if (m.type === 'values' && ptr) {
           copyIn('HEAPU8', ptr + m.at * m.size, m.bytes);
           arrived += m.bytes.length / m.size;
-          pageTask('handing the volume over', arrived, count);
+          call('hp_file_part', m.at, m.bytes.length / m.size);
+          if (worker) worker.postMessage({ type: 'took', id });
+          if (!streamed) pageTask('handing the volume over', arrived, count);  // a stream's bar is the read's
         } else if (m.type === 'done' && ptr) {
           ms.read = performance.now() - t0;
           ms.workerHeapMB = m.heapMB;
+          ms.streamed = streamed;
           if (m.heapMB > KEEP_MB) stop();
           if (arrived !== count) return mine.fail(`${count - arrived} of the volume's values did not arrive`);
           ptr = 0;
@@ -103,6 +109,7 @@ export function load(file, options) {
           if (error) return mine.refuse(error, null, true);
           showMessage('');
           finish();
+          lastMs = ms;
           resolve({ ms });
         }
       },

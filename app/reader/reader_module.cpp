@@ -15,11 +15,13 @@
 #include "load_options.h"
 #include "volume_atlas.h"
 #include "volume_meta.h"
+#include "volume_stream.h"
 
 namespace {
 
 hp::LoadOptions g_options;  // the options of the file asked about last (hpr_header)
 hp::Volume g_volume;        // the volume read last (hpr_read)
+hp::VolumeStream g_stream;  // the plan of the file streamed last (hpr_plan)
 std::string g_reply;        // the last string handed to JavaScript
 
 // The most bytes a file may have to be read here: the file and its volume (512³ floats, 512 MiB)
@@ -47,7 +49,8 @@ bool options_of(const char* text, hp::LoadOptions* o, std::string* error) {
 // The header's answer: {dims} (the volume as opened) or {error}, each with `halved`: the dims it
 // opens at downsampled by 2, where that is worth offering (the app offers it where they fit the
 // atlas of the modes in use), else null.
-const char* header_json(const std::string& error, const std::array<int, 3>& dims, const std::array<int, 3>* halved) {
+const char* header_json(const std::string& error, const std::array<int, 3>& dims, const std::array<int, 3>* halved,
+                        const hp::VolumeStream* stream = nullptr) {
     hp::JsonWriter w;
     w.begin_object();
     if (!error.empty()) w.key("error").string(error);
@@ -58,6 +61,13 @@ const char* header_json(const std::string& error, const std::array<int, 3>& dims
     w.key("halved");
     if (halved) hp::numbers(&w, *halved);
     else w.null();
+    if (stream) {
+        w.key("stream").begin_object();
+        w.key("offset").number(double(stream->offset)).key("count").number(double(stream->count));
+        w.key("fileSize").number(stream->file_size).key("keptSize").number(stream->kept_size);
+        w.end_object();
+        w.key("meta").string(hp::volume_meta_text(stream->meta));
+    }
     w.end_object();
     g_reply = w.text();
     return g_reply.c_str();
@@ -66,20 +76,26 @@ const char* header_json(const std::string& error, const std::array<int, 3>& dims
 // The file's header checked against the options and the cap, as the app opens files. Halving is
 // offered where the file opens at full size (the atlas may still refuse it) and where the cap
 // refused it; no other refusal of the reader's is lifted by it.
-const char* header_of(const std::uint8_t* data, std::size_t size) {
+// With `stream`, `data` is the file's start (of `file_size` bytes): where it streams, the
+// plan's offset, count and sizes ("stream") and the volume's description ("meta") follow.
+const char* header_of(const std::uint8_t* data, std::size_t size, std::uint64_t file_size, bool stream = false) {
     std::string error;
     std::array<int, 3> d{};
-    const bool ok = hp::volume_dims(data, size, g_options, &d, &error);
+    const bool ok = hp::volume_dims(data, size, g_options, &d, &error, file_size);
     hp::VolumeOptions half = g_options, uncapped = g_options;
     half.downsample = 2;
     uncapped.max_voxels = std::uint64_t(1) << 62;
     std::array<int, 3> full{}, any{};
     std::string unused;
-    const bool halves = g_options.downsample == 1 && hp::volume_dims(data, size, half, &full, &unused) &&
-                        (ok || (hp::volume_dims(data, size, uncapped, &any, &unused) && voxels(any) > g_options.max_voxels));
+    const bool halves = g_options.downsample == 1 && hp::volume_dims(data, size, half, &full, &unused, file_size) &&
+                        (ok || (hp::volume_dims(data, size, uncapped, &any, &unused, file_size) &&
+                                voxels(any) > g_options.max_voxels));
     const std::array<int, 3> halved{full[0] / 2, full[1] / 2, full[2] / 2};
     if (g_options.downsample == 2) d = {d[0] / 2, d[1] / 2, d[2] / 2};
-    return header_json(ok ? std::string() : error, d, halves ? &halved : nullptr);
+    bool streams = false;
+    if (ok && stream && !hp::plan_stream(data, size, file_size, g_options, &g_stream, &streams, &error))
+        return header_json(error, d, nullptr);  // its data are short: no halving lifts that
+    return header_json(ok ? std::string() : error, d, halves ? &halved : nullptr, streams ? &g_stream : nullptr);
 }
 
 }  // namespace
@@ -92,7 +108,23 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* hpr_header(const std::uint8_t* data, double size, const char* options) {
     std::string error;
     if (!options_of(options, &g_options, &error)) return header_json(error, {}, nullptr);
-    return header_of(data, std::size_t(size));
+    return header_of(data, std::size_t(size), std::uint64_t(size));
+}
+
+// The start of a file (`size` bytes at `data`, of `file_size` in all) with the load's options:
+// its header as hpr_header answers, and where its values can be decoded a part at a time as
+// the file is read (volume_stream.h), "stream": {offset (the first value's byte), count,
+// fileSize and keptSize (bytes a value in the file, as kept)} and "meta" (the description, as
+// hpr_meta's); then hpr_decode_part decodes each part. Without "stream", read the file whole.
+EMSCRIPTEN_KEEPALIVE const char* hpr_plan(const std::uint8_t* data, double size, double file_size, const char* options) {
+    std::string error;
+    if (!options_of(options, &g_options, &error)) return header_json(error, {}, nullptr);
+    return header_of(data, std::size_t(size), std::uint64_t(file_size), true);
+}
+
+// `count` values of the file planned last from its bytes at `raw` into `out` (count·keptSize bytes).
+EMSCRIPTEN_KEEPALIVE void hpr_decode_part(const std::uint8_t* raw, double count, std::uint8_t* out) {
+    hp::decode_part(g_stream, raw, std::uint64_t(count), out);
 }
 
 EMSCRIPTEN_KEEPALIVE double hpr_max_file() { return kMaxFileBytes; }

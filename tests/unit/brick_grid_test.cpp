@@ -139,6 +139,17 @@ TEST(BrickGrid, StoredIntegersGiveTheFloatGrid) {
     EXPECT_EQ(a.grid, b.grid);
     EXPECT_EQ(a.lo, b.lo);
     EXPECT_EQ(a.hi, b.hi);
+    // Made as the values arrive (a load's parts, ending mid-row): the same grid, whatever the parts.
+    for (std::size_t part : {std::size_t(1), std::size_t(36), std::size_t(741), stored.size()}) {
+        BrickGridRows rows(d, 8);
+        for (std::size_t in = 0; !rows.done();) {
+            in = std::min(stored.size(), in + part);
+            rows.arrived(stored, in);
+            EXPECT_EQ(rows.done(), in == stored.size());
+        }
+        EXPECT_EQ(rows.grid().lo, a.lo) << part;
+        EXPECT_EQ(rows.grid().hi, a.hi) << part;
+    }
 }
 
 }  // namespace

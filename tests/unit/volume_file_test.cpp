@@ -15,6 +15,7 @@
 #include "test_bytes.h"
 #include "volume_atlas.h"
 #include "volume_file.h"
+#include "volume_stream.h"
 #include "zlib_streams.h"
 
 namespace hp {
@@ -499,6 +500,143 @@ TEST(VolumeFile, PresetsAndHistogram) {
     EXPECT_EQ(h, (std::vector<std::uint32_t>{12, 0, 0, 48}));
     const Volume mr = load(nifti(voxels<std::int16_t>(kDims, ramp), o));
     EXPECT_EQ(iso_presets(mr)[0].iso, 0.5f * (mr.lo + mr.hi));
+}
+
+// The file as the page's reader streams it (volume_stream.h): the plan from its first `head`
+// bytes, then parts of `part` values, the range taken as the app takes it.
+Volume streamed(const Bytes& b, const VolumeOptions& o = {}, std::size_t head = 1 << 20, std::size_t part = 7) {
+    VolumeStream s;
+    bool streams = false;
+    std::string error;
+    EXPECT_TRUE(plan_stream(b.data(), std::min(head, b.size()), b.size(), o, &s, &streams, &error)) << error;
+    EXPECT_TRUE(streams);
+    Volume v = s.meta;
+    v.values = VoxelValues(s.meta.values.type(), std::size_t(s.count), s.meta.values.scaling(), false);
+    for (std::uint64_t i = 0; i < s.count; i += part)
+        decode_part(s, b.data() + s.offset + i * std::uint64_t(s.file_size), std::min<std::uint64_t>(part, s.count - i),
+                    v.values.bytes() + i * std::uint64_t(s.kept_size));
+    EXPECT_TRUE(volume::finite_values(&v, &error)) << error;
+    return v;
+}
+
+void expect_same(const Volume& a, const Volume& b) {
+    EXPECT_EQ(a.dims, b.dims);
+    EXPECT_EQ(a.spacing, b.spacing);
+    EXPECT_EQ(a.to_world, b.to_world);
+    EXPECT_EQ(a.file, b.file);
+    EXPECT_EQ(a.type, b.type);
+    EXPECT_EQ(a.space, b.space);
+    EXPECT_EQ(a.notes, b.notes);
+    EXPECT_EQ(a.lo, b.lo);
+    EXPECT_EQ(a.hi, b.hi);
+    EXPECT_EQ(a.replaced, b.replaced);
+    ASSERT_EQ(a.values.type(), b.values.type());
+    EXPECT_EQ(a.values.scaling().slope, b.values.scaling().slope);
+    EXPECT_EQ(a.values.scaling().intercept, b.values.scaling().intercept);
+    ASSERT_EQ(a.values.size(), b.values.size());
+    EXPECT_EQ(std::memcmp(a.values.bytes(), b.values.bytes(), a.values.byte_size()), 0);
+}
+
+TEST(VolumeStream, EveryUncompressedFileDecodesInPartsAsWhole) {
+    NiftiOptions o;
+    std::vector<std::pair<Bytes, VolumeOptions>> files;
+    const auto add = [&](Bytes b, VolumeOptions v = {}) { files.emplace_back(std::move(b), std::move(v)); };
+    add(nifti(voxels<std::int16_t>(kDims, ramp), o));
+    o.big = true;
+    add(nifti(voxels<std::int16_t>(kDims, ramp, true), o));
+    o.datatype = 64;  // float64, big-endian: to float32
+    add(nifti(voxels<double>(kDims, ramp, true), o));
+    o.big = false, o.datatype = 4, o.slope = -2, o.inter = 3;  // a negative slope: float32
+    add(nifti(voxels<std::int16_t>(kDims, ramp), o));
+    o.slope = 2;
+    add(nifti(voxels<std::int16_t>(kDims, ramp), o));
+    o.slope = 0, o.inter = 0, o.datatype = 2;
+    add(nifti(voxels<std::uint8_t>(kDims, [](int x, int y, int z) { return x + 10 * y + 50 * z; }), o));
+    o.datatype = 16;  // float32 with NaN: replaced by the app as by the reader
+    add(nifti(voxels<float>(kDims, [](int x, int y, int z) { return x == 1 ? std::nan("") : ramp(x, y, z); }), o));
+    add(text("NRRD0004\ntype: int16\ndimension: 3\nsizes: 5 4 3\nendian: big\nencoding: raw\n\n") +
+        voxels<std::int16_t>(kDims, ramp, true));
+    add(text("ObjectType = Image\nNDims = 3\nDimSize = 5 4 3\nElementType = MET_USHORT\nElementByteOrderMSB = True\n"
+             "ElementDataFile = LOCAL\n") + voxels<std::uint16_t>(kDims, [](int x, int, int) { return 60000 + x; }, true));
+    add(text("# vtk DataFile Version 3.0\nt\nBINARY\nDATASET STRUCTURED_POINTS\nDIMENSIONS 5 4 3\nSPACING 1 1 1\n"
+             "ORIGIN 0 0 0\nPOINT_DATA 60\nSCALARS v short 1\nLOOKUP_TABLE default\n") +
+        voxels<std::int16_t>(kDims, ramp, true));
+    VolumeOptions raw;
+    raw.name = "dir/head_5x4x3_int16.raw";
+    add(voxels<std::int16_t>(kDims, ramp), raw);
+    for (const auto& [bytes, options] : files)
+        for (std::size_t part : {std::size_t(1), std::size_t(7), std::size_t(60)}) {
+            SCOPED_TRACE(std::string(bytes.begin(), bytes.begin() + 8) + " in parts of " + std::to_string(part));
+            expect_same(streamed(bytes, options, 1 << 20, part), load(bytes, options));
+        }
+}
+
+TEST(VolumeStream, WhatCannotStreamIsReadWholeAndShortDataIsRefused) {
+    NiftiOptions o;
+    const Bytes file = nifti(voxels<std::int16_t>(kDims, ramp), o);
+    const auto plan = [](const Bytes& b, std::uint64_t size, const VolumeOptions& v, bool* streams, std::string* error) {
+        VolumeStream s;
+        return plan_stream(b.data(), std::min<std::size_t>(b.size(), 1 << 20), size, v, &s, streams, error);
+    };
+    bool streams = true;
+    std::string error;
+    EXPECT_TRUE(plan(deflated(file, true), 0, {}, &streams, &error));  // a .nii.gz: read whole
+    EXPECT_FALSE(streams);
+    VolumeOptions half;
+    half.downsample = 2;
+    NiftiOptions cube;
+    cube.dim = {3, 8, 8, 8, 1, 1, 1, 1};
+    const Bytes halves = nifti(voxels<std::int16_t>({8, 8, 8}, ramp), cube);
+    EXPECT_TRUE(plan(halves, halves.size(), half, &streams, &error)) << error;
+    EXPECT_FALSE(streams);
+    const Bytes ascii = text("# vtk DataFile Version 3.0\nt\nASCII\nDATASET STRUCTURED_POINTS\nDIMENSIONS 2 2 2\n"
+                             "POINT_DATA 8\nSCALARS v short 1\nLOOKUP_TABLE default\n1 2 3 4 5 6 7 8\n");
+    EXPECT_TRUE(plan(ascii, ascii.size(), {}, &streams, &error));
+    EXPECT_FALSE(streams);
+    // Only its header at hand, the file's size said: a file too short for its data is refused as
+    // load_volume refuses it.
+    const Bytes head(file.begin(), file.begin() + 352);
+    EXPECT_FALSE(plan(head, file.size() - 1, {}, &streams, &error));
+    EXPECT_NE(error.find("fewer than the 120"), std::string::npos) << error;
+    EXPECT_TRUE(plan(head, file.size(), {}, &streams, &error)) << error;
+    EXPECT_TRUE(streams);
+    // A file of 2^33 bytes (past what a wasm size_t holds) plans from its start alone.
+    NiftiOptions big;
+    big.dim = {3, 2048, 2048, 1024, 1, 1, 1, 1};
+    const Bytes huge = nifti(Bytes(), big);
+    VolumeOptions uncapped;
+    uncapped.max_voxels = std::uint64_t(1) << 33;
+    uncapped.max_data_bytes = std::uint64_t(1) << 34;
+    VolumeStream s;
+    ASSERT_TRUE(plan_stream(huge.data(), huge.size(), 352 + (std::uint64_t(1) << 33), uncapped, &s, &streams, &error)) << error;
+    EXPECT_EQ(s.count, std::uint64_t(1) << 32);
+    EXPECT_EQ(s.offset, 352u);
+}
+
+TEST(VolumeStream, CountsOnArrivalGiveTheRangeAndHistogram) {
+    NiftiOptions o;
+    for (short datatype : {short(4), short(2), short(256), short(512)}) {
+        o.datatype = datatype, o.slope = datatype == 4 ? 0.5f : 0, o.inter = datatype == 4 ? 7 : 0;
+        const auto f = [&](int x, int y, int z) { return datatype == 2 || datatype == 512 ? x + 7 * y + 19 * z : ramp(x, y, z) / 2; };
+        Volume v = load(nifti(datatype == 4     ? voxels<std::int16_t>(kDims, f)
+                              : datatype == 2   ? voxels<std::uint8_t>(kDims, f)
+                              : datatype == 256 ? voxels<std::int8_t>(kDims, f)
+                                                : voxels<std::uint16_t>(kDims, f), o));
+        std::vector<std::uint32_t> counts;
+        for (std::size_t i = 0; i < v.values.size(); i += 11) count_stored(v.values, i, std::min<std::size_t>(11, v.values.size() - i), &counts);
+        Volume c = v;
+        c.lo = c.hi = 0;
+        const auto bins = histogram_of_counts(&c, counts, 7);
+        EXPECT_EQ(c.lo, v.lo) << datatype;
+        EXPECT_EQ(c.hi, v.hi) << datatype;
+        std::vector<std::uint32_t> each(7, 0);  // value_histogram's bins, value by value
+        for (std::size_t i = 0; i < v.values.size(); ++i) {
+            const double t = (double(v.values[i]) - v.lo) / (double(v.hi) - double(v.lo));
+            ++each[std::min<std::size_t>(6, std::size_t(std::max(0.0, t) * 7))];
+        }
+        EXPECT_EQ(bins, each) << datatype;
+        EXPECT_EQ(value_histogram(v, 7), each) << datatype;
+    }
 }
 
 }  // namespace

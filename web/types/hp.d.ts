@@ -34,13 +34,17 @@ export interface ShellInfo {
 export type Rect = { x: number; y: number; width: number; height: number } | null;
 export interface Losses { webgl: number; webglRestored: number; webgpu: number; webgpuRestored: number; reason: string }
 /** The last DICOM load's steps, ms from the call (web/dicom_open.js). */
+export interface FileMs {
+  decoded?: number; read?: number; ended?: number; workerHeapMB?: number; streamed?: boolean;
+}
+
 export interface DicomMs {
   plan?: number; slices?: number; ended?: number; decoders?: number; workerHeapMB?: number;
   reading?: number; decoding?: number;
 }
 
 // hp.stats(): the app's JSON (app/demo/page/web_api.cpp) and the page's own (heapBytes, losses,
-// dicomMs).
+// dicomMs, fileMs).
 export interface Stats {
   frame: number; count: number; countRead: boolean; countAge: number; repeated: number; keysDrawn: number;
   pyramid: Pyramid; sums: string; source: Source; classify: string; iso: number; time: number; paused: boolean | number;
@@ -64,7 +68,7 @@ export interface Stats {
   camera: { yaw: number; pitch: number; distance: number; target: number[] };
   explain: Explain | { error: string } | null; message: string; heapUsed: number;
   progress: { task: string; done: number; total: number } | null;
-  heapBytes: number; losses: Losses; dicomMs: DicomMs | null;
+  heapBytes: number; losses: Losses; dicomMs: DicomMs | null; fileMs: FileMs | null;
 }
 
 /** A stream entry: voxel x, y, z and w (the cell's case, the voxel's value, or its label). */

@@ -24,40 +24,49 @@ struct Spans {
     }
 };
 
-// The grid over stored values of type T, each row's range taken in the stored type and scaled
-// once (the scaling keeps the order: its slope is positive, voxel_values.h).
-template <typename T>
-BrickGrid grid_of(const T* values, const Scaling& scale, const std::array<int, 3>& dims, Spans spans) {
+// An empty grid (each brick's range empty) of a volume of `dims` voxels.
+BrickGrid empty_grid(const std::array<int, 3>& dims, Spans spans) {
     BrickGrid g;
     g.size = spans.size, g.dims = dims;
     for (int a = 0; a < 3; ++a) g.grid[a] = spans.bricks(dims[a]);
     const std::size_t n = std::size_t(g.grid[0]) * std::size_t(g.grid[1]) * std::size_t(g.grid[2]);
     g.lo.assign(n, std::numeric_limits<float>::infinity());
     g.hi.assign(n, -std::numeric_limits<float>::infinity());
-    const std::size_t X = std::size_t(dims[0]), XY = X * std::size_t(dims[1]);
-    std::vector<float> row_lo(std::size_t(g.grid[0])), row_hi(std::size_t(g.grid[0]));
-    for (int z = 0; z < dims[2]; ++z) {
-        const auto bz = spans.holding(z, g.grid[2]);
-        for (int y = 0; y < dims[1]; ++y) {
-            const auto by = spans.holding(y, g.grid[1]);
-            // The row's range within each brick's x span (spans share their end voxels), then
-            // those ranges into the bricks holding the row.
-            const T* row = values + XY * std::size_t(z) + X * std::size_t(y);
-            for (int i = 0; i < g.grid[0]; ++i) {
-                const T* a = row + std::size_t(spans.first(i));
-                const T* e = row + std::size_t(spans.last(i, dims[0])) + 1;
-                T lo = *a, hi = *a;
-                for (const T* p = a + 1; p < e; ++p) lo = std::min(lo, *p), hi = std::max(hi, *p);
-                row_lo[std::size_t(i)] = scale(lo), row_hi[std::size_t(i)] = scale(hi);
-            }
-            for (int k = bz[0]; k <= bz[1]; ++k)
-                for (int j = by[0]; j <= by[1]; ++j) {
-                    const std::size_t b0 = std::size_t(g.grid[0]) * (std::size_t(j) + std::size_t(g.grid[1]) * std::size_t(k));
-                    for (std::size_t i = 0; i < row_lo.size(); ++i)
-                        g.lo[b0 + i] = std::min(g.lo[b0 + i], row_lo[i]), g.hi[b0 + i] = std::max(g.hi[b0 + i], row_hi[i]);
-                }
+    return g;
+}
+
+// Rows [first, end) (row r = y + Y·z, x fastest) of stored values of type T into the grid: each
+// row's range within each brick's x span (spans share their end voxels) taken in the stored type
+// and scaled once (the scaling keeps the order: its slope is positive, voxel_values.h), then
+// into the bricks holding the row.
+template <typename T>
+void add_rows(BrickGrid* g, Spans spans, const T* values, const Scaling& scale, std::uint64_t first, std::uint64_t end) {
+    const std::size_t X = std::size_t(g->dims[0]);
+    std::vector<float> row_lo(std::size_t(g->grid[0])), row_hi(std::size_t(g->grid[0]));
+    for (std::uint64_t r = first; r < end; ++r) {
+        const int y = int(r % std::uint64_t(g->dims[1])), z = int(r / std::uint64_t(g->dims[1]));
+        const auto bz = spans.holding(z, g->grid[2]), by = spans.holding(y, g->grid[1]);
+        const T* row = values + X * std::size_t(r);
+        for (int i = 0; i < g->grid[0]; ++i) {
+            const T* a = row + std::size_t(spans.first(i));
+            const T* e = row + std::size_t(spans.last(i, g->dims[0])) + 1;
+            T lo = *a, hi = *a;
+            for (const T* p = a + 1; p < e; ++p) lo = std::min(lo, *p), hi = std::max(hi, *p);
+            row_lo[std::size_t(i)] = scale(lo), row_hi[std::size_t(i)] = scale(hi);
         }
+        for (int k = bz[0]; k <= bz[1]; ++k)
+            for (int j = by[0]; j <= by[1]; ++j) {
+                const std::size_t b0 = std::size_t(g->grid[0]) * (std::size_t(j) + std::size_t(g->grid[1]) * std::size_t(k));
+                for (std::size_t i = 0; i < row_lo.size(); ++i)
+                    g->lo[b0 + i] = std::min(g->lo[b0 + i], row_lo[i]), g->hi[b0 + i] = std::max(g->hi[b0 + i], row_hi[i]);
+            }
     }
+}
+
+template <typename T>
+BrickGrid grid_of(const T* values, const Scaling& scale, const std::array<int, 3>& dims, Spans spans) {
+    BrickGrid g = empty_grid(dims, spans);
+    add_rows(&g, spans, values, scale, 0, std::uint64_t(dims[1]) * std::uint64_t(dims[2]));
     return g;
 }
 
@@ -72,6 +81,17 @@ BrickGrid brick_grid(const float* values, const std::array<int, 3>& dims, int si
 BrickGrid brick_grid(const VoxelValues& values, const std::array<int, 3>& dims, int size) {
     return values.visit([&](const auto* p, const Scaling& s) { return grid_of(p, s, dims, Spans{size, false}); });
 }
+
+BrickGridRows::BrickGridRows(const std::array<int, 3>& dims, int size) : grid_(empty_grid(dims, Spans{size, false})) {}
+
+void BrickGridRows::arrived(const VoxelValues& values, std::uint64_t count) {
+    const std::uint64_t rows = count / std::uint64_t(grid_.dims[0]);
+    if (rows <= rows_) return;
+    values.visit([&](const auto* p, const Scaling& s) { add_rows(&grid_, Spans{grid_.size, false}, p, s, rows_, rows); });
+    rows_ = rows;
+}
+
+bool BrickGridRows::done() const { return rows_ == std::uint64_t(grid_.dims[1]) * std::uint64_t(grid_.dims[2]); }
 
 BrickCount active_bricks(const BrickGrid& g, float iso, std::vector<std::uint32_t>* out, const BrickCrop* crop) {
     BrickCount c;

@@ -39,6 +39,19 @@ struct BrickCount {
 BrickGrid brick_grid(const float* values, const std::array<int, 3>& dims, int size);
 // The same over a volume's values in their stored type.
 BrickGrid brick_grid(const VoxelValues& values, const std::array<int, 3>& dims, int size);
+// brick_grid made as a volume's values arrive in order: arrived(values, n) once its first n
+// values are in takes the rows they complete; once every row is in, grid() is brick_grid's.
+class BrickGridRows {
+public:
+    BrickGridRows(const std::array<int, 3>& dims, int size);
+    void arrived(const VoxelValues& values, std::uint64_t count);
+    bool done() const;
+    BrickGrid& grid() { return grid_; }
+
+private:
+    BrickGrid grid_;
+    std::uint64_t rows_ = 0;  // rows taken (row r = y + Y·z)
+};
 // A crop box (one that is not the whole volume) and the value its outside reads as.
 struct BrickCrop {
     CropBox box;

@@ -55,8 +55,10 @@ void convert(const std::uint8_t* raw, std::uint64_t count, bool big, bool scaled
         out[i] = scaled ? float(slope * double(x) + intercept) : x;
     }
 }
-void convert(Type t, const std::uint8_t* raw, std::uint64_t count, bool big, double slope, double intercept,
-             float* out) {
+}  // namespace
+
+void convert_values(Type t, const std::uint8_t* raw, std::uint64_t count, bool big, double slope, double intercept,
+                    float* out) {
     const bool scaled = slope != 1 || intercept != 0;
     switch (t) {
         case Type::U8: return convert<std::uint8_t>(raw, count, big, scaled, slope, intercept, out);
@@ -68,6 +70,8 @@ void convert(Type t, const std::uint8_t* raw, std::uint64_t count, bool big, dou
         case Type::F64: return convert<double>(raw, count, big, scaled, slope, intercept, out);
     }
 }
+
+namespace {
 
 // Parses ASCII numbers (VTK ASCII) into exactly `count` floats.
 bool ascii_values(const std::uint8_t* p, std::size_t n, std::size_t count, const Progress& progress, std::vector<float>* out,
@@ -168,14 +172,12 @@ std::vector<float> block_means(const std::array<int, 3>& d, const Progress& prog
 
 }  // namespace
 
-bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, const VolumeOptions& o, Volume* out,
-            std::string* error) {
-    if (!check_claims(h, o, error)) return false;
-    const std::string what = std::string("a ") + sizes_text(h.dims) + " volume";
-    const std::uint64_t count = std::uint64_t(h.dims[0]) * std::uint64_t(h.dims[1]) * std::uint64_t(h.dims[2]);
-    const std::uint64_t bytes = data_bytes(h);
-    if (h.offset > size) return *error = "the file ends before its data starts", false;
+Stored stored_kind(const VolumeHeader& h) {
+    if (h.type == Type::I32 || h.type == Type::F32 || h.type == Type::F64) return Stored::F32;
+    return kept_integers(8 * type_size(h.type), h.type == Type::I8 || h.type == Type::I16, h.slope);
+}
 
+Volume describe(const VolumeHeader& h, const VolumeOptions& o) {
     Volume v;
     v.dims = {int(h.dims[0]), int(h.dims[1]), int(h.dims[2])};
     v.spacing = h.spacing;
@@ -184,6 +186,28 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
     v.type = type_name(h.type);
     v.notes = h.notes;
     v.labels = h.labels;
+    const bool placed = std::any_of(h.to_world.begin(), h.to_world.end(), [](double x) { return x != 0; });
+    if (placed) v.to_world = h.to_world;
+    else v.to_world = {h.spacing[0], 0, 0, 0, 0, h.spacing[1], 0, 0, 0, 0, h.spacing[2], 0};
+    if (o.spacing[0] > 0 && o.spacing[1] > 0 && o.spacing[2] > 0) {  // the user's spacing, the file's directions
+        for (int c = 0; c < 3; ++c) {
+            const double len = v.spacing[std::size_t(c)];
+            for (int r = 0; r < 3; ++r) v.to_world[std::size_t(4 * r + c)] *= o.spacing[std::size_t(c)] / len;
+        }
+        v.spacing = o.spacing;
+    }
+    return v;
+}
+
+bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, const VolumeOptions& o, Volume* out,
+            std::string* error) {
+    if (!check_claims(h, o, error)) return false;
+    const std::string what = std::string("a ") + sizes_text(h.dims) + " volume";
+    const std::uint64_t count = std::uint64_t(h.dims[0]) * std::uint64_t(h.dims[1]) * std::uint64_t(h.dims[2]);
+    const std::uint64_t bytes = data_bytes(h);
+    if (h.offset > size) return *error = "the file ends before its data starts", false;
+
+    Volume v = describe(h, o);
     const std::uint8_t* raw = data + h.offset;
     std::vector<std::uint8_t> inflated;
     if (h.encoding == Encoding::Ascii) {  // text: parsed whole, scaled, then halved where asked
@@ -233,10 +257,7 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
                 const float x = value(i);
                 return double(std::isfinite(x) ? x : x > 0 ? v.hi : v.lo);
             }));
-        } else if (const Stored kept = h.type == Type::I32 || h.type == Type::F32 || h.type == Type::F64
-                                           ? Stored::F32
-                                           : kept_integers(8 * type_size(h.type), h.type == Type::I8 || h.type == Type::I16, h.slope);
-                   kept != Stored::F32) {
+        } else if (const Stored kept = stored_kind(h); kept != Stored::F32) {
             v.values = VoxelValues(kept, std::size_t(count), {h.slope, h.intercept});
             std::uint8_t* out = v.values.bytes();
             for (std::uint64_t at = 0; at < count; at += kValuesBetweenProgress) {
@@ -253,23 +274,13 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
             for (std::uint64_t at = 0; at < count; at += kValuesBetweenProgress) {
                 if (o.progress) o.progress("decoding", at, count);
                 const std::uint64_t end = std::min(count, at + kValuesBetweenProgress);
-                convert(h.type, raw + at * n, end - at, h.big_endian, h.slope, h.intercept, v.values.floats() + at);
+                convert_values(h.type, raw + at * n, end - at, h.big_endian, h.slope, h.intercept, v.values.floats() + at);
             }
             if (!finite_values(&v, error)) return false;
         }
         inflated = std::vector<std::uint8_t>();
     }
 
-    const bool placed = std::any_of(h.to_world.begin(), h.to_world.end(), [](double x) { return x != 0; });
-    if (placed) v.to_world = h.to_world;
-    else v.to_world = {h.spacing[0], 0, 0, 0, 0, h.spacing[1], 0, 0, 0, 0, h.spacing[2], 0};
-    if (o.spacing[0] > 0 && o.spacing[1] > 0 && o.spacing[2] > 0) {  // the user's spacing, the file's directions
-        for (int c = 0; c < 3; ++c) {
-            const double len = v.spacing[std::size_t(c)];
-            for (int r = 0; r < 3; ++r) v.to_world[std::size_t(4 * r + c)] *= o.spacing[std::size_t(c)] / len;
-        }
-        v.spacing = o.spacing;
-    }
     if (o.downsample == 2) {
         halve_frame(&v);
         const float* f = v.values.floats();

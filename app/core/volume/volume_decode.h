@@ -40,6 +40,14 @@ struct VolumeHeader {
     LabelTable labels;                   // a .seg.nrrd's segment names and colours (Volume::labels)
 };
 
+// Reads the header of `data` into *h and checks its claims against `o` (volume_file.cpp). A
+// .nii.gz's header is inside the gzip stream: `unzipped` gets enough of it for the header (348
+// bytes; 544 tell NIfTI-2 apart) and, with `whole`, exactly what the header describes, its data
+// then read from *unzipped instead of `data`. A raw file's size is `file_size` (the whole
+// file's: `data` may be only its start).
+bool read_header(const std::uint8_t* data, std::size_t size, std::uint64_t file_size, const VolumeOptions& o, bool whole,
+                 VolumeHeader* h, std::vector<std::uint8_t>* unzipped, std::string* error);
+
 // The header's claims against the limits (each axis 2 to max_dim voxels, at most max_voxels,
 // positive spacing): false with a sentence, before anything is allocated for them.
 bool check_claims(const VolumeHeader& h, const VolumeOptions& o, std::string* error);
@@ -56,6 +64,15 @@ bool looks_like_mha(const std::uint8_t* data, std::size_t size);
 
 // "37×23×11": a header's sizes, as messages give them.
 std::string sizes_text(const std::array<std::int64_t, 3>& d);
+
+// The volume a header describes, without its values (dims, spacing, to_world with the user's
+// spacing, file, type, space, notes, labels): what decode() fills, full size.
+Volume describe(const VolumeHeader& h, const VolumeOptions& o);
+// How its values are kept: 8 and 16 bits as stored where the slope is positive, else float32.
+Stored stored_kind(const VolumeHeader& h);
+// `count` values of type t at `raw` (big-endian where said) to float32 in data units.
+void convert_values(Type t, const std::uint8_t* raw, std::uint64_t count, bool big, double slope, double intercept,
+                    float* out);
 
 // The header's data into *out (values, dims, spacing, to_world, range, type, file, notes),
 // within options' limits (volume_decode.cpp).

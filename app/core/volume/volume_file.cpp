@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
+#include <type_traits>
 
 #include "inflate.h"
 #include "volume_decode.h"
@@ -114,15 +116,7 @@ std::uint64_t data_bytes(const VolumeHeader& h) {
     for (std::int64_t d : h.dims) n *= std::uint64_t(std::max<std::int64_t>(d, 0));
     return n;
 }
-}  // namespace volume
 
-namespace {
-
-// Reads the header of `data` into *h and checks its claims against `o`. A .nii.gz's header is
-// inside the gzip stream: `unzipped` gets enough of it for the header (348 bytes; 544 tell
-// NIfTI-2 apart) and, with `whole`, exactly what the header describes, its data then read from
-// *unzipped instead of `data`. A raw file's size is `file_size` (the whole file's: `data` may
-// be only its start).
 bool read_header(const std::uint8_t* data, std::size_t size, std::uint64_t file_size, const VolumeOptions& o, bool whole,
                  volume::VolumeHeader* h, std::vector<std::uint8_t>* unzipped, std::string* error) {
     using namespace volume;
@@ -161,13 +155,13 @@ bool read_header(const std::uint8_t* data, std::size_t size, std::uint64_t file_
     return read && check_claims(*h, o, error);
 }
 
-}  // namespace
+}  // namespace volume
 
 bool load_volume(const std::uint8_t* data, std::size_t size, const VolumeOptions& options, Volume* out,
                  std::string* error) {
     volume::VolumeHeader h;
     std::vector<std::uint8_t> unzipped;
-    if (!read_header(data, size, size, options, true, &h, &unzipped, error)) return false;
+    if (!volume::read_header(data, size, size, options, true, &h, &unzipped, error)) return false;
     return unzipped.empty() ? volume::decode(data, size, h, options, out, error)
                             : volume::decode(unzipped.data(), unzipped.size(), h, options, out, error);
 }
@@ -176,7 +170,7 @@ bool volume_dims(const std::uint8_t* data, std::size_t size, const VolumeOptions
                  std::string* error, std::uint64_t file_size) {
     volume::VolumeHeader h;
     std::vector<std::uint8_t> unzipped;
-    if (!read_header(data, size, file_size ? file_size : size, options, false, &h, &unzipped, error)) return false;
+    if (!volume::read_header(data, size, file_size ? file_size : size, options, false, &h, &unzipped, error)) return false;
     *dims = {int(h.dims[0]), int(h.dims[1]), int(h.dims[2])};
     return true;
 }
@@ -186,15 +180,62 @@ std::vector<IsoPreset> iso_presets(const Volume& v) {
     return {{"middle", 0.5f * (v.lo + v.hi)}};
 }
 
-std::vector<std::uint32_t> value_histogram(const Volume& v, int bins) {
-    std::vector<std::uint32_t> h(std::size_t(std::max(bins, 1)), 0);
-    const double span = double(v.hi) - double(v.lo);
-    v.values.visit([&](const auto* p, const Scaling& s) {
-        for (std::size_t i = 0, n = v.values.size(); i < n; ++i) {
-            const double t = span > 0 ? (double(s(p[i])) - v.lo) / span : 0.0;
-            ++h[std::min(h.size() - 1, std::size_t(std::max(0.0, t) * double(h.size())))];
+void count_stored(const VoxelValues& values, std::size_t first, std::size_t n, std::vector<std::uint32_t>* counts) {
+    values.visit([&](const auto* p, const Scaling&) {
+        using T = std::remove_const_t<std::remove_pointer_t<decltype(p)>>;
+        if constexpr (sizeof(T) <= 2) {
+            constexpr int kMin = std::numeric_limits<T>::min();
+            counts->resize(std::size_t(1) << (8 * sizeof(T)), 0);
+            std::uint32_t* c = counts->data();
+            for (std::size_t i = first, e = first + n; i < e; ++i) ++c[std::size_t(int(p[i]) - kMin)];
         }
     });
+}
+
+namespace {
+
+// Stored value k of the counts (k = 0 the type's lowest) in data units.
+float counted_value(const VoxelValues& values, std::size_t k) {
+    return values.visit([&](const auto* p, const Scaling& s) {
+        using T = std::remove_const_t<std::remove_pointer_t<decltype(p)>>;
+        if constexpr (sizeof(T) <= 2) return s(T(int(k) + std::numeric_limits<T>::min()));
+        return float(k);  // float32 storage is never counted
+    });
+}
+
+// value_histogram's bins from an 8- or 16-bit volume's counts (its lo and hi set).
+std::vector<std::uint32_t> bins_of_counts(const Volume& v, const std::vector<std::uint32_t>& counts, int bins) {
+    std::vector<std::uint32_t> h(std::size_t(std::max(bins, 1)), 0);
+    const double span = double(v.hi) - double(v.lo);
+    for (std::size_t k = 0; k < counts.size(); ++k) {
+        if (!counts[k]) continue;
+        const double t = span > 0 ? (double(counted_value(v.values, k)) - v.lo) / span : 0.0;
+        h[std::min(h.size() - 1, std::size_t(std::max(0.0, t) * double(h.size())))] += counts[k];
+    }
+    return h;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> histogram_of_counts(Volume* v, const std::vector<std::uint32_t>& counts, int bins) {
+    const auto first = std::find_if(counts.begin(), counts.end(), [](std::uint32_t c) { return c > 0; });
+    const auto last = std::find_if(counts.rbegin(), counts.rend(), [](std::uint32_t c) { return c > 0; });
+    v->lo = counted_value(v->values, std::size_t(first - counts.begin()));
+    v->hi = counted_value(v->values, counts.size() - 1 - std::size_t(last - counts.rbegin()));
+    return bins_of_counts(*v, counts, bins);
+}
+
+std::vector<std::uint32_t> value_histogram(const Volume& v, int bins) {
+    std::vector<std::uint32_t> counts;
+    count_stored(v.values, 0, v.values.size(), &counts);
+    if (!counts.empty()) return bins_of_counts(v, counts, bins);
+    std::vector<std::uint32_t> h(std::size_t(std::max(bins, 1)), 0);
+    const double span = double(v.hi) - double(v.lo);
+    const float* f = v.values.floats();
+    for (std::size_t i = 0, n = v.values.size(); i < n; ++i) {
+        const double t = span > 0 ? (double(f[i]) - v.lo) / span : 0.0;
+        ++h[std::min(h.size() - 1, std::size_t(std::max(0.0, t) * double(h.size())))];
+    }
     return h;
 }
 

@@ -98,4 +98,12 @@ std::vector<IsoPreset> iso_presets(const Volume& v);
 // The value histogram the iso control draws: `bins` counts over [lo, hi].
 std::vector<std::uint32_t> value_histogram(const Volume& v, int bins);
 
+// An 8- or 16-bit volume's values counted by stored value (2^bits counts, the type's lowest
+// first): values [first, first + n) added to *counts, sized on first use; nothing for float32
+// storage (counts stay empty). A load counts each part as it arrives.
+void count_stored(const VoxelValues& values, std::size_t first, std::size_t n, std::vector<std::uint32_t>* counts);
+// From the counts of every value: v's range (v->lo, v->hi: finite_values') and
+// value_histogram's bins, without another pass over the values.
+std::vector<std::uint32_t> histogram_of_counts(Volume* v, const std::vector<std::uint32_t>& counts, int bins);
+
 }  // namespace hp

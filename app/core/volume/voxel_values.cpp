@@ -37,10 +37,11 @@ int stored_size(Stored t) {
     return 4;
 }
 
-VoxelValues::VoxelValues(Stored type, std::size_t count, Scaling scaling)
+VoxelValues::VoxelValues(Stored type, std::size_t count, Scaling scaling, bool zeroed)
     : type_(type), scaling_(type == Stored::F32 ? Scaling{} : scaling), count_(count) {
     if (type == Stored::F32) floats_.assign(count, 0.0f);
-    else ints_.assign(count * std::size_t(stored_size(type)), 0);
+    else if (zeroed) ints_.assign(count * std::size_t(stored_size(type)), 0);
+    else ints_.resize(count * std::size_t(stored_size(type)));
 }
 
 void VoxelValues::read(std::size_t first, std::size_t n, float* out) const {

@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -35,14 +37,37 @@ struct Scaling {
     }
 };
 
+// An allocator whose resize() leaves new elements as allocated (default-initialised: for bytes,
+// not zeroed); VoxelValues zeroes where its constructor is asked to.
+template <typename T>
+struct UnsetAllocator : std::allocator<T> {
+    template <typename U>
+    struct rebind {
+        using other = UnsetAllocator<U>;
+    };
+    UnsetAllocator() = default;
+    template <typename U>
+    UnsetAllocator(const UnsetAllocator<U>&) noexcept {}  // NOLINT: rebinding converts
+    template <typename U>
+    void construct(U* p) noexcept {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <typename U, typename... A>
+    void construct(U* p, A&&... a) {
+        ::new (static_cast<void*>(p)) U(std::forward<A>(a)...);
+    }
+};
+
 class VoxelValues {
 public:
     VoxelValues() = default;
     // Float32 values in data units (moved in: no copy).
     explicit VoxelValues(std::vector<float> values) : floats_(std::move(values)), count_(floats_.size()) {}
     // `count` stored values of `type`, all zero, to be filled through bytes() (a file's data,
-    // the page's parts). A float32 volume ignores `scaling`.
-    VoxelValues(Stored type, std::size_t count, Scaling scaling = {});
+    // the page's parts). A float32 volume ignores `scaling`. Not `zeroed`: 8- and 16-bit values
+    // are left as the allocator gives them, for a caller that writes every one (a 1 GiB file's
+    // values are not written twice).
+    VoxelValues(Stored type, std::size_t count, Scaling scaling = {}, bool zeroed = true);
 
     Stored type() const { return type_; }
     const Scaling& scaling() const { return scaling_; }
@@ -89,7 +114,7 @@ private:
     Stored type_ = Stored::F32;
     Scaling scaling_;
     std::vector<float> floats_;        // F32
-    std::vector<std::uint8_t> ints_;   // the others (operator new's alignment holds any of them)
+    std::vector<std::uint8_t, UnsetAllocator<std::uint8_t>> ints_;  // the others (operator new's alignment holds any of them)
     std::size_t count_ = 0;
 };
 

@@ -69,8 +69,8 @@ public:
     // use, filled by the page, then shown from the next frame at its first preset (a file's:
     // `presets`, those the page knows of a sample; else the reader's guess). False
     // with a message; the volume shown stays.
-    bool begin_volume(Volume header, const StoredSpec& stored, std::string* error) {
-        return sources_.begin_volume(std::move(header), stored, host_.limit(frames_.pending()), error);
+    bool begin_volume(Volume header, const StoredSpec& stored, std::string* error, bool zeroed = true) {
+        return sources_.begin_volume(std::move(header), stored, host_.limit(frames_.pending()), error, zeroed);
     }
     bool end_file(Volume meta, const StoredSpec& stored, const std::string& name, std::vector<IsoPreset> presets,
                   std::string* error);

@@ -40,7 +40,8 @@ Volume preview_of(const Volume& v, int f) {
 
 }  // namespace
 
-bool Sources::begin_volume(Volume header, const StoredSpec& stored, const AtlasLimit& limit, std::string* error) {
+bool Sources::begin_volume(Volume header, const StoredSpec& stored, const AtlasLimit& limit, std::string* error,
+                           bool zeroed) {
     arriving_.reset();
     const std::uint64_t count = std::uint64_t(header.dims[0]) * std::uint64_t(header.dims[1]) * std::uint64_t(header.dims[2]);
     if (header.dims[0] < 2 || header.dims[1] < 2 || header.dims[2] < 2)
@@ -66,9 +67,19 @@ bool Sources::begin_volume(Volume header, const StoredSpec& stored, const AtlasL
         return false;
     }
     v.volume = std::move(header);
-    v.volume.values = VoxelValues(stored.type, std::size_t(count), stored.scaling);
+    v.volume.values = VoxelValues(stored.type, std::size_t(count), stored.scaling, zeroed);
+    in_order_ = InOrder{0, {}, BrickGridRows(v.volume.dims, kBrickCells)};
     arriving_ = std::move(v);
     return true;
+}
+
+void Sources::arrived(std::uint64_t at, std::uint64_t n) {
+    if (!arriving_ || !in_order_) return;
+    const VoxelValues& values = arriving_->volume.values;
+    if (at != in_order_->values || at + n > values.size()) return in_order_.reset();  // taken at the end
+    count_stored(values, std::size_t(at), std::size_t(n), &in_order_->counts);
+    in_order_->values += n;
+    in_order_->rows.arrived(values, in_order_->values);
 }
 
 bool Sources::end_file(Volume meta, const StoredSpec& stored, const std::string& name, std::vector<IsoPreset> presets,
@@ -81,15 +92,25 @@ bool Sources::end_file(Volume meta, const StoredSpec& stored, const std::string&
         stored.scaling.slope != scaling.slope || stored.scaling.intercept != scaling.intercept)
         return *error = "the volume's description is not the volume begun", false;
     meta.values = std::move(v.volume.values);
+    std::optional<InOrder> took = std::move(in_order_);
+    in_order_.reset();
+    if (took && !took->rows.done()) took.reset();  // out of order or short: read here
     const std::uint64_t replaced = meta.replaced;  // by the reader: the values are finite now
     meta.replaced = 0;
-    if (!volume::finite_values(&meta, error)) return false;
-    meta.replaced = replaced;
+    std::vector<std::uint32_t> bins;
+    if (took && !took->counts.empty()) {  // 8 and 16 bits, counted as they came: all finite
+        bins = histogram_of_counts(&meta, took->counts, 96);
+    } else {
+        if (!volume::finite_values(&meta, error)) return false;
+        bins = value_histogram(meta, 96);
+    }
+    if (took && meta.replaced == 0) v.bricks = std::move(took->rows.grid());  // no value changed since
+    meta.replaced += replaced;  // a streamed file's are replaced here (volume_stream.h)
     v.volume = std::move(meta);
     v.name = name;
     v.presets = std::move(presets);
     if (v.presets.empty()) v.presets = iso_presets(v.volume);
-    for (std::uint32_t count : value_histogram(v.volume, 96)) v.histogram.push_back(std::log1p(float(count)));
+    for (std::uint32_t count : bins) v.histogram.push_back(std::log1p(float(count)));
     v.source = Source::File;
     open(std::move(v), pending);
     return true;
@@ -130,7 +151,7 @@ void Sources::open(LoadedVolume v, DemoState* pending) {
         v.volume.notes.push_back("past one atlas: meshed at full resolution in bricks (WebGL2); the atlas views show every " +
                                  std::to_string(v.preview_factor) + (v.preview_factor == 2 ? "nd" : "th") + " voxel");
     }
-    v.bricks = brick_grid(v.volume.values, v.volume.dims, kBrickCells);
+    if (v.bricks.lo.empty()) v.bricks = brick_grid(v.volume.values, v.volume.dims, kBrickCells);  // else made on arrival
     if (v.table.entries.empty()) v.table = v.volume.labels;  // a .seg.nrrd's own names
     const Source s = v.source;
     keep_iso(*pending);

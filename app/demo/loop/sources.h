@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "atlas_layout.h"
+#include "brick_grid.h"
 #include "demo_state.h"
 #include "label_set.h"
 #include "loaded_volume.h"
@@ -39,14 +40,19 @@ public:
     // opens a file with its description (`meta`: all but the values, volume_meta.h) at its first
     // preset (`presets`, those the page knows of a sample; else the reader's
     // guess); end_volume a DICOM series with its series. Each decides the range, presets and
-    // histogram; false with a message, what was loaded staying.
-    bool begin_volume(Volume header, const StoredSpec& stored, const AtlasLimit& limit, std::string* error);
+    // histogram; false with a message, what was loaded staying. arrived(at, n): values [at, at
+    // + n) are in; while they come in order, their counts and brick ranges are taken as they
+    // come (the page waits on the file's reads meanwhile), and end_file does not read them again.
+    // Not `zeroed`: the caller writes every value (a file's parts; end_file's caller checks).
+    bool begin_volume(Volume header, const StoredSpec& stored, const AtlasLimit& limit, std::string* error,
+                      bool zeroed = true);
     std::uint8_t* arriving_bytes() { return arriving_ ? arriving_->volume.values.bytes() : nullptr; }
+    void arrived(std::uint64_t at, std::uint64_t n);
     bool end_file(Volume meta, const StoredSpec& stored, const std::string& name, std::vector<IsoPreset> presets,
                   DemoState* pending, std::string* error);
     bool end_volume(const std::string& name, std::vector<DicomSeriesInfo> series, const std::string& shown,
                     DemoState* pending, std::string* error);
-    void drop_arriving() { arriving_.reset(); }
+    void drop_arriving() { arriving_.reset(), in_order_.reset(); }
 
     const LoadedVolume* loaded() const { return loaded_ ? &*loaded_ : nullptr; }
     // classify=labels: the shown volume's labels (counted once), null where `s` shows none or
@@ -87,6 +93,12 @@ private:
     mutable std::optional<LoadedVolume> loaded_;  // mutable: its labels are counted when first asked
     mutable ShellCache shell_;                     // ... and its shell made
     std::optional<LoadedVolume> arriving_;  // begun, not yet ended
+    struct InOrder {                        // what arrived() takes while the values come in order
+        std::uint64_t values = 0;           // the first `values` are in
+        std::vector<std::uint32_t> counts;  // by stored value (count_stored), 8 and 16 bits
+        BrickGridRows rows;
+    };
+    std::optional<InOrder> in_order_;
     std::uint64_t loads_ = 0;
     std::array<float, kSourceNames.size()> iso_of_source_ = [] {
         std::array<float, kSourceNames.size()> a{};

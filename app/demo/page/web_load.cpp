@@ -110,8 +110,14 @@ EMSCRIPTEN_KEEPALIVE std::uint8_t* hp_file_begin(const char* meta) {
     g_reply.clear();
     if (!hp::read_volume_meta(meta, &v, &g_reply, &stored)) return nullptr;
     header.dims = v.dims;
-    if (hp::web_app()->begin_volume(std::move(header), stored, &g_reply)) return hp::web_app()->sources().arriving_bytes();
+    // The page writes every value (volume_open.js refuses a file whose values fall short).
+    if (hp::web_app()->begin_volume(std::move(header), stored, &g_reply, false)) return hp::web_app()->sources().arriving_bytes();
     return nullptr;
+}
+// Values [at, at + n) of the volume begun are in (the page's parts, in order for a file): the
+// app takes their counts and brick ranges as they come (Sources::arrived).
+EMSCRIPTEN_KEEPALIVE void hp_file_part(double at, double n) {
+    hp::web_app()->sources().arrived(std::uint64_t(at), std::uint64_t(n));
 }
 // The file begun, filled: `meta` its description (volume_meta.h). "" when it is shown from the
 // next frame (a sample at its first preset, else the reader's guess), else why not.

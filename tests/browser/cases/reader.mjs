@@ -97,8 +97,46 @@ add('volume reader: a .nii.gz taking seconds to read shows its progress while th
   }
 }, { timeout: 120 });
 
-// Past 2 GiB the page reads no file (the 2.4 and 4.6 GB raw files that did nothing at all
-// before): a sparse file picked through Open file… gets a message naming its size and what the
+// A file whose values lie uncompressed in it streams (volume_stream.h): its header planned from
+// its first MiB, then each part read, decoded and handed over in turn, so that the reader's heap
+// holds two parts, never the file (read whole, it held the file and its volume: over twice the
+// file). 256³ int16, 32 MiB (the largest WebGL2's float sums hold here), picked through Open
+// file… (DOM.setFileInputFiles), as a person opens one: the values and their range exact.
+add('volume reader: a file picked through Open file… streams, the reader holding two parts of it, never the whole; the values exact', async (page) => {
+  const dims = [256, 256, 256];
+  const data = noisyCt(dims);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-stream-'));
+  const file = path.join(dir, 'streamed.nii');
+  fs.writeFileSync(file, nifti(dims, 'int16', data));
+  const fnv = (bytes) => { let h = 2166136261; for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 16777619) >>> 0; return h; };
+  const v = new Int16Array(data.buffer, data.byteOffset, data.length / 2);
+  let lo = Infinity, hi = -Infinity;
+  for (const x of v) lo = Math.min(lo, x), hi = Math.max(hi, x);
+  try {
+    await (await page.$('#file')).uploadFile(file);
+    await page.waitForFunction(() => hp.stats().fileMs && hp.stats().file === 'nifti', { timeout: 60000, polling: 50 });
+    const r = await page.evaluate(async (fnvText) => {
+      const fnvOf = new Function(`return ${fnvText}`)();
+      const vol = await hp.volume();
+      const s = hp.stats();
+      return { ms: s.fileMs, dims: vol.dims, type: vol.stored.type, hash: fnvOf(new Uint8Array(vol.stored.values.buffer)), range: s.range,
+        message: s.message, progress: s.progress };
+    }, fnv.toString());
+    const mib = data.length / 2 ** 20;
+    assert(JSON.stringify(r.dims) === JSON.stringify(dims) && r.type === 'int16' && !r.message, `opened ${r.dims} ${r.type}: '${r.message}'`);
+    assert(r.ms.streamed === true, `the file was not streamed: ${JSON.stringify(r.ms)}`);
+    assert(r.ms.workerHeapMB < 2 * mib, `the reader's heap is ${r.ms.workerHeapMB} MiB for a ${mib.toFixed(0)} MiB file`);
+    assert(r.hash === fnv(data), `the values differ from the file's (hash ${r.hash} against ${fnv(data)})`);
+    assert(r.range[0] === lo && r.range[1] === hi, `range ${r.range}, the file's ${lo}..${hi}`);
+    assert(r.progress === null, `progress after the load: ${JSON.stringify(r.progress)}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, { timeout: 90 });
+
+// Past 2 GiB the page reads no file it would have to read whole (the 2.4 and 4.6 GB raw files
+// that did nothing at all before; this one streams, but its voxels are past the cap, and halving
+// it would read it whole): a sparse file picked through Open file… gets a message naming its size and what the
 // page opens, the volume shown staying; no downsampling is offered (the data is past 1 GiB).
 add('volume reader: a 2.5 GB file picked through Open file… gets a message naming its size and what the page opens', async (page) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hp-sparse-'));

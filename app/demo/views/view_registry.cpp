@@ -220,25 +220,29 @@ void caption_stream(const ViewInput& in, const Panel& p) {
     legend_bar(p, title, "x 0", "N", stream_x_color);
 }
 
-//                 name       kind             aspect  keeps {volume, stream, surface}  pointer
-const std::vector<ViewEntry> kViews = {
-    {"surface", ViewKind::Panel, 1.0f, {false, false, true}, true, draw_surface, caption_surface, surface_hooks()},
-    {"all", ViewKind::All},
-    {"slices", ViewKind::Panel, 1.0f, {true, false, false}, false, draw_slices, caption_slices},
-    // The base, then the levels beside it.
-    {"pyramid", ViewKind::Panel, Views::pyramid_aspect(), {true, false, false}, false, draw_pyramid, caption_pyramid},
-    {"stream", ViewKind::Panel, 1.0f, {false, true, false}, false, draw_stream, caption_stream},
-    // Every panel, with one key's walk down the pyramid drawn over them; its numbers atop the
-    // controls, the arrows stepping it, a click on the stream choosing the key.
-    {"explain", ViewKind::All, 1.0f, {false, false, false}, false, nullptr, nullptr, explain_hooks()},
-    {"none", ViewKind::None},
-};
 
 }  // namespace
 
 std::uint32_t pyramid_view_color(float t) { return pyramid_color(t); }
 
-const std::vector<ViewEntry>& view_entries() { return kViews; }
+// Made on first use: the app is a global that asks for the views' names while globals are made
+// (a table at namespace scope may not be made yet then, and its names would be none).
+const std::vector<ViewEntry>& view_entries() {
+    //                                name       kind             aspect  keeps {volume, stream, surface}  pointer
+    static const std::vector<ViewEntry> views = {
+        {"surface", ViewKind::Panel, 1.0f, {false, false, true}, true, draw_surface, caption_surface, surface_hooks()},
+        {"all", ViewKind::All},
+        {"slices", ViewKind::Panel, 1.0f, {true, false, false}, false, draw_slices, caption_slices},
+        // The base, then the levels beside it.
+        {"pyramid", ViewKind::Panel, Views::pyramid_aspect(), {true, false, false}, false, draw_pyramid, caption_pyramid},
+        {"stream", ViewKind::Panel, 1.0f, {false, true, false}, false, draw_stream, caption_stream},
+        // Every panel, with one key's walk down the pyramid drawn over them; its numbers atop the
+        // controls, the arrows stepping it, a click on the stream choosing the key.
+        {"explain", ViewKind::All, 1.0f, {false, false, false}, false, nullptr, nullptr, explain_hooks()},
+        {"none", ViewKind::None},
+    };
+    return views;
+}
 
 std::string label_under(const ViewInput& in, const Layout& l, float x, float y, std::array<int, 3>* voxel, float* value) {
     const int i = view_entry("surface");
@@ -269,19 +273,19 @@ std::string label_under(const ViewInput& in, const Layout& l, float x, float y, 
 }
 
 const ViewHooks* view_hooks(int view) {
-    return view >= 0 && std::size_t(view) < kViews.size() ? kViews[std::size_t(view)].hooks : nullptr;
+    return view >= 0 && std::size_t(view) < view_entries().size() ? view_entries()[std::size_t(view)].hooks : nullptr;
 }
 
 int view_entry(const char* name) {
-    for (std::size_t i = 0; i < kViews.size(); ++i)
-        if (std::string(kViews[i].name) == name) return int(i);
+    for (std::size_t i = 0; i < view_entries().size(); ++i)
+        if (std::string(view_entries()[i].name) == name) return int(i);
     return -1;
 }
 
 const std::vector<const char*>& view_names() {
     static const std::vector<const char*> names = [] {
         std::vector<const char*> n;
-        for (const ViewEntry& v : kViews) n.push_back(v.name);
+        for (const ViewEntry& v : view_entries()) n.push_back(v.name);
         return n;
     }();
     return names;

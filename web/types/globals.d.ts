@@ -12,6 +12,7 @@ declare global {
     hpBenchMesh?: (status: (text: string) => void) => Promise<object>;
     hpBenchPrint?: (status: (text: string) => void) => Promise<object>;
     hpBenchBricks?: (status: (text: string) => void) => Promise<object>;
+    hpBenchPickReady?: boolean;  // bench_bricks.js with pick=1: the driver may pick the file now
     hpBenchVolumes: { names: string[]; make(name: string, n: number): any; [more: string]: any };
     hpBenchLabels?: { run(status: (text: string) => void): Promise<object>; [part: string]: any };
   }

@@ -132,7 +132,7 @@ add('volume reader: a file picked through Open file… streams, the reader holdi
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}, { timeout: 90 });
+}, { timeout: 90, fresh: true });  // fresh: a page's refusal before (hostile.mjs's) stays in its overlay's message
 
 // Past 2 GiB the page reads no file it would have to read whole (the 2.4 and 4.6 GB raw files
 // that did nothing at all before; this one streams, but its voxels are past the cap, and halving

@@ -51,6 +51,6 @@ export function settingsText(entries) {
 // with it, its plans' own (web/bench/: runs, modes, ...; without them the app would refuse the
 // URL's settings as unknown and run the plan on its defaults). The rest go to the app: its
 // settings, and the options of a load (its table, hp_load_options).
-const benchKeys = ['runs', 'modes', 'inFlight', 'samples', 'state', 'volumes', 'file', 'isos', 'ready'];
+const benchKeys = ['runs', 'modes', 'inFlight', 'samples', 'state', 'volumes', 'file', 'isos', 'ready', 'pick'];
 const pageKeys = new Set(['png', 'bench', 'load', ...(url.has('bench') ? benchKeys : [])]);
 export const urlSettings = [...url].filter(([k]) => !pageKeys.has(k));

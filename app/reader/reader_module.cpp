@@ -124,7 +124,7 @@ EMSCRIPTEN_KEEPALIVE const char* hpr_plan(const std::uint8_t* data, double size,
 
 // `count` values of the file planned last from its bytes at `raw` into `out` (count·keptSize bytes).
 EMSCRIPTEN_KEEPALIVE void hpr_decode_part(const std::uint8_t* raw, double count, std::uint8_t* out) {
-    hp::decode_part(g_stream, raw, std::uint64_t(count), out);
+    hp::volume::decode_values(g_stream.header, raw, std::uint64_t(count), out);
 }
 
 EMSCRIPTEN_KEEPALIVE double hpr_max_file() { return kMaxFileBytes; }

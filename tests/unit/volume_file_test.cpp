@@ -513,7 +513,7 @@ Volume streamed(const Bytes& b, const VolumeOptions& o = {}, std::size_t head = 
     Volume v = s.meta;
     v.values = VoxelValues(s.meta.values.type(), std::size_t(s.count), s.meta.values.scaling(), false);
     for (std::uint64_t i = 0; i < s.count; i += part)
-        decode_part(s, b.data() + s.offset + i * std::uint64_t(s.file_size), std::min<std::uint64_t>(part, s.count - i),
+        volume::decode_values(s.header, b.data() + s.offset + i * std::uint64_t(s.file_size), std::min<std::uint64_t>(part, s.count - i),
                     v.values.bytes() + i * std::uint64_t(s.kept_size));
     EXPECT_TRUE(volume::finite_values(&v, &error)) << error;
     return v;

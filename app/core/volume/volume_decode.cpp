@@ -172,6 +172,26 @@ std::vector<float> block_means(const std::array<int, 3>& d, const Progress& prog
 
 }  // namespace
 
+bool data_fits(const VolumeHeader& h, std::uint64_t available, std::string* error) {
+    const std::uint64_t bytes = data_bytes(h);
+    if (available >= bytes) return true;
+    *error = "the file holds " + std::to_string(available) + " bytes of data, fewer than the " + std::to_string(bytes) +
+             " a " + sizes_text(h.dims) + " volume of " + type_name(h.type) + " needs";
+    return false;
+}
+
+void decode_values(const VolumeHeader& h, const std::uint8_t* raw, std::uint64_t count, std::uint8_t* out) {
+    if (stored_kind(h) == Stored::F32) {
+        convert_values(h.type, raw, count, h.big_endian, h.slope, h.intercept, reinterpret_cast<float*>(out));
+        return;
+    }
+    const std::uint64_t n = std::uint64_t(type_size(h.type));
+    if (h.big_endian && n == 2)
+        for (std::uint64_t i = 0; i < count; ++i) out[2 * i] = raw[2 * i + 1], out[2 * i + 1] = raw[2 * i];
+    else
+        std::memcpy(out, raw, std::size_t(count * n));
+}
+
 Stored stored_kind(const VolumeHeader& h) {
     if (h.type == Type::I32 || h.type == Type::F32 || h.type == Type::F64) return Stored::F32;
     return kept_integers(8 * type_size(h.type), h.type == Type::I8 || h.type == Type::I16, h.slope);
@@ -238,9 +258,8 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
                                 " bytes, fewer than the " + std::to_string(bytes) + " " + what + " of " +
                                 type_name(h.type) + " needs", false;
             raw = inflated.data();
-        } else if (size - h.offset < bytes) {
-            return *error = "the file holds " + std::to_string(size - h.offset) + " bytes of data, fewer than the " +
-                            std::to_string(bytes) + " " + what + " of " + type_name(h.type) + " needs", false;
+        } else if (!data_fits(h, size - h.offset, error)) {
+            return false;
         }
         // 8 and 16 bits kept as stored (bytes in the machine's order, the scaling beside); the
         // rest to float32 in data units; downsampled, block by block straight from the stored
@@ -257,24 +276,14 @@ bool decode(const std::uint8_t* data, std::size_t size, const VolumeHeader& h, c
                 const float x = value(i);
                 return double(std::isfinite(x) ? x : x > 0 ? v.hi : v.lo);
             }));
-        } else if (const Stored kept = stored_kind(h); kept != Stored::F32) {
-            v.values = VoxelValues(kept, std::size_t(count), {h.slope, h.intercept});
-            std::uint8_t* out = v.values.bytes();
-            for (std::uint64_t at = 0; at < count; at += kValuesBetweenProgress) {
-                if (o.progress) o.progress("decoding", at, count);
-                const std::uint64_t end = std::min(count, at + kValuesBetweenProgress);
-                if (h.big_endian && n == 2)
-                    for (std::uint64_t i = at; i < end; ++i) out[2 * i] = raw[2 * i + 1], out[2 * i + 1] = raw[2 * i];
-                else
-                    std::memcpy(out + at * n, raw + at * n, std::size_t((end - at) * n));
-            }
-            if (!finite_values(&v, error)) return false;
         } else {
-            v.values = VoxelValues(Stored::F32, std::size_t(count));
+            const Stored kept = stored_kind(h);
+            v.values = VoxelValues(kept, std::size_t(count), {h.slope, h.intercept});
+            const std::uint64_t k = std::uint64_t(stored_size(kept));
             for (std::uint64_t at = 0; at < count; at += kValuesBetweenProgress) {
                 if (o.progress) o.progress("decoding", at, count);
                 const std::uint64_t end = std::min(count, at + kValuesBetweenProgress);
-                convert_values(h.type, raw + at * n, end - at, h.big_endian, h.slope, h.intercept, v.values.floats() + at);
+                decode_values(h, raw + at * n, end - at, v.values.bytes() + at * k);
             }
             if (!finite_values(&v, error)) return false;
         }

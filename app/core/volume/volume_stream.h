@@ -17,7 +17,7 @@ struct VolumeStream {
     volume::VolumeHeader header;  // the file's header (type, byte order, scaling)
     std::uint64_t offset = 0;     // the first value's byte in the file
     std::uint64_t count = 0;      // values
-    int file_size = 1;            // bytes a value takes in the file
+    int file_size = 1;            // bytes a value takes in the file (each part decoded by volume::decode_values)
     int kept_size = 1;            // bytes a value takes as kept (meta.values' type)
 };
 
@@ -26,9 +26,5 @@ struct VolumeStream {
 // data it claims; else true, with *streams saying whether it streams (then *out is its plan).
 bool plan_stream(const std::uint8_t* head, std::size_t size, std::uint64_t file_size, const VolumeOptions& o,
                  VolumeStream* out, bool* streams, std::string* error);
-
-// `count` values from the file's bytes at `raw` (value i's at raw + i·file_size) into `out`, kept
-// as the plan says (`count`·kept_size bytes): exactly what load_volume makes of them.
-void decode_part(const VolumeStream& s, const std::uint8_t* raw, std::uint64_t count, std::uint8_t* out);
 
 }  // namespace hp

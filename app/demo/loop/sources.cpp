@@ -121,6 +121,7 @@ bool Sources::end_volume(const std::string& name, std::vector<DicomSeriesInfo> s
     if (!arriving_) return *error = "no volume is arriving", false;
     LoadedVolume v = std::move(*arriving_);
     arriving_.reset();
+    in_order_.reset();  // a series's slices come in any order: taken here
     if (!volume::finite_values(&v.volume, error)) return false;
     v.name = name;
     v.presets = iso_presets(v.volume);

@@ -172,26 +172,6 @@ std::vector<float> block_means(const std::array<int, 3>& d, const Progress& prog
 
 }  // namespace
 
-bool data_fits(const VolumeHeader& h, std::uint64_t available, std::string* error) {
-    const std::uint64_t bytes = data_bytes(h);
-    if (available >= bytes) return true;
-    *error = "the file holds " + std::to_string(available) + " bytes of data, fewer than the " + std::to_string(bytes) +
-             " a " + sizes_text(h.dims) + " volume of " + type_name(h.type) + " needs";
-    return false;
-}
-
-void decode_values(const VolumeHeader& h, const std::uint8_t* raw, std::uint64_t count, std::uint8_t* out) {
-    if (stored_kind(h) == Stored::F32) {
-        convert_values(h.type, raw, count, h.big_endian, h.slope, h.intercept, reinterpret_cast<float*>(out));
-        return;
-    }
-    const std::uint64_t n = std::uint64_t(type_size(h.type));
-    if (h.big_endian && n == 2)
-        for (std::uint64_t i = 0; i < count; ++i) out[2 * i] = raw[2 * i + 1], out[2 * i + 1] = raw[2 * i];
-    else
-        std::memcpy(out, raw, std::size_t(count * n));
-}
-
 Stored stored_kind(const VolumeHeader& h) {
     if (h.type == Type::I32 || h.type == Type::F32 || h.type == Type::F64) return Stored::F32;
     return kept_integers(8 * type_size(h.type), h.type == Type::I8 || h.type == Type::I16, h.slope);

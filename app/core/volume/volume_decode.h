@@ -71,7 +71,8 @@ Volume describe(const VolumeHeader& h, const VolumeOptions& o);
 // How its values are kept: 8 and 16 bits as stored where the slope is positive, else float32.
 Stored stored_kind(const VolumeHeader& h);
 // `count` values of the header's type at `raw` into `out`, kept as stored_kind(h) says: 8 and 16
-// bits copied in the machine's byte order, the rest converted to float32 in data units.
+// bits copied in the machine's byte order, the rest converted to float32 in data units. This and
+// data_fits are in volume_stream.cpp: a streamed part and decode()'s whole file share them.
 void decode_values(const VolumeHeader& h, const std::uint8_t* raw, std::uint64_t count, std::uint8_t* out);
 // Whether `available` bytes from the header's offset hold its data: false with the sentence
 // ("the file holds N bytes of data, fewer than the M a X×Y×Z volume of int16 needs").

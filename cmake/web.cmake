@@ -16,8 +16,8 @@ target_compile_definitions(imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSO
 target_compile_options(imgui PRIVATE -w)
 target_link_libraries(imgui PUBLIC SDL2::SDL2-static)
 
-# The WebGPU backend: C++ over two small hand-written JS libraries (app/webgpu/hp_webgpu.js, and
-# hp_webgpu_surface.js for the 3D view, which uses the first's $HPGPU).
+# The WebGPU backend: C++ over three small hand-written JS libraries (app/webgpu/hp_webgpu.js, its
+# kernels hp_webgpu_kernels.js and hp_webgpu_surface.js for the 3D view, which use the first's $HPGPU).
 add_library(hp_webgpu STATIC app/webgpu/kernel.cpp app/webgpu/block_scan.cpp app/webgpu/tile_scan.cpp app/webgpu/scan_check.cpp
   app/webgpu/volume_source.cpp app/webgpu/scan_classify.cpp app/webgpu/pyramid_reduce.cpp
   app/webgpu/count.cpp app/webgpu/scan_scatter.cpp app/webgpu/pyramid_traverse.cpp app/webgpu/stream_tail.cpp
@@ -26,7 +26,7 @@ add_library(hp_webgpu STATIC app/webgpu/kernel.cpp app/webgpu/block_scan.cpp app
   app/webgpu/bricked_mesh.cpp)
 target_include_directories(hp_webgpu PUBLIC app/webgpu)
 target_link_libraries(hp_webgpu PUBLIC hp_core hp_shaders)
-foreach(library hp_webgpu.js hp_webgpu_surface.js)
+foreach(library hp_webgpu.js hp_webgpu_kernels.js hp_webgpu_surface.js)
   target_link_options(hp_webgpu INTERFACE "SHELL:--js-library ${CMAKE_SOURCE_DIR}/app/webgpu/${library}")
   set_property(TARGET hp_webgpu APPEND PROPERTY INTERFACE_LINK_DEPENDS ${CMAKE_SOURCE_DIR}/app/webgpu/${library})
 endforeach()

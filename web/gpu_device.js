@@ -11,10 +11,11 @@ export const losses = { webgl: 0, webglRestored: 0, webgpu: 0, webgpuRestored: 0
 // The state the app reads as Module.hpGpu (its test hooks too: gridRow, streamKeys, …).
 /**
  * @typedef {{device: GPUDevice | null, reason: string, errors: string[], restored: number, adapter?: string,
- *   serial?: number, lost?: boolean, answered?: () => Promise<unknown>, [hook: string]: any}} GpuState
+ *   kernels: import('./types/hp').Kernels, serial?: number, lost?: boolean, answered?: () => Promise<unknown>,
+ *   [hook: string]: any}} GpuState
  * @type {GpuState}
  */
-export const gpu = { device: null, reason: '', errors: [], restored: 0 };
+export const gpu = { device: null, reason: '', errors: [], restored: 0, kernels: { asked: 0, compiled: 0 } };
 /** @param {HTMLElement} canvas */
 export function watch(canvas) {
   canvas.addEventListener('webglcontextlost', (/** @type {WebGLContextEvent} */ e) => {

@@ -3,7 +3,7 @@
 import { call } from './bridge.js';
 import { heapBytes } from './heap.js';
 import { ready, settled } from './frames.js';
-import { losses } from './gpu_device.js';
+import { gpu, losses } from './gpu_device.js';
 import { dicomTimes } from './dicom_open.js';
 import { fileTimes } from './volume_open.js';
 
@@ -20,12 +20,14 @@ export async function set(state) {
   await settled();
 }
 
-// The app's JSON (hp_stats) and the page's own: its heap, the GPU losses, the last DICOM load's and volume file's steps.
+// The app's JSON (hp_stats) and the page's own: its heap, the GPU losses, the WebGPU kernels
+// asked for and compiled, the last DICOM load's and volume file's steps.
 /** @returns {import('./types/hp').Stats} */
 export function stats() {
   const s = JSON.parse(call('hp_stats'));
   s.heapBytes = heapBytes();
   s.losses = { ...losses };
+  s.kernels = { ...gpu.kernels };
   s.dicomMs = dicomTimes();  // null before one
   s.fileMs = fileTimes();    // likewise
   return s;

@@ -1,6 +1,7 @@
 // The WebGPU calls the C++ backend makes (app/webgpu/gpu_device.h), linked with --js-library:
-// the device, the objects, buffers, compute pipelines, passes and reads; the 3D view's drawing
-// is hp_webgpu_surface.js, over the $HPGPU defined here.
+// the device, the objects, buffers, passes and reads; the compute pipelines and their bind groups
+// are hp_webgpu_kernels.js and the 3D view's drawing hp_webgpu_surface.js, over the $HPGPU
+// defined here.
 // A thin layer over the browser's API: objects live in a table and C++ holds their indices
 // (as typed handles: gpu_device.h). What WebGPU reports asynchronously (a pipeline it rejected,
 // a failed read-back, an uncaptured error, the device lost) goes to Module.hpGpu.errors, the
@@ -14,6 +15,7 @@ var LibraryHpGpu = {
     // object: C++ holding the old id (a bind group's buffers, compute_surface_view.cpp) sees
     // a different id, and get() of it gives null.
     objects: [null],
+    kernels: { device: null, made: new Map() },  // hp_webgpu_kernels.js's, by label, layout and code
     generations: [0],
     free: [],
     encoder: null,
@@ -152,59 +154,6 @@ var LibraryHpGpu = {
     if (o instanceof GPUBuffer) o.destroy();
     HPGPU.objects[slot] = null;
     HPGPU.free.push(slot);
-  },
-
-  // A compute pipeline from WGSL with an explicit layout: kinds[i] is binding i's kind
-  // (0 uniform, 1 read-only storage, 2 storage) and sizes[i] its minBindingSize (0: none), so
-  // WebGPU checks every buffer bound there. Errors arrive later, through hpgpu_take_error,
-  // named by `label`. The module and layout are made now; the pipeline itself at its first
-  // dispatch (HPGPU.compiled): a mode makes every kernel it may run (each source, the mesh's),
-  // and a driver compiles only those a frame runs (SwiftShader takes about 300 ms for each).
-  hpgpu_pipeline: function (code, label, kinds, sizes, count) {
-    const device = HPGPU.device();
-    const name = UTF8ToString(label);
-    const types = ['uniform', 'read-only-storage', 'storage'];
-    const entries = [];
-    for (let i = 0; i < count; i++) {
-      const buffer = { type: types[HEAP32[(kinds >>> 2) + i]] };
-      const size = HEAP32[(sizes >>> 2) + i];
-      if (size > 0) buffer.minBindingSize = size;
-      entries.push({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer });
-    }
-    device.pushErrorScope('validation');
-    const module = device.createShaderModule({ code: UTF8ToString(code), label: name });
-    const layout = device.createBindGroupLayout({ entries, label: name });
-    const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
-    device.popErrorScope().then((e) => { if (e) HPGPU.report(`pipeline ${name}`, e); });
-    /** @type {{pipeline: GPUComputePipeline | null, layout: GPUBindGroupLayout, make: () => GPUComputePipeline}} */
-    const p = { pipeline: null, layout, make: () => {
-      device.pushErrorScope('validation');
-      const made = device.createComputePipeline({ layout: pipelineLayout, compute: { module, entryPoint: 'main' }, label: name });
-      device.popErrorScope().then((e) => { if (e) HPGPU.report(`pipeline ${name}`, e); });
-      return made;
-    } };
-    return HPGPU.add(p);
-  },
-
-  // A bind group of whole buffers: buffers[i] for binding i (0: binding absent). An id that
-  // names nothing live (released, its slot perhaps reused under a new generation) is refused:
-  // 0, and the error recorded (a stale id is the caller's mistake, never a TypeError).
-  hpgpu_group: function (pipeline, buffers, count) {
-    const stale = (what, id) => {
-      HPGPU.report('bind group', { message: `${what} is id ${id}, which names no live object (released)` });
-      return 0;
-    };
-    const p = HPGPU.get(pipeline);
-    if (!p || !p.layout) return stale('the pipeline', pipeline);
-    const entries = [];
-    for (let i = 0; i < count; i++) {
-      const id = HEAP32[(buffers >>> 2) + i];
-      if (!id) continue;
-      const buffer = HPGPU.get(id);
-      if (!(buffer instanceof GPUBuffer)) return stale(`binding ${i}'s buffer`, id);
-      entries.push({ binding: i, resource: { buffer } });
-    }
-    return HPGPU.add(HPGPU.device().createBindGroup({ layout: p.layout, entries }));
   },
 
   hpgpu_write: function (buffer, offset, data, bytes) {

@@ -112,6 +112,7 @@ const DEFAULT_LIMIT = Number(process.env.HP_CASE_TIMEOUT) || 300;
 let passed = 0, failed = 0, skipped = 0;
 const times = [];
 let page = null, pageQuery = null, log = [];
+let opens = 0, openMs = 0;  // the pages opened and the time their opening took
 const closePage = async () => { if (page) await page.close().catch(() => {}); page = null; };
 try {
   const only = new RegExp(filter);
@@ -122,6 +123,7 @@ try {
   }
   for (const c of selected) {
     const t0 = Date.now();
+    let opened = 0;  // this case's page opening (ms), where it opened one
     const before = log, seen = log.length;  // the shared page's log before this case
     const caseLog = () => (log === before ? log.slice(seen) : log);
     try {
@@ -131,12 +133,16 @@ try {
           await closePage();
           log = [];
           pageQuery = c.query ?? '';
+          const tOpen = Date.now();
+          opens++;
           page = await openDemo(browser, `${url}index.html?${pageQuery}`,
             { logTo: log, setup: c.setup, waitReady: c.ready !== false, viewport: c.viewport ?? SMALL });
+          opened = Date.now() - tOpen;
+          openMs += opened;
         }
         return c.run(page, { url, log, site });
       });
-      const secs = ((Date.now() - t0) / 1000).toFixed(1);
+      const secs = ((Date.now() - t0) / 1000).toFixed(1) + (opened ? `, its page opened in ${(opened / 1000).toFixed(1)}` : '');
       if (typeof note === 'string' && note.startsWith('skipped')) {
         skipped++;
         console.log(`skip ${c.name}: ${note} (${secs} s)`);
@@ -171,5 +177,6 @@ if (times.length > 1) {
   for (const [ms, name] of [...times].sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
 }
 printTimeTable('chromium', times);
+console.log(`pages opened: ${opens}, ${(openMs / 1000).toFixed(1)} s of the cases' time`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exitCode = failed ? 1 : 0;

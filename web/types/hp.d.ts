@@ -44,7 +44,7 @@ export interface DicomMs {
 }
 
 // hp.stats(): the app's JSON (app/demo/page/web_api.cpp) and the page's own (heapBytes, losses,
-// dicomMs, fileMs).
+// kernels, dicomMs, fileMs).
 export interface Stats {
   frame: number; count: number; countRead: boolean; countAge: number; repeated: number; keysDrawn: number;
   pyramid: Pyramid; sums: string; source: Source; classify: string; iso: number; time: number; paused: boolean | number;
@@ -68,8 +68,12 @@ export interface Stats {
   camera: { yaw: number; pitch: number; distance: number; target: number[] };
   explain: Explain | { error: string } | null; message: string; heapUsed: number;
   progress: { task: string; done: number; total: number } | null;
-  heapBytes: number; losses: Losses; dicomMs: DicomMs | null; fileMs: FileMs | null;
+  heapBytes: number; losses: Losses; kernels: Kernels; dicomMs: DicomMs | null; fileMs: FileMs | null;
 }
+
+/** The WebGPU compute pipelines the page asked for and those it compiled (a kernel asked for
+ * again on the same device is the one made before). */
+export interface Kernels { asked: number; compiled: number }
 
 /** A stream entry: voxel x, y, z and w (the cell's case, the voxel's value, or its label). */
 export type StreamEntry = [number, number, number, number];

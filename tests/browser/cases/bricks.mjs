@@ -357,14 +357,18 @@ add('bricks=on with a shell: the hollow shell\'s surface (outer, inner, drain ho
   }
 }, { timeout: 120 });
 
-// Past one atlas (2^27 voxels): a 1025×1025×129 uint8 .nii.gz (135.5M voxels) picked as a file
-// opens at full resolution, its atlas a preview of every second voxel (513×513×65), its surface
-// made in bricks from the whole volume. The volume repeats a 64³ period (a ball of radius 10 in
-// each, away from the period's faces), so its surface is 16·16·2 = 512 copies of the surface of
-// one period (a 65³ file of the same values, meshed by the CPU reference): the vertex total
-// exactly 512 times, and each vertex read back (the first 60,000) that period's vertex at its
-// place within the period, position and normal.
-add('a volume past one atlas (1025×1025×129 uint8 .nii.gz, 135.5M voxels) opens at full resolution in bricks: 512 periods, 512 times one period\'s surface', async (page) => {
+// Past one atlas (2^27 voxels): a 1025×1025×129 uint8 .nii.gz (135.5M voxels, a few hundred KB
+// compressed) picked as a file opens at full resolution, in its stored type (every voxel as
+// written; the heap in use grows by the stored bytes and at most 64 MiB more), its atlas a
+// preview of every second voxel (513×513×65 in 4096²), its surface made in bricks from the
+// whole volume. The volume repeats a 64³ period (a ball of radius 10 in each, away from the
+// period's faces), so its surface is 16·16·2 = 512 copies of the surface of one period (a 65³
+// file of the same values, meshed by the CPU reference): the vertex total exactly 512 times,
+// and each vertex read back (the first 60,000) that period's vertex at its place within the
+// period, position and normal. Asked again with `downsample: 2`, the file is halved while
+// decoding (512×512×64, each voxel its 2×2×2 block's mean): the wasm heap grows by the halved
+// floats, never by the full volume as floats.
+add('a volume past one atlas (1025×1025×129 uint8 .nii.gz, 135.5M voxels) opens at full resolution (heap: its bytes + 64 MiB at most) in bricks: 512 periods, 512 times one period\'s surface; downsample 2 halves it while decoding', async (page) => {
   const P = 64;
   const ball = (x, y, z) => Math.max(0, Math.min(255, Math.round(128 + 12 * (10 - Math.hypot(x % P - 32, y % P - 32, z % P - 32)))));
   const fill = (X, Y, Z) => {
@@ -383,6 +387,7 @@ add('a volume past one atlas (1025×1025×129 uint8 .nii.gz, 135.5M voxels) open
   const period = await page.evaluate(async () => {
     await hp.set({ iso: 127.5, bricks: 'auto', pyramid: 'scalar' });
     const m = await hp.referenceMesh();
+    /** @type {any} */ (window).hpPeriod = (await hp.volume()).stored.values;  // the period's voxels, for the whole's
     return { vertices: m.vertices, positions: Array.from(m.positions), normals: Array.from(m.normals) };
   });
   assert(period.vertices > 1000, `one period has ${period.vertices} vertices`);
@@ -390,9 +395,26 @@ add('a volume past one atlas (1025×1025×129 uint8 .nii.gz, 135.5M voxels) open
   const file = path.join(os.tmpdir(), `hp-bricks-${process.pid}.nii.gz`);
   fs.writeFileSync(file, nifti([X, Y, Z], 'uint8', fill(X, Y, Z), { gzip: true }));
   try {
+    const before = await page.evaluate(() => ({ heap: hp.stats().heapBytes, used: hp.stats().heapUsed }));
     await (await page.$('#file')).uploadFile(file);
     await page.waitForFunction(() => JSON.stringify(hp.stats().dims) === '[1025,1025,129]' || /cannot open/.test(hp.stats().message),
       { timeout: 240000 });
+    // Every voxel as written (the period's at its place), held in its stored type: the heap in
+    // use grew by the stored bytes (less the period's 65³ it replaced) and at most 64 MiB more.
+    const full = await page.evaluate(async (P) => {
+      const s = hp.stats(), v = await hp.volume(), at = v.stored.values, period = /** @type {any} */ (window).hpPeriod;
+      let wrong = '';
+      for (let k = 0, o = 0; k < v.dims[2] && !wrong; k++)
+        for (let j = 0; j < v.dims[1] && !wrong; j++)
+          for (let i = 0; i < v.dims[0]; i++, o++)
+            if (at[o] !== period[i % P + (P + 1) * (j % P + (P + 1) * (k % P))]) { wrong = `(${i}, ${j}, ${k}) is ${at[o]}`; break; }
+      /** @type {any} */ (window).hpFull = at;
+      return { type: v.stored.type, used: s.heapUsed, notes: v.notes, wrong };
+    }, P);
+    assert(full.type === 'uint8' && !full.wrong, `stored as ${full.type}; voxel ${full.wrong}`);
+    assert(full.notes.some((n) => /meshed at full resolution in bricks/.test(n)), `notes ${full.notes}`);
+    const n = X * Y * Z, grownUsed = full.used - before.used;
+    assert(grownUsed >= n - (1 << 20) && grownUsed <= n + (64 << 20), `the heap in use grew by ${grownUsed} bytes (stored ${n})`);
     const r = await page.evaluate(async () => {
       await hp.set({ iso: 127.5 });
       const m = await hp.mesh({ limit: 60000 });
@@ -424,6 +446,29 @@ add('a volume past one atlas (1025×1025×129 uint8 .nii.gz, 135.5M voxels) open
         assert(Math.abs(n[a] - period.normals[3 * k + a]) <= 1e-3, `vertex ${v}'s normal ${n}: the period's ${period.normals.slice(3 * k, 3 * k + 3)}`);
       }
     }
+    // Halved while decoding: each voxel its block's mean, as float32 (exact: a sum of eight bytes over 8).
+    const halved = await loadVolumeBytes(page, fs.readFileSync(file), { name: 'large.nii.gz', downsample: 2 });
+    assert(!halved.error, halved.error);
+    const h = await page.evaluate(async (X, Y) => {
+      const v = await hp.volume(), s = hp.stats(), at = /** @type {any} */ (window).hpFull;
+      let wrong = '';
+      for (let k = 0, o = 0; k < v.dims[2] && !wrong; k++)
+        for (let j = 0; j < v.dims[1] && !wrong; j++)
+          for (let i = 0; i < v.dims[0]; i++, o++) {
+            let sum = 0;
+            for (let c = 0; c < 8; c++) sum += at[2 * i + (c & 1) + X * (2 * j + ((c >> 1) & 1) + Y * (2 * k + (c >> 2)))];
+            if (v.values[o] !== Math.fround(sum / 8)) { wrong = `(${i}, ${j}, ${k}) is ${v.values[o]}, its block's mean ${sum / 8}`; break; }
+          }
+      /** @type {any} */ (window).hpFull = null;
+      return { dims: v.dims, spacing: v.spacing, notes: v.notes, atlas: s.atlas, preview: s.previewFactor, source: s.source,
+        message: s.message, heap: s.heapBytes, wrong };
+    }, X, Y);
+    assert(JSON.stringify(h.dims) === '[512,512,64]' && h.source === 'file' && h.atlas === 4096 && h.preview === 1,
+      `halved: ${h.dims} in ${h.atlas}² (source ${h.source}, preview ${h.preview}); the page says '${h.message}'`);
+    assert(!h.wrong, `the halved volume: voxel ${h.wrong}`);
+    assert(JSON.stringify(h.spacing) === '[2,2,2]' && h.notes.some((x) => /downsampled by 2/.test(x)), `spacing ${h.spacing}, notes ${h.notes}`);
+    const grown = h.heap - before.heap;
+    assert(grown <= n + n / 2 + (64 << 20), `the wasm heap grew by ${grown} bytes (the full volume as floats is ${4 * n})`);
   } finally {
     fs.rmSync(file, { force: true });
   }

@@ -125,13 +125,19 @@ add('webgpu-scan scan=single, fallback=1 (every look-back gives up at once): the
   assert(s.scan === 'single' && s.fallback === true, `scan ${s.scan}, fallback ${s.fallback}`);
   await page.evaluate(() => hp.set({ fallback: 0 }));
 });
-add('webgpu-scan: blocks, rts and single give the same stream, switched frame to frame', async (page) => {
+// The switch back to blocks asks for its kernels again and compiles none (hp.stats().kernels).
+add('webgpu-scan: blocks, rts and single give the same stream, switched frame to frame; back to blocks, nothing compiled again', async (page) => {
   const state = { pyramid: 'webgpu-scan', volume: 64, source: 'sphere', classify: 'surface', time: 2, iso: 0.5 };
   const a = await compute(page, { ...state, scan: 'blocks' });
+  let kernels = a.stats.kernels;
   for (const scan of ['rts', 'single', 'blocks']) {
     const b = await compute(page, { scan });
     assert(b.stats.scan === scan && b.stats.count === a.stats.count, `${scan}: count ${b.stats.count}, blocks ${a.stats.count}`);
     sameStream(b.gpu, a.gpu, `${scan} vs blocks`);
+    const k = b.stats.kernels;
+    assert(k.asked > kernels.asked && (scan !== 'blocks' || k.compiled === kernels.compiled),
+      `${scan}: kernels ${JSON.stringify(kernels)}, then ${JSON.stringify(k)}`);
+    kernels = k;
   }
 });
 

@@ -56,6 +56,8 @@ bool DemoApp::request(const std::string& settings, std::string* error) {
 }
 
 void DemoApp::loaded() {
+    if (!load_message_.empty() && message_ == load_message_) message_.clear();  // an earlier load's refusal
+    load_message_.clear();
     readbacks_.drop_values();  // the volume a mesh under way read is gone
     bricks_.drop_values();     // ... and the one the bricks' marks were made of
     std::string unused;

@@ -166,9 +166,14 @@ public:
     // A quiet frame draws what completed (collect()) with begin_redraw() before draw_views().
     void begin_redraw() { timer_.begin_frame(); }
 
-    // The last problem to show the user ("" when none).
+    // The last problem to show the user ("" when none). A load's refusal (a file, an atlas, a
+    // DICOM folder, a fetch: `of_load`) lasts until the next load that succeeds; any other
+    // message (the URL's settings ignored, a context lost) until it is replaced or dismissed.
     const std::string& message() const { return message_; }
-    void set_message(std::string m) { message_ = std::move(m); }
+    void set_message(std::string m, bool of_load = false) {
+        message_ = std::move(m);
+        load_message_ = of_load ? message_ : std::string();
+    }
 
     // What the read-backs and the exporter read of this frame (the overlay's mesh rows too).
     FrameData frame_data() const { return {state(), result(), layout(), host_.backend(), sources_}; }
@@ -207,6 +212,7 @@ private:
     BrickRuns bricks_;  // the bricked compaction's runs for the volume shown
     std::uint64_t repeated_ = 0;
     std::string message_;
+    std::string load_message_;  // the message a load's refusal set, while it is the one shown
     ProcessedSurface processed_;  // the processed mesh in voxel units, for the 3D view
 };
 

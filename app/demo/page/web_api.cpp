@@ -277,9 +277,10 @@ EMSCRIPTEN_KEEPALIVE void hp_set_samples(const char* json) {
     g_app->sources().set_samples(std::move(samples));
 }
 
-// A problem the page met on its own (a file it could not fetch): shown in the overlay and
-// given by hp.stats().message, like the app's own.
-EMSCRIPTEN_KEEPALIVE void hp_set_message(const char* text) { g_app->set_message(text); }
+// A problem the page met on its own (a file it could not fetch, a DICOM folder refused): shown
+// in the overlay and given by hp.stats().message, like the app's own; a load's, so the next
+// load that succeeds clears it.
+EMSCRIPTEN_KEEPALIVE void hp_set_message(const char* text) { g_app->set_message(text, true); }
 
 EMSCRIPTEN_KEEPALIVE double hp_requested_serial() { return double(g_app->frames().requested_serial()); }
 

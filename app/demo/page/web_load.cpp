@@ -95,7 +95,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_load_atlas(const std::uint8_t* data, int siz
         hp::web_app()->load_atlas(data, std::size_t(std::max(size, 0)), o.tile, &g_reply))
         return g_reply.c_str();
     g_reply = "cannot load the PNG atlas: " + g_reply;
-    hp::web_app()->set_message(g_reply);
+    hp::web_app()->set_message(g_reply, true);
     return g_reply.c_str();
 }
 
@@ -144,7 +144,7 @@ EMSCRIPTEN_KEEPALIVE const char* hp_file_refused(const char* options, const char
     if (g_opens_downsampled)
         g_reply += "; downsampled by 2 (downsample: 2) it opens as " + std::to_string(hx) + "×" + std::to_string(hy) +
                    "×" + std::to_string(hz);
-    hp::web_app()->set_message(g_reply);
+    hp::web_app()->set_message(g_reply, true);
     return g_reply.c_str();
 }
 

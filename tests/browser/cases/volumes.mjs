@@ -335,6 +335,20 @@ add('hostile volume files: a message each, the volume shown stays, the heap stay
   }
   assert(problems.length === 0, problems.join('; '));
   await exact(page, { pyramid: 'scalar', classify: 'surface', iso: -400 }, { atLeast: 200 });
+  // The last refusal stays in the overlay (hp.stats().message) until a load succeeds; a message
+  // of another kind (an hp.set refused) outlives a load.
+  const refused = await page.evaluate(() => hp.stats().message);
+  assert(/^cannot open hostile: not a volume file/.test(refused), `after the refusals the overlay says '${refused}'`);
+  await open(page, nrrd(DIMS, 'int16', int16), {}, { dims: DIMS });
+  const cleared = await page.evaluate(async () => {
+    const after = hp.stats().message;
+    await hp.set({ colour: 'red' }).catch(() => {});
+    return { after, set: hp.stats().message };
+  });
+  assert(cleared.after === '' && /unknown setting 'colour'/.test(cleared.set), `after a load: '${cleared.after}'; after hp.set: '${cleared.set}'`);
+  await open(page, nrrd(DIMS, 'int16', int16), {}, { dims: DIMS });
+  const kept = await page.evaluate(() => hp.stats().message);
+  assert(kept === cleared.set, `after another load: '${kept}', not hp.set's refusal`);
 }, { timeout: 200 });
 
 add('volume file: NaN and infinite floats are replaced by the finite range, and said', async (page) => {

@@ -61,7 +61,8 @@ export interface Stats {
   mesh: boolean; meshCapacity: number; vertexCount: number; verticesRead: boolean; vertexKeysDrawn: number;
   sharedVertexCount: number; extracted: boolean; color: string; route: string; vertices: string;
   ms: Record<string, number>;
-  gl: { textures: number; framebuffers: number; programs: number; buffers: number };
+  gl: { textures: number; framebuffers: number; programs: number; buffers: number; programsKept: number };
+  glPrograms: { asked: number; built: number };
   dims: [number, number, number]; spacing: [number, number, number]; range: [number, number];
   file: string | null;
   layout: { surface: Rect; slices: Rect; stream: Rect; pyramid: Rect; overlay: Rect; cropHandles: [number | null, number | null][] | null };

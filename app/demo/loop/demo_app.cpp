@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "clock.h"
+#include "gl_objects.h"
 
 namespace hp {
 
@@ -20,6 +21,7 @@ bool DemoApp::recreate_gpu(std::string* error) {
 }
 
 void DemoApp::abandon_gpu() {
+    gl::drop_kept_programs();  // gone with the context, as every object is
     host_.abandon();
     views_.abandon();
     walker_.abandon();

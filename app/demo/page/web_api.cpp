@@ -214,8 +214,10 @@ EMSCRIPTEN_KEEPALIVE const char* hp_stats() {
     w.end_object();
     w.key("gl").begin_object();
     w.key("textures").number(gl.textures).key("framebuffers").number(gl.framebuffers);
-    w.key("programs").number(gl.programs).key("buffers").number(gl.buffers);
+    w.key("programs").number(gl.programs).key("buffers").number(gl.buffers).key("programsKept").number(gl.programs_kept);
     w.end_object();
+    const hp::gl::ProgramBuilds builds = hp::gl::program_builds();
+    w.key("glPrograms").begin_object().key("asked").number(builds.asked).key("built").number(builds.built).end_object();
     // The volume's own size; past one atlas, the atlas holds every previewFactor-th voxel.
     w.key("dims");
     hp::numbers(&w, shown_file ? shown_file->dims : g_app->layout().dims);

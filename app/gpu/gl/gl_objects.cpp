@@ -1,15 +1,27 @@
 #include "gl_objects.h"
 
+#include <deque>
+#include <map>
 #include <vector>
 
 namespace hp::gl {
 namespace {
-LiveCounts g_live = {0, 0, 0, 0};
+LiveCounts g_live = {0, 0, 0, 0, 0};
+
+// Programs built from shader files (build_program), by what they were built from, and those
+// of them no handle holds any more: kept, oldest first, for the next build of the same sources.
+std::map<GLuint, std::string> g_built;
+std::deque<GLuint> g_kept;
+constexpr std::size_t kMostKept = 64;
+ProgramBuilds g_builds = {0, 0};
 }
 
 void TextureTag::forget(GLuint id) { g_live.textures -= id != 0; }
 void FramebufferTag::forget(GLuint id) { g_live.framebuffers -= id != 0; }
-void ProgramTag::forget(GLuint id) { g_live.programs -= id != 0; }
+void ProgramTag::forget(GLuint id) {
+    g_live.programs -= id != 0;
+    g_built.erase(id);
+}
 void BufferTag::forget(GLuint id) { g_live.buffers -= id != 0; }
 
 void TextureTag::destroy(GLuint id) {
@@ -19,7 +31,44 @@ void FramebufferTag::destroy(GLuint id) {
     if (id) glDeleteFramebuffers(1, &id), forget(id);
 }
 void ProgramTag::destroy(GLuint id) {
-    if (id) glDeleteProgram(id), forget(id);
+    if (!id) return;
+    if (g_built.count(id)) {  // kept, for the next build of its sources (a mode switched back to)
+        --g_live.programs;
+        ++g_live.programs_kept;
+        g_kept.push_back(id);
+        if (g_kept.size() <= kMostKept) return;
+        id = g_kept.front();  // the oldest goes
+        g_kept.pop_front();
+        g_built.erase(id);
+        --g_live.programs_kept;
+        glDeleteProgram(id);
+        return;
+    }
+    glDeleteProgram(id), forget(id);
+}
+
+void keep_program_as(const Program& p, std::string sources) {
+    ++g_builds.built;
+    g_built[p.id()] = std::move(sources);
+}
+
+Program take_kept_program(const std::string& sources) {
+    ++g_builds.asked;
+    for (auto it = g_kept.begin(); it != g_kept.end(); ++it)
+        if (g_built[*it] == sources) {
+            const GLuint id = *it;
+            g_kept.erase(it);
+            --g_live.programs_kept;
+            ++g_live.programs;
+            return Program(id);
+        }
+    return Program();
+}
+
+void drop_kept_programs() {
+    for (GLuint id : g_kept) g_built.erase(id);
+    g_kept.clear();
+    g_live.programs_kept = 0;
 }
 void VertexArrayTag::destroy(GLuint id) {
     if (id) glDeleteVertexArrays(1, &id);
@@ -29,6 +78,7 @@ void BufferTag::destroy(GLuint id) {
 }
 
 LiveCounts live_counts() { return g_live; }
+ProgramBuilds program_builds() { return g_builds; }
 
 namespace {
 GLuint new_texture() {

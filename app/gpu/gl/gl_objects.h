@@ -109,9 +109,23 @@ Framebuffer color_target(const Texture& t, int level = 0);
 Framebuffer color_targets(std::initializer_list<const Texture*> textures, int level = 0);
 
 // Counts of live objects made through these wrappers (the test API reports them; a soak test
-// proves they return to their level).
-struct LiveCounts { int textures, framebuffers, programs, buffers; };
+// proves they return to their level): `programs` those held, `programs_kept` those built from
+// shader files that no handle holds, kept for the next build of the same files (below).
+struct LiveCounts { int textures, framebuffers, programs, buffers, programs_kept; };
 LiveCounts live_counts();
+
+// A program built from shader files outlives its last handle: it is kept (the 64 most recent),
+// and a build of the same files and defines takes it again, compiled and linked once (a mode
+// switched back to: SwiftShader's compile and first draw were most of a switch's 400–550 ms).
+// Its owner sets its uniforms again as it does on a new one. keep_program_as: `p` was built
+// from `sources`; take_kept_program: a kept one built from `sources`, or none; a lost context
+// drops them all (drop_kept_programs: forgotten, not deleted).
+// program_builds: the programs asked for from shader files and those compiled and linked.
+struct ProgramBuilds { int asked, built; };
+ProgramBuilds program_builds();
+void keep_program_as(const Program& p, std::string sources);
+Program take_kept_program(const std::string& sources);
+void drop_kept_programs();
 
 void bind_texture(int unit, const Texture& t);
 void bind_texture(int unit, const Texture3D& t);

@@ -98,6 +98,11 @@ void tie_shared(const Program& p) {
 Program build_program(const std::vector<const char*>& vertex,
                       const std::vector<const char*>& fragment, std::string* error,
                       const std::string& defines) {
+    std::string sources = defines + "\n--";
+    for (const char* f : vertex) sources += std::string(" ") + f;
+    sources += " |";
+    for (const char* f : fragment) sources += std::string(" ") + f;
+    if (Program kept = take_kept_program(sources)) return kept;
     const GLuint vs = compile(GL_VERTEX_SHADER, vertex, defines, error);
     if (!vs) return Program();
     const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment, defines, error);
@@ -122,6 +127,7 @@ Program build_program(const std::vector<const char*>& vertex,
         return Program();
     }
     tie_shared(p);
+    keep_program_as(p, std::move(sources));
     return p;
 }
 

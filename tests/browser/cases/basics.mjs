@@ -53,13 +53,21 @@ const cases = [
   })),
   {
     // Each equal to the CPU reference of the same atlas, entry for entry and bit for bit (the
-    // comparison is !== on each float), so equal to each other.
-    name: 'scalar and vec4 give bit-identical streams',
+    // comparison is !== on each float), so equal to each other. Back in scalar, its programs are
+    // those kept from before (gl.programsKept: built once), and its stream still exact.
+    name: 'scalar and vec4 give bit-identical streams; back in scalar, its programs kept from before',
     query: 'paused=1&time=2.5&source=noise',
     async run(page) {
+      const gl = () => page.evaluate(() => ({ ...hp.stats().gl, ...hp.stats().glPrograms }));
       const s = await exact(page, { pyramid: 'scalar' }, { atLeast: 1000 });
+      const inScalar = await gl();
       const v = await exact(page, { pyramid: 'vec4' }, { atLeast: 1000 });
       assert(s === v, `counts ${s} vs ${v}`);
+      const inVec4 = await gl();
+      assert(await exact(page, { pyramid: 'scalar' }, { atLeast: 1000 }) === s, 'scalar again: another count');
+      const back = await gl();
+      assert(inVec4.programsKept > 0 && back.asked > inVec4.asked && back.built === inVec4.built && back.programs === inScalar.programs,
+        `GL programs in scalar ${JSON.stringify(inScalar)}, in vec4 ${JSON.stringify(inVec4)}, back in scalar ${JSON.stringify(back)}`);
     },
   },
   {

@@ -1,20 +1,21 @@
 # The web build (emcmake): the demo app as app.js + app.wasm, and the site folder that
 # scripts/run.sh serves: web/ (page, CSS, JS glue) + assets/ + the app.
-set(HP_IMGUI_DIR "$ENV{HP_IMGUI_DIR}" CACHE PATH "Dear ImGui 1.86 source (scripts/setup.sh)")
-if(NOT EXISTS "${HP_IMGUI_DIR}/imgui.cpp")
-  message(FATAL_ERROR "Dear ImGui not found at '${HP_IMGUI_DIR}': run scripts/setup.sh")
-endif()
 include(cmake/sdl2.cmake)  # SDL2::SDL2-static
-
-add_library(imgui STATIC
-  ${HP_IMGUI_DIR}/imgui.cpp ${HP_IMGUI_DIR}/imgui_draw.cpp ${HP_IMGUI_DIR}/imgui_tables.cpp
-  ${HP_IMGUI_DIR}/imgui_widgets.cpp ${HP_IMGUI_DIR}/backends/imgui_impl_sdl.cpp
-  ${HP_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
-target_include_directories(imgui SYSTEM PUBLIC ${HP_IMGUI_DIR} ${HP_IMGUI_DIR}/backends)
-# Without this the GL backend picks GLES2 (#version 100) on Emscripten.
-target_compile_definitions(imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
-target_compile_options(imgui PRIVATE -w)
-target_link_libraries(imgui PUBLIC SDL2::SDL2-static)
+# Dear ImGui 1.86: the library scripts/setup.sh compiled once into the cache
+# (cmake/imgui/CMakeLists.txt), its headers from the same source.
+set(HP_IMGUI_DIR "$ENV{HP_IMGUI_DIR}" CACHE PATH "Dear ImGui 1.86 source (scripts/setup.sh)")
+if(DEFINED ENV{HP_IMGUI_LIB})  # the setup's newest (its key follows the recipe and the compiler)
+  set(HP_IMGUI_LIB "$ENV{HP_IMGUI_LIB}" CACHE FILEPATH "Dear ImGui 1.86 for wasm (scripts/setup.sh)" FORCE)
+endif()
+if(NOT EXISTS "${HP_IMGUI_DIR}/imgui.cpp" OR NOT EXISTS "${HP_IMGUI_LIB}")
+  message(FATAL_ERROR "Dear ImGui not found (source '${HP_IMGUI_DIR}', library '${HP_IMGUI_LIB}'): run scripts/setup.sh")
+endif()
+add_library(imgui STATIC IMPORTED)
+set_target_properties(imgui PROPERTIES IMPORTED_LOCATION "${HP_IMGUI_LIB}")
+target_include_directories(imgui SYSTEM INTERFACE ${HP_IMGUI_DIR} ${HP_IMGUI_DIR}/backends)
+# As it was compiled (cmake/imgui): the GL backend for GLES3, the obsolete API left out of imgui.h.
+target_compile_definitions(imgui INTERFACE IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
+target_link_libraries(imgui INTERFACE SDL2::SDL2-static)
 
 # The WebGPU backend: C++ over three small hand-written JS libraries (app/webgpu/hp_webgpu.js, its
 # kernels hp_webgpu_kernels.js and hp_webgpu_surface.js for the 3D view, which use the first's $HPGPU).

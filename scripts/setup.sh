@@ -3,8 +3,8 @@
 #   scripts/setup.sh               what the page needs (scripts/run.sh, scripts/build-web.sh):
 #                                  Debian's Emscripten 3.1.6, Chromium (for --screenshot), glm, stb,
 #                                  cmake, ninja; SDL2 2.26.5, Dear ImGui 1.86 and meshoptimizer 0.18
-#                                  from Debian source packages (SDL2 compiled once into the cache,
-#                                  the others into the web build by cmake/web.cmake); puppeteer-core,
+#                                  from Debian source packages (SDL2 and ImGui compiled once into
+#                                  the cache, meshoptimizer into each build); puppeteer-core,
 #                                  pngjs, pixelmatch from npm;
 #                                  the three sample scans
 #   scripts/setup.sh --dicom       that, and GDCM 3.0.21 for wasm (the DICOM reader: dicom.js), built
@@ -137,27 +137,39 @@ fi
 # shim in PATH (pyenv's cost 0.7 s of CPU a call here).
 export EM_CONFIG="$em_config" NODE_PATH=/usr/share/nodejs EMSDK_PYTHON=/usr/bin/python3
 
-# --- SDL2 for wasm, built once (every tier: the page links it): cmake/sdl2/CMakeLists.txt, its
-# key the recipe and the compiler's version, so that a clean clone's build compiles our code alone.
+# --- SDL2 and Dear ImGui for wasm, built once (every tier: the page links them):
+# cmake/sdl2/CMakeLists.txt and cmake/imgui/CMakeLists.txt, each one's key its recipe and the
+# compiler's version, so that a clean clone's build compiles our code alone.
 # (sed reads all of emcc's lines: `head -1` could exit first, and emcc's SIGPIPE under pipefail
 # ended this script without a word, as two builds at once showed.)
-sdl2_key=$( { cat "$root/cmake/sdl2/CMakeLists.txt"; emcc --version 2>/dev/null | sed -n 1p; } | sha1sum | cut -c1-10)
-sdl2_prefix="$cache/sdl2-wasm-$sdl2_key"
-build_sdl2() {
-  local build="$cache/sdl2-wasm-build" logf="$cache/sdl2-wasm-build.log"
-  rm -rf "$build"
-  { emcmake cmake -S "$root/cmake/sdl2" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DHP_SDL2_SRC="$cache/src/SDL2-2.26.5" -DCMAKE_INSTALL_PREFIX="$sdl2_prefix" &&
-    cmake --build "$build" && cmake --install "$build"; } >"$logf" 2>&1 ||
-    { log "SDL2 does not build for wasm (see $logf)"; exit 1; }
-  rm -rf "$build"
+emcc_version=$(emcc --version 2>/dev/null | sed -n 1p)
+# wasm_library NAME TITLE: cmake/NAME's library, installed into $cache/NAME-wasm-KEY (its folder
+# printed); built there once, under a lock (several setups at once take turns).
+wasm_library() {
+  local name=$1 title=$2 key prefix build logf
+  key=$( { cat "$root/cmake/$name/CMakeLists.txt"; echo "$emcc_version"; } | sha1sum | cut -c1-10)
+  prefix="$cache/$name-wasm-$key" build="$cache/$name-wasm-build" logf="$cache/$name-wasm-build.log"
+  if [ ! -f "$prefix/lib/libhp_$name.a" ]; then
+    exec 8>"$cache/$name-wasm.lock"
+    flock 8
+    if [ ! -f "$prefix/lib/libhp_$name.a" ]; then
+      local t=$SECONDS
+      log "building $title for wasm (once) ..."
+      rm -rf "$build"
+      { emcmake cmake -S "$root/cmake/$name" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+          -DHP_SDL2_SRC="$cache/src/SDL2-2.26.5" -DHP_IMGUI_DIR="$cache/src/imgui-1.86" \
+          -DCMAKE_INSTALL_PREFIX="$prefix" && cmake --build "$build" && cmake --install "$build"; } >"$logf" 2>&1 ||
+        { log "$title does not build for wasm (see $logf)"; exit 1; }
+      rm -rf "$build"
+      log "building $title for wasm (once): $((SECONDS - t)) s"
+    fi
+    flock -u 8
+    exec 8>&-
+  fi
+  echo "$prefix"
 }
-if [ ! -f "$sdl2_prefix/lib/libhp_sdl2.a" ]; then
-  exec 8>"$cache/sdl2-wasm.lock"
-  flock 8
-  [ -f "$sdl2_prefix/lib/libhp_sdl2.a" ] || timed "building SDL2 2.26.5 for wasm (once)" build_sdl2
-  flock -u 8
-fi
+sdl2_prefix=$(wasm_library sdl2 "SDL2 2.26.5") || exit 1
+imgui_prefix=$(wasm_library imgui "Dear ImGui 1.86") || exit 1
 
 # --- GDCM for wasm, built once (--dicom and the test tier): the DICOM reader, a second wasm
 # program the page loads only when it meets DICOM (app/dicom/). Its own codecs (IJG JPEG
@@ -268,6 +280,7 @@ export NODE_PATH=/usr/share/nodejs
 export EMSDK_PYTHON=/usr/bin/python3
 export HP_SDL2_SRC="$cache/src/SDL2-2.26.5"
 export HP_SDL2_LIB="$sdl2_prefix/lib/libhp_sdl2.a"
+export HP_IMGUI_LIB="$imgui_prefix/lib/libhp_imgui.a"
 export HP_IMGUI_DIR="$cache/src/imgui-1.86"
 export HP_MESHOPT_DIR="$cache/src/meshoptimizer-0.18"
 export HP_GDCM_WASM_DIR="$gdcm_prefix"

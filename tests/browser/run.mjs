@@ -2,12 +2,11 @@
 // Chromium (WebGL2 on SwiftShader). One line per case (with the errors its page logged), then
 // "N passed, N failed, N skipped". A case that runs past its time limit fails, naming it; a
 // selection that matches no case fails.
-//   node run.mjs SITE_DIR [regular expression the case names must match] [--quick] [--list] [--kinds=a,b] [--group=g]
+//   node run.mjs SITE_DIR [regular expression the case names must match] [--quick] [--list] [--kinds=a,b] [--group=1|2]
 // --quick: the first case of each kind (each cases/ file; the webgpu_* files one kind), for the inner loop.
 // --list: the cases that would run, a line each ("FILE<tab>NAME"), nothing run (SITE_DIR is not read).
 // --kinds=a,b: only the cases of these cases/ files (basics, webgpu_exact, …).
-// --group=1|2|alone: only the kinds of that group (below): scripts/test.sh runs groups 1 and 2
-// side by side, then the kinds that need the machine to themselves.
+// --group=1|2: only the kinds of that group (below): scripts/test.sh runs the two side by side.
 // HP_CASE_TIMEOUT=seconds: the limit of every case that sets none (default 300).
 import { serve } from './serve.mjs';
 import { TEST_FLAGS, launch, openDemo } from './browser.mjs';
@@ -46,16 +45,15 @@ const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness
   webgpu_mesh: webgpuMesh, webgpu_shared: webgpuShared, webgpu_draw: webgpuDraw, webgpu_scans: webgpuScans,
   webgpu_device: webgpuDevice, hostile, volumes, reader, samples,
   layout, gpu_crash: gpuCrash, explain, mesh_steps: meshSteps, dicom, labels, bench, bridge, print_3mf: print3mf, crop, shell, bricks };
-// The suite's groups. On two cores one runner leaves a fifth of the machine idle (page opens,
-// the runner's own checks), so scripts/test.sh runs two side by side, each kind whole in one of
+// The suite's groups. On two cores one runner leaves part of the machine idle (page opens, the
+// runner's own checks), so scripts/test.sh runs two side by side, each kind whole in one of
 // them (any kind not named here is in group 1) and about as long as the other (the first adds
-// Firefox and WebKit). Alone, after them: the crash cases, which slow the whole machine
-// (slow.mjs).
+// Firefox and WebKit). The crash cases slow their own browser alone (slow.mjs): the time it
+// stands still goes to the other runner.
 const GROUP_2 = new Set(['webgpu_exact', 'volumes', 'explain', 'bad_input', 'exact', 'print_3mf', 'samples', 'hostile',
-  'surface', 'robustness', 'webgpu_draw', 'webgpu_device', 'reader']);
-const ALONE = new Set(['gpu_crash']);
-const groupOf = (file) => (ALONE.has(file) ? 'alone' : GROUP_2.has(file) ? '2' : '1');
-for (const k of [...GROUP_2, ...ALONE]) if (!(k in kinds)) { console.error(`run.mjs: a group names no cases/${k}.mjs`); process.exit(2); }
+  'surface', 'robustness', 'webgpu_draw', 'webgpu_device', 'reader', 'mesh_steps', 'gpu_crash']);
+const groupOf = (file) => (GROUP_2.has(file) ? '2' : '1');
+for (const k of GROUP_2) if (!(k in kinds)) { console.error(`run.mjs: a group names no cases/${k}.mjs`); process.exit(2); }
 const quick = process.argv.includes('--quick');
 // --quick's kinds: the files, the webgpu_* files counting as one (the WebGPU modes' first case).
 const quickKind = (file) => (file.startsWith('webgpu_') ? 'webgpu' : file);
@@ -65,7 +63,7 @@ const kindsArg = process.argv.find((a) => a.startsWith('--kinds='));
 const onlyKinds = kindsArg ? new Set(kindsArg.slice('--kinds='.length).split(',')) : null;
 for (const k of onlyKinds ?? []) if (!(k in kinds)) { console.error(`--kinds: no cases/${k}.mjs`); process.exit(2); }
 const groupArg = process.argv.find((a) => a.startsWith('--group='))?.slice('--group='.length);
-if (groupArg && !['1', '2', 'alone'].includes(groupArg)) { console.error(`--group: 1, 2 or alone, not '${groupArg}'`); process.exit(2); }
+if (groupArg && !['1', '2'].includes(groupArg)) { console.error(`--group: 1 or 2, not '${groupArg}'`); process.exit(2); }
 const ofKinds = onlyKinds ? all.filter((c) => onlyKinds.has(c.file)) : all;
 const picked = quick ? ofKinds.filter((c) => !firsts.has(quickKind(c.file)) && firsts.add(quickKind(c.file))) : ofKinds;
 const cases = groupArg ? picked.filter((c) => groupOf(c.file) === groupArg) : picked;  // --quick's picks, then the group's
@@ -105,9 +103,10 @@ if (!site) {
 }
 const { server, url } = await serve(site);
 let browser = await launch({ extraArgs: TEST_FLAGS });
-// A case is {name, query, run(page), fresh?, setup?(page), ready?, viewport?, timeout?}.
+// A case is {name, query, run(page), fresh?, setup?(page), ready?, viewport?, ownBrowser?, timeout?}.
 // Consecutive cases with the same query share a page unless one asks for a fresh one (or hooks
-// its setup). `timeout`: seconds, page load included (slow cases name their own).
+// its setup). `ownBrowser`: the case launches a browser of its own and gets no page (one left
+// open here would draw beside it). `timeout`: seconds, page load included (slow cases name their own).
 const DEFAULT_LIMIT = Number(process.env.HP_CASE_TIMEOUT) || 300;
 let passed = 0, failed = 0, skipped = 0;
 const times = [];
@@ -128,7 +127,8 @@ try {
     const caseLog = () => (log === before ? log.slice(seen) : log);
     try {
       const note = await withinLimit(c.timeout ?? DEFAULT_LIMIT, async () => {
-        const reuse = page && !c.fresh && !c.setup && !c.viewport && pageQuery === (c.query ?? '');
+        const reuse = c.ownBrowser || (page && !c.fresh && !c.setup && !c.viewport && pageQuery === (c.query ?? ''));
+        if (c.ownBrowser) await closePage();
         if (!reuse) {
           await closePage();
           log = [];
@@ -140,7 +140,7 @@ try {
           opened = Date.now() - tOpen;
           openMs += opened;
         }
-        return c.run(page, { url, log, site });
+        return c.run(c.ownBrowser ? null : page, { url, log, site });
       });
       const secs = ((Date.now() - t0) / 1000).toFixed(1) + (opened ? `, its page opened in ${(opened / 1000).toFixed(1)}` : '');
       if (typeof note === 'string' && note.startsWith('skipped')) {

@@ -2,15 +2,15 @@
 // WebGL context and WebGPU device of the page at once, as a driver reset or a crashed GPU
 // process does. The page must come back by itself: frames run on, a WebGPU mode returns once
 // the page has a new device, and the stream is exact again.
-// On a slow machine: from each crash until the page is back, the machine is slowed
-// (slow.mjs: two busy processes a core, which slow Chromium's GPU process as much as its
-// page), so that a recovery that works only when the GPU process restarts quickly fails here
-// on any machine, not on slow ones alone. Each case is a browser of its own, crashed once a
+// On a slow machine: from each crash until the page is back, the browser is slowed (slow.mjs:
+// each of its processes, the GPU process it restarts among them, runs a third of the time), so
+// that a recovery that works only when the GPU process restarts quickly fails here on any
+// machine, not on slow ones alone. Each case is a browser of its own, crashed once a
 // mode (Chromium stops restarting its GPU process after a few crashes, and refuses WebGPU to
 // an origin after repeated losses; the two flags below lift that for tests).
 import { launch, openDemo } from '../browser.mjs';
 import { assert, exact } from '../lib.mjs';
-import { slowMachine } from '../slow.mjs';
+import { slowBrowser } from '../slow.mjs';
 
 const QUERY = 'paused=1&clock=fixed&volume=64&atlas=512&view=all';
 const FLAGS = ['--disable-domain-blocking-for-3d-apis', '--disable-gpu-process-crash-limit'];
@@ -41,7 +41,7 @@ async function crashes(url, modes) {
         `the page is in ${s0.pyramid} ${JSON.stringify(more)}`);
       const hadWebGpu = s0.webgpu === '';
       const before = s0.losses;
-      const stop = slowMachine();
+      const stop = slowBrowser(browser);
       try {
         const started = during ? page.evaluate(during).catch((e) => e.message) : null;
         const cdp = await browser.target().createCDPSession();
@@ -73,7 +73,7 @@ async function crashes(url, modes) {
             `webgpu '${s.webgpu}', message '${s.message}'; the page said: ${said()}`);
         }
       } finally {
-        stop();
+        await stop();
       }
       await exact(page, { pyramid, ...more, classify: 'surface' }, { atLeast: 100 });
       const s = await page.evaluate(() => hp.stats());
@@ -89,7 +89,7 @@ async function crashes(url, modes) {
 }
 
 // A page load, then BACK_MS a crash (each wait may take it, though together they take far less).
-const add = (name, modes) => cases.push({ name, ready: false, timeout: 60 + (BACK_MS / 1000) * modes.length,
+const add = (name, modes) => cases.push({ name, ownBrowser: true, timeout: 60 + (BACK_MS / 1000) * modes.length,
   run: (_, { url }) => crashes(url, modes) });
 // The load first: --quick runs the first case of each kind, and this one is the shortest.
 add('GPU process crash during a volume load: the loss seen, the load ends either way, exact after',

@@ -70,7 +70,8 @@ export async function launch({ width = 1280, height = 800, extraArgs = [] } = {}
 }
 
 // Opens the page and waits until the demo has drawn its first frame. `setup(page)` runs
-// before the page loads (to hide an extension, say); waitReady false returns at once.
+// before the page loads (to hide an extension, say); waitReady false returns at once; url null
+// leaves the tab blank (its log and viewport set) for the caller to open.
 // HP_TRACE=1: each page call's time and the start of its function, to find where a case spends it.
 function trace(page) {
   const t0 = Date.now();
@@ -92,6 +93,7 @@ export async function openDemo(browser, url, { logTo = null, setup = null, waitR
   page.on('pageerror', (e) => logTo && logTo.push(`[pageerror] ${e.message}`));
   if (viewport) await page.setViewport({ deviceScaleFactor: 1, ...viewport });
   if (setup) await setup(page);
+  if (url === null) return page;
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => window.hp !== undefined, { timeout: 30000 });
   if (waitReady) await page.evaluate(() => window.hp.ready.then(() => true));

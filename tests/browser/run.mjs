@@ -103,14 +103,16 @@ if (!site) {
 }
 const { server, url } = await serve(site);
 let browser = await launch({ extraArgs: TEST_FLAGS });
-// A case is {name, query, run(page), fresh?, setup?(page), ready?, viewport?, ownBrowser?, timeout?}.
-// Consecutive cases with the same query share a page unless one asks for a fresh one (or hooks
-// its setup). `ownBrowser`: the case launches a browser of its own and gets no page (one left
-// open here would draw beside it). `timeout`: seconds, page load included (slow cases name their own).
+// A case is {name, query, run(page), fresh?, setup?(page), ready?, viewport?, blank?, ownBrowser?, timeout?}.
+// Consecutive cases with the same query and canvas size share a page unless one asks for a
+// fresh one (or hooks its setup). `blank`: a blank tab, closed after the case, in which the case
+// opens the page itself (at a URL it makes). `ownBrowser`: the case launches a browser of its
+// own and gets no page (one left open here would draw beside it). `timeout`: seconds, page load
+// included (slow cases name their own).
 const DEFAULT_LIMIT = Number(process.env.HP_CASE_TIMEOUT) || 300;
 let passed = 0, failed = 0, skipped = 0;
 const times = [];
-let page = null, pageQuery = null, log = [];
+let page = null, pageKey = null, log = [];
 let opens = 0, openMs = 0;  // the pages opened and the time their opening took
 const closePage = async () => { if (page) await page.close().catch(() => {}); page = null; };
 try {
@@ -127,18 +129,21 @@ try {
     const caseLog = () => (log === before ? log.slice(seen) : log);
     try {
       const note = await withinLimit(c.timeout ?? DEFAULT_LIMIT, async () => {
-        const reuse = c.ownBrowser || (page && !c.fresh && !c.setup && !c.viewport && pageQuery === (c.query ?? ''));
+        const key = `${c.query ?? ''} ${JSON.stringify(c.viewport ?? SMALL)}`;
+        const reuse = c.ownBrowser || (page && !c.fresh && !c.setup && pageKey === key);
         if (c.ownBrowser) await closePage();
         if (!reuse) {
           await closePage();
           log = [];
-          pageQuery = c.query ?? '';
+          pageKey = key;
           const tOpen = Date.now();
-          opens++;
-          page = await openDemo(browser, `${url}index.html?${pageQuery}`,
+          page = await openDemo(browser, c.blank ? null : `${url}index.html?${c.query ?? ''}`,
             { logTo: log, setup: c.setup, waitReady: c.ready !== false, viewport: c.viewport ?? SMALL });
-          opened = Date.now() - tOpen;
-          openMs += opened;
+          if (!c.blank) {  // a blank tab is no page opened
+            opens++;
+            opened = Date.now() - tOpen;
+            openMs += opened;
+          }
         }
         return c.run(c.ownBrowser ? null : page, { url, log, site });
       });
@@ -151,7 +156,7 @@ try {
         console.log(`ok   ${c.name} (${secs} s)`);
       }
       printErrors(caseLog());
-      if (c.fresh || c.setup || c.viewport) await closePage();
+      if (c.fresh || c.setup || c.blank) await closePage();
     } catch (e) {
       failed++;
       console.log(`FAIL ${c.name}: ${e.message} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);

@@ -118,6 +118,6 @@ add('bench dicom: the page\'s plan (index.html?bench=dicom) writes paced rows wi
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}, { fresh: true });
+}, { blank: true });
 
 export default cases;

@@ -44,7 +44,10 @@ async function matchGolden(page, name, owner) {
 }
 
 // `after`: settings set once the processed mesh is made (a sample opened with nothing drawn).
-const golden = (name, query, file, owner = true, viewport = VIEWPORT, after = null) => ({
+// `set`: settings set on the page the URL opened, before the picture. Goldens in a row with the
+// same query and canvas share a page (run.mjs), each setting every key its row changes: the same
+// state reached by hp.set must draw the same picture as a page opened in it.
+const golden = (name, query, file, owner = true, viewport = VIEWPORT, after = null, set = null) => ({
   name: `golden: ${name}`,
   query: `${BASE}&${query}`,
   viewport,
@@ -74,6 +77,7 @@ const golden = (name, query, file, owner = true, viewport = VIEWPORT, after = nu
       }
     });
     if (after) await page.evaluate((a) => hp.set(a), after);
+    if (set) await page.evaluate((a) => hp.set(a), set);
     // A WebGPU mode's views show its frame once the display copy has arrived, some frames
     // later. Where the controls are shown, ImGui has sized its windows by the second frame: one
     // frame more. Otherwise a frame drawn after the state settled is the picture (a sample's
@@ -91,22 +95,25 @@ export default [
   // The page opens on the 3D view of the surface, with the default camera.
   golden('default view (the surface), scalar', 'pyramid=scalar', 'default-scalar'),
   golden('every view, vec4', 'pyramid=vec4&view=all', 'all-vec4'),
-  golden('surface alone, fixed camera', 'overlay=0&view=surface', 'surface'),
-  golden('surface alone, fragment route (extraction into textures: same image)', 'overlay=0&view=surface&route=fragment', 'surface', false),
-  golden('surface alone, colored by stream order', 'overlay=0&view=surface&color=order', 'surface-order'),
-  golden('surface alone, colored by depth', 'overlay=0&view=surface&color=depth', 'surface-depth'),
+  // The surface alone, on one page: its route and colour set in turn.
+  ...[['fixed camera', 'surface', true, {}],
+    ['fragment route (extraction into textures: same image)', 'surface', false, { route: 'fragment' }],
+    ['colored by stream order', 'surface-order', true, { color: 'order' }],
+    ['colored by depth', 'surface-depth', true, { color: 'depth' }]].map(([what, file, owner, set]) =>
+    golden(`surface alone, ${what}`, 'overlay=0&view=surface', file, owner, VIEWPORT, null,
+      { route: 'vertex', color: 'normal', ...set })),
   // The views alone at 64³ (512²): the 2048² atlas of 128³ is drawn by the two goldens above,
   // and SwiftShader takes seconds a frame there. The vec4 and WebGPU modes' views draw the same
   // numbers (their copies, in WebGPU), so the same image; webgpu-pyramid's slices and stream
   // are in its every-view golden.
   golden('every view, webgpu-pyramid, 64³', 'pyramid=webgpu-pyramid&view=all&volume=64', 'all-webgpu-pyramid'),
   golden('slice atlas alone, 64³', 'overlay=0&view=slices&volume=64', 'slices-64'),
-  golden('pyramid alone, scalar, 64³', 'overlay=0&view=pyramid&volume=64', 'pyramid-64'),
-  golden('pyramid alone, vec4, 64³ (same totals: same image as scalar)', 'overlay=0&view=pyramid&pyramid=vec4&volume=64', 'pyramid-64', false),
-  golden('pyramid alone, webgpu-pyramid, 64³ (same sums: same image as scalar)', 'overlay=0&view=pyramid&pyramid=webgpu-pyramid&volume=64', 'pyramid-64', false),
-  golden('stream alone, scalar, 64³', 'overlay=0&view=stream&volume=64', 'stream-64'),
-  golden('stream alone, vec4, 64³ (must match scalar)', 'overlay=0&view=stream&pyramid=vec4&volume=64', 'stream-64', false),
-  golden('stream alone, webgpu-scan, 64³ (must match scalar)', 'overlay=0&view=stream&pyramid=webgpu-scan&volume=64', 'stream-64', false),
+  // Each of the two on one page, its modes set in turn.
+  ...[['scalar', ''], ['vec4', ' (same totals: same image as scalar)'], ['webgpu-pyramid', ' (same sums: same image as scalar)']]
+    .map(([pyramid, why], i) => golden(`pyramid alone, ${pyramid}, 64³${why}`, 'overlay=0&view=pyramid&volume=64', 'pyramid-64',
+      i === 0, VIEWPORT, null, { pyramid })),
+  ...['scalar', 'vec4', 'webgpu-scan'].map((pyramid, i) => golden(`stream alone, ${pyramid}, 64³${i ? ' (must match scalar)' : ''}`,
+    'overlay=0&view=stream&volume=64', 'stream-64', i === 0, VIEWPORT, null, { pyramid })),
   // The processed mesh (closed, smoothed, decimated on the CPU) drawn instead of the GPU's
   // surface, by each backend's own draw.
   golden('processed mesh, 64³: closed, 20 smoothing iterations, 3,000 triangles, depth color',
@@ -120,12 +127,15 @@ export default [
   // only while a view shows the surface), the 3D view shown once the smoothed meshes are made.
   golden('AAL atlas sample: every label\'s mesh in its colour', 'load=samples/aal-atlas.nii.gz&overlay=0&view=none', 'aal-labels',
     true, VIEWPORT, { view: 'surface' }),
-  golden('CT head sample at its bone preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/ct-head.nrrd&iso=400', 'ct-head-bone'),
-  golden('CT head sample at its skin preset, every view', 'view=all&color=bone&load=samples/ct-head.nrrd&iso=-300', 'ct-head-skin-all'),
-  // The slice atlas with the surface made in bricks: the 16³ bricks the first level left out
-  // (none of their voxels on either side of the iso, or outside the crop box) dimmed.
-  golden('CT head sample at bone in 16³ bricks, cropped: the slice atlas, the bricks left out dimmed',
-    'overlay=0&view=slices&load=samples/ct-head.nrrd&iso=400&bricks=on&cropZ1=70&cropX1=150', 'ct-head-bricks-slices'),
+  // The CT head on one page (one load): every view at its skin preset, then the surface at its
+  // bone preset, then the slice atlas with the surface made in 16³ bricks and cropped: the
+  // bricks the first level left out (none of their voxels on either side of the iso, or
+  // outside the crop box) dimmed.
+  ...[['at its skin preset, every view', 'ct-head-skin-all', null],
+    ['at its bone preset, bone color', 'ct-head-bone', { overlay: false, view: 'surface', iso: 400 }],
+    ['at bone in 16³ bricks, cropped: the slice atlas, the bricks left out dimmed', 'ct-head-bricks-slices',
+      { view: 'slices', bricks: 'on', cropZ1: 70, cropX1: 150 }]].map(([what, file, set]) =>
+    golden(`CT head sample ${what}`, 'view=all&color=bone&load=samples/ct-head.nrrd&iso=-300', file, true, VIEWPORT, null, set)),
   golden('MRI brain sample at its brain-surface preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/mri-brain.nii.gz', 'mri-brain-surface'),
   // The Explain view: the middle key's walk three levels down (the texel, its children and the
   // one taken over the pyramid, its footprint in the atlas, the key in the stream, its cell in

@@ -233,7 +233,7 @@ add('volume file: past 4096Â² in WebGL2 with uint sums, linked in the URL (8192Â
   } finally {
     fs.rmSync(path.join(site, name), { force: true });
   }
-}, { timeout: 300, fresh: true });
+}, { timeout: 300, blank: true });
 
 add('volume file through the file picker: too large, then opened by the offered downsampling button', async (page) => {
   const file = path.join(os.tmpdir(), `hp-tall-${process.pid}_64x64x5000_uint8.raw`);

@@ -48,6 +48,9 @@ public:
     // Collects what has arrived (timestamps into `timer`); a failed read in *error.
     void poll(PassTimes* timer, std::string* error);
     bool take_sync_result(FrameResult* r);
+    // The result of a frame not read in sync (async and expected counts): the newest count and,
+    // with `mesh`, the newest surface total that have arrived.
+    FrameResult async_result(const FrameSettings& s, bool mesh) const;
 
 private:
     struct Read {
@@ -56,7 +59,6 @@ private:
         bool mesh;
         std::uint32_t timed = 0;  // the passes the frame timed; the others' pairs hold older values
     };
-    FrameResult async_result(const FrameSettings& s, bool mesh) const;
     void poll_sync(std::string* error);
     void poll_counts();
     void poll_timestamps(PassTimes* timer);

@@ -58,6 +58,10 @@ public:
     // No count on its way, the views' copy holds what they ask for (DisplayCopy::current) and
     // the surface's buffers hold its total (else the next frame grows them: prepare()).
     bool idle() const { return readback_.idle() && display_.current() && !outgrown(); }
+    // A count on its way (idle but for it, once it has arrived).
+    bool reading() const { return !readback_.idle(); }
+    // The result run(s) would give now without Readback::Sync, from the counts arrived so far.
+    FrameResult newest(const FrameSettings& s) const { return readback_.async_result(s, s.mesh && mesh_.ready()); }
     bool outgrown() const {
         return mesh_.ready() && readback_.newest_vertices() > mesh_vertices_ && mesh_vertices_ < max_mesh_vertices_;
     }

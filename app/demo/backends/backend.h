@@ -149,6 +149,13 @@ public:
     // WebGPU frame makes their copies): a frame that repeats the last result runs no pass
     // (DemoApp::compute).
     virtual bool idle() const { return true; }
+    // Not idle only while a frame's answer (a count, a total) is on its way: a frame that would
+    // repeat the last result waits for it instead of running the passes again, which would send
+    // another (WebGPU's expected-count frames: each call ran two frames of passes).
+    virtual bool reading() const { return false; }
+    // What a frame that repeats `last` gives: `last`, or where answers arrive frames after their
+    // frame (WebGPU's expected-count frames: the surface's total), `last` with the newest of them.
+    virtual FrameResult repeated(const FrameSettings& /*s*/, const FrameResult& last) const { return last; }
     // How many frames may be on the GPU at once before busy() (WebGPU; 0: the backend's own
     // bound). The saturated benchmark raises it.
     virtual void set_frames_in_flight(int /*frames*/) {}

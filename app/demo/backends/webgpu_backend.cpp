@@ -81,6 +81,11 @@ public:
     }
     bool busy() const override { return gpu_.busy(); }
     bool idle() const override { return gpu_.idle() && !bricked_.pending(); }
+    bool reading() const override { return gpu_.reading() || bricked_.pending(); }
+    FrameResult repeated(const FrameSettings& s, const FrameResult& last) const override {
+        if (s.readback == Readback::Sync || bricked_.shown()) return last;  // final when it completed
+        return gpu_.newest(s);
+    }
     void set_frames_in_flight(int frames) override {
         gpu_.set_frames_in_flight(frames > 0 ? frames : int(wgpu::FrameReadback::kFramesInFlight));
     }

@@ -123,11 +123,13 @@ bool DemoApp::compute(double dt_seconds, bool may_repeat) {
     bricks_.surface(b, state(), sources_.values_shown(state()), inputs.settings.mesh, &message_);
     // An asked walk runs the passes in WebGPU, for its copies; WebGL2's walk reads what is there.
     const bool walk_runs = walker_.asking() && !b->views_read_frame();
-    if (may_repeat && frames_.frame() >= run_until_ && b->idle() && !walk_runs && repeats(inputs)) {
+    const bool same = may_repeat && frames_.frame() >= run_until_ && !walk_runs && repeats(inputs);
+    if (same && !b->idle() && b->reading()) return false;  // repeats once its answer has arrived
+    if (same && b->idle()) {
         // One frame completes a call: the one poll() just completed stands for this one.
         if (completed) return false;
         frames_.issued();
-        frames_.complete(frames_.result());  // the same inputs: the same result, no pass run
+        frames_.complete(b->repeated(inputs.settings, frames_.result()));  // the same inputs: no pass run
         ++repeated_;
     } else {
         const double t0 = now_ms();

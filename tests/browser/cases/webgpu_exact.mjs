@@ -67,6 +67,24 @@ for (const pyramid of MODES) {
     }
     await page.evaluate(() => hp.set({ readback: 'sync' }));
   });
+  // A paused page's calls in expected-count mode: once the frame's surface total has arrived,
+  // a call with nothing new repeats the last result (DemoApp::compute waits for the total
+  // rather than running the passes again, which sent another and ran two frames a call).
+  if (pyramid === 'webgpu-scan') add(`${pyramid} expected-count frames: calls with nothing new repeat the last result, no pass run`, async (page) => {
+    const r = await page.evaluate(async (p) => {
+      await hp.set({ pyramid: p, volume: 64, source: 'noise', classify: 'surface', iso: 0.5, time: 1,
+        readback: 'expected', expected: 10000 });
+      await hp.stream();
+      const ran = () => { const s = hp.stats(); return s.frame - s.repeated; };
+      const before = ran(), frame = hp.stats().frame;
+      for (let i = 0; i < 3; i++) { await hp.reference(); await hp.stream(); }
+      const out = { ran: ran() - before, frames: hp.stats().frame - frame, count: hp.stats().count };
+      await hp.set({ readback: 'sync' });
+      return out;
+    }, pyramid);
+    assert(r.frames >= 6 && r.count === 10000, `${r.frames} frames, count ${r.count}`);
+    assert(r.ran <= 1, `six calls ran the passes in ${r.ran} of their ${r.frames} frames`);
+  });
   add(`${pyramid}: async count arrives with its age, the stream stays exact`, async (page) => {
     await page.evaluate((p) => hp.set({ pyramid: p, volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5,
       time: 1, readback: 'async' }), pyramid);

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Builds everything (native, the page and the fuzzers' harnesses side by side) and runs every
-# test: the browser tests (puppeteer-core + headless Chromium, then the Firefox ESR and WebKitGTK
-# tiers under Xvfb), each case's line as it finishes, and beside them the unit and native GPU
-# tests (GoogleTest, the GPU tests on Mesa's EGL, and CTest's docs check), the fuzzers (3 s each)
-# and the page's types (tsc --noEmit over web/, its JSDoc types: one check, failed by any
-# error), whose lines come once the browser tests end. Ends with one line
-# "N passed, N failed, N skipped" (a skipped case says why on its line); exits non-zero on any
-# failure.
+# test: unit and native GPU tests (GoogleTest, the GPU tests on Mesa's EGL, and CTest's docs
+# check), the fuzzers (3 s each), then the browser tests (puppeteer-core + headless Chromium) and
+# the Firefox ESR and WebKitGTK tiers (under Xvfb), each case's line as it finishes. Ends with
+# one line "N passed, N failed, N skipped" (a skipped case says why on its line); exits non-zero
+# on any failure. Between them, the page's types: tsc --noEmit over web/ (its JSDoc types; one
+# check, failed by any error).
 #   --quick: the fuzzers only replay their seeds and the browser runs one case of each kind
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,11 +55,69 @@ echo "[build] the three side by side: $((SECONDS - t0)) s"
 if [ $build_failed = 1 ]; then echo "0 passed, 1 failed, 0 skipped"; exit 1; fi
 
 passed=0 failed=0 skipped=0
+# The unit and native GPU tests: each GoogleTest binary runs whole, the GPU tests in two shards
+# side by side (CTest would start a process, and an EGL display, for each of ~290 tests: twice
+# the time), and CTest runs the rest (the docs' paths). `ctest` alone still runs every test one
+# by one, by name. A binary that ends without GoogleTest's summary (a crash) fails.
+echo "== unit and native GPU tests (GoogleTest; the GPU tests on Mesa's EGL in two shards) and CTest's docs check"
+t0=$SECONDS
+native="$root/build/native"
+gt_logs=(); for i in 0 1 2 3; do gt_logs+=("$(mktemp)"); done
+"$native/unit_tests" --gtest_brief=1 >"${gt_logs[0]}" 2>&1 &
+for s in 0 1; do
+  GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=$s "$native/gpu_tests" --gtest_brief=1 >"${gt_logs[$((s + 1))]}" 2>&1 &
+done
+(cd "$native" && ctest --output-on-failure -E '^(unit|gpu)[.]') >"${gt_logs[3]}" 2>&1
+ctest_rc=$?
+wait
+native_time=$((SECONDS - t0))
+native_cases=0
+for log in "${gt_logs[@]:0:3}"; do
+  ran=$(sed -nE 's/^\[==========\] ([0-9]+) tests? from .* ran\..*/\1/p' "$log" | tail -1)
+  if [ -z "$ran" ]; then
+    echo "FAIL a GoogleTest binary ended without its summary:"; tail -20 "$log"; failed=$((failed + 1)); continue
+  fi
+  # --gtest_brief prints no "N tests, listed below" summary: the failures and skips are the lines
+  # of each such test (with its time), and what passed is the PASSED line's count.
+  bad=$(grep -cE '^\[  FAILED  \] [^ ]+ \([0-9]+ ms\)$' "$log")
+  skip=$(grep -cE '^\[  SKIPPED \] [^ ]+ \([0-9]+ ms\)$' "$log")
+  good=$(sed -nE 's/^\[  PASSED  \] ([0-9]+) tests?\..*/\1/p' "$log" | tail -1)
+  [ "$((ran - ${good:-0} - bad - skip))" = 0 ] || { echo "FAIL the counts of $log do not add up"; bad=$((bad + 1)); }
+  [ "${bad:-0}${skip:-0}" = 00 ] || grep -v '^Running main' "$log"  # --gtest_brief: the failures and skips alone
+  passed=$((passed + ran - ${bad:-0} - ${skip:-0})) failed=$((failed + ${bad:-0})) skipped=$((skipped + ${skip:-0}))
+  native_cases=$((native_cases + ran))
+done
+ctest_total=$(sed -nE 's/.*tests passed, ([0-9]+) tests? failed out of ([0-9]+).*/\2/p' "${gt_logs[3]}")
+ctest_bad=$(sed -nE 's/.*tests passed, ([0-9]+) tests? failed out of ([0-9]+).*/\1/p' "${gt_logs[3]}")
+if [ -n "$ctest_total" ]; then
+  passed=$((passed + ctest_total - ctest_bad)) failed=$((failed + ctest_bad)) native_cases=$((native_cases + ctest_total))
+  [ "$ctest_bad" = 0 ] || cat "${gt_logs[3]}"
+else
+  echo "FAIL CTest (rc $ctest_rc):"; tail -20 "${gt_logs[3]}"; failed=$((failed + 1))
+fi
+echo "$native_cases native tests: $((SECONDS - t0)) s"
+rm -f "${gt_logs[@]}"
+
+if [ $gdcm_fuzz_cached = 0 ]; then
+  echo "skip fuzz dicom: GDCM with ASan is not built here (scripts/fuzz.sh $fuzz_secs dicom builds it once, then the suite runs it)"
+  skipped=$((skipped + 1))
+fi
+echo "== fuzzing (libFuzzer, ASan + UBSan; scripts/fuzz.sh $fuzz_secs ${fuzzers[*]})"
+t0=$SECONDS
+out=$("$root/scripts/fuzz.sh" "$fuzz_secs" "${fuzzers[@]}" 2>&1)
+fuzz_time=$((SECONDS - t0))
+echo "$out"
+ok=$(echo "$out" | grep -c '^ok   fuzz') bad=$(echo "$out" | grep -c '^FAIL fuzz')
+passed=$((passed + ok)) failed=$((failed + bad))
+[ $((ok + bad)) -gt 0 ] || failed=$((failed + 1))
+
 # A browser runner's lines are shown as they come and kept in a log (logged LOG COMMAND...);
 # once it has ended, count LOG adds its summary line to the counts (a runner that gave none
 # failed) and keeps its "time: TIER FILE CASES SECONDS" lines for the table at the end.
 summary_re='^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$'
 times=$(mktemp)
+echo "time: native gtest+ctest $native_cases $native_time" >>"$times"  # three at a time: its wall time
+echo "time: native fuzzers $((ok + bad)) $fuzz_time" >>"$times"
 logged() { local log=$1; shift; "$@" 2>&1 | tee "$log" | grep --line-buffered -v -E "$summary_re|^time: "; }
 count() {
   local line p f s
@@ -74,79 +131,11 @@ count() {
   fi
 }
 
-# The native tests, the fuzzers and the page's types run beside the browser tests (each of those
-# leaves part of the machine idle): their lines into a log, shown once the browser tests end,
-# their counts into a file.
-native_log=$(mktemp) native_counts=$(mktemp)
-native_fuzz_types() {
-  local passed=0 failed=0 skipped=0
-  # The unit and native GPU tests: each GoogleTest binary runs whole, the GPU tests in two shards
-  # side by side (CTest would start a process, and an EGL display, for each of ~290 tests: twice
-  # the time), and CTest runs the rest (the docs' paths). `ctest` alone still runs every test one
-  # by one, by name. A binary that ends without GoogleTest's summary (a crash) fails.
-  echo "== unit and native GPU tests (GoogleTest; the GPU tests on Mesa's EGL in two shards) and CTest's docs check"
-  t0=$SECONDS
-  native="$root/build/native"
-  gt_logs=(); for i in 0 1 2 3; do gt_logs+=("$(mktemp)"); done
-  "$native/unit_tests" --gtest_brief=1 >"${gt_logs[0]}" 2>&1 &
-  for s in 0 1; do
-    GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=$s "$native/gpu_tests" --gtest_brief=1 >"${gt_logs[$((s + 1))]}" 2>&1 &
-  done
-  (cd "$native" && ctest --output-on-failure -E '^(unit|gpu)[.]') >"${gt_logs[3]}" 2>&1
-  ctest_rc=$?
-  wait
-  native_time=$((SECONDS - t0))
-  native_cases=0
-  for log in "${gt_logs[@]:0:3}"; do
-    ran=$(sed -nE 's/^\[==========\] ([0-9]+) tests? from .* ran\..*/\1/p' "$log" | tail -1)
-    if [ -z "$ran" ]; then
-      echo "FAIL a GoogleTest binary ended without its summary:"; tail -20 "$log"; failed=$((failed + 1)); continue
-    fi
-    # --gtest_brief prints no "N tests, listed below" summary: the failures and skips are the lines
-    # of each such test (with its time), and what passed is the PASSED line's count.
-    bad=$(grep -cE '^\[  FAILED  \] [^ ]+ \([0-9]+ ms\)$' "$log")
-    skip=$(grep -cE '^\[  SKIPPED \] [^ ]+ \([0-9]+ ms\)$' "$log")
-    good=$(sed -nE 's/^\[  PASSED  \] ([0-9]+) tests?\..*/\1/p' "$log" | tail -1)
-    [ "$((ran - ${good:-0} - bad - skip))" = 0 ] || { echo "FAIL the counts of $log do not add up"; bad=$((bad + 1)); }
-    [ "${bad:-0}${skip:-0}" = 00 ] || grep -v '^Running main' "$log"  # --gtest_brief: the failures and skips alone
-    passed=$((passed + ran - ${bad:-0} - ${skip:-0})) failed=$((failed + ${bad:-0})) skipped=$((skipped + ${skip:-0}))
-    native_cases=$((native_cases + ran))
-  done
-  ctest_total=$(sed -nE 's/.*tests passed, ([0-9]+) tests? failed out of ([0-9]+).*/\2/p' "${gt_logs[3]}")
-  ctest_bad=$(sed -nE 's/.*tests passed, ([0-9]+) tests? failed out of ([0-9]+).*/\1/p' "${gt_logs[3]}")
-  if [ -n "$ctest_total" ]; then
-    passed=$((passed + ctest_total - ctest_bad)) failed=$((failed + ctest_bad)) native_cases=$((native_cases + ctest_total))
-    [ "$ctest_bad" = 0 ] || cat "${gt_logs[3]}"
-  else
-    echo "FAIL CTest (rc $ctest_rc):"; tail -20 "${gt_logs[3]}"; failed=$((failed + 1))
-  fi
-  echo "$native_cases native tests: $((SECONDS - t0)) s"
-  rm -f "${gt_logs[@]}"
-
-  if [ $gdcm_fuzz_cached = 0 ]; then
-    echo "skip fuzz dicom: GDCM with ASan is not built here (scripts/fuzz.sh $fuzz_secs dicom builds it once, then the suite runs it)"
-    skipped=$((skipped + 1))
-  fi
-  echo "== fuzzing (libFuzzer, ASan + UBSan; scripts/fuzz.sh $fuzz_secs ${fuzzers[*]})"
-  t0=$SECONDS
-  out=$("$root/scripts/fuzz.sh" "$fuzz_secs" "${fuzzers[@]}" 2>&1)
-  fuzz_time=$((SECONDS - t0))
-  echo "$out"
-  ok=$(echo "$out" | grep -c '^ok   fuzz') bad=$(echo "$out" | grep -c '^FAIL fuzz')
-  passed=$((passed + ok)) failed=$((failed + bad))
-  [ $((ok + bad)) -gt 0 ] || failed=$((failed + 1))
-  echo "time: native gtest+ctest $native_cases $native_time" >>"$times"  # three at a time: its wall time
-  echo "time: native fuzzers $((ok + bad)) $fuzz_time" >>"$times"
-
-  # The page's types: tsc --noEmit over web/, its JSDoc types checked (scripts/check-types.sh).
-  echo "== the page's types (tsc --noEmit over web/)"
-  t0=$SECONDS
-  if "$root/scripts/check-types.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
-  echo "time: page types 1 $((SECONDS - t0))" >>"$times"
-
-  echo "$passed $failed $skipped" >"$native_counts"
-}
-native_fuzz_types >"$native_log" 2>&1 &
+# The page's types: tsc --noEmit over web/, its JSDoc types checked (scripts/check-types.sh).
+echo "== the page's types (tsc --noEmit over web/)"
+t0=$SECONDS
+if "$root/scripts/check-types.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+echo "time: page types 1 $((SECONDS - t0))" >>"$times"
 
 # The browser tests: headless Chromium (run.mjs), Firefox ESR (WebDriver BiDi) and WebKitGTK
 # (WebDriver) under Xvfb. One runner leaves part of two cores idle, so two run side by side:
@@ -158,14 +147,7 @@ logs=(); for i in 1 2 3 4; do logs+=("$(mktemp)"); done
 echo "== browser tests, two runners side by side: Chromium (group 1), Firefox, WebKit | Chromium (group 2)"
 { logged "${logs[0]}" chromium --group=1; logged "${logs[2]}" engine firefox; logged "${logs[3]}" engine webkit; } &
 logged "${logs[1]}" chromium --group=2 &
-wait  # the native tests, the fuzzers and the types too
-cat "$native_log"
-if read -r p f k <"$native_counts" && [ -n "$k" ]; then
-  passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + k))
-else
-  echo "FAIL the native tests, fuzzers and types ended without their counts"; failed=$((failed + 1))
-fi
-rm -f "$native_log" "$native_counts"
+wait
 for log in "${logs[@]}"; do count "$log"; done
 rm -f "${logs[@]}"
 

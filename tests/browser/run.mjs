@@ -130,9 +130,8 @@ try {
     try {
       const note = await withinLimit(c.timeout ?? DEFAULT_LIMIT, async () => {
         const key = `${c.query ?? ''} ${JSON.stringify(c.viewport ?? SMALL)}`;
-        const reuse = c.ownBrowser || (page && !c.fresh && !c.setup && pageKey === key);
         if (c.ownBrowser) await closePage();
-        if (!reuse) {
+        else if (!(page && !c.fresh && !c.setup && pageKey === key)) {
           await closePage();
           log = [];
           pageKey = key;

@@ -64,6 +64,12 @@ void for_each_tile_row(const Volume& v, const AtlasLayout& l,
     }
 }
 
+std::string every_fth_voxel(int f) {
+    const int tens = f % 100 / 10, ones = f % 10;
+    const char* th = tens == 1 || ones > 3 || ones == 0 ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : "rd";
+    return "every " + std::to_string(f) + th + " voxel";
+}
+
 std::vector<float> volume_atlas(const Volume& v, const AtlasLayout& l) {
     std::vector<float> atlas(std::size_t(l.texel_count()), 0.0f);
     for_each_tile_row(v, l, [&](int first, int rows, const float* band) {

@@ -22,8 +22,12 @@ namespace hp {
 constexpr int kMaxGlAtlas = 4096;
 constexpr int kMaxComputeAtlas = 16384;
 // The most voxels one atlas takes (512³ in 16384²): a volume past it opens at full resolution in
-// bricks (issue 40), its atlas a preview of every second (or fourth) voxel.
+// bricks (issue 40), its atlas a preview of every f-th voxel.
 constexpr std::uint64_t kMaxVolumeVoxels = std::uint64_t(1) << 27;
+// The most voxels a preview holds (2^24: a 4096² atlas, 64 MiB as float). The preview only feeds
+// the atlas views, the stream and the count (the surface is the bricks'), so the GPU's memory
+// goes to the brick pool, and each frame that runs the preview's passes stays short.
+constexpr std::uint64_t kMaxPreviewVoxels = std::uint64_t(1) << 24;
 // The most a volume file opens to at all: voxels (the readers' own cap, VolumeOptions) and the
 // stored bytes in the page's heap (4 GiB at most, the mesh beside them).
 constexpr std::uint64_t kMaxBrickedVoxels = std::uint64_t(1) << 30;
@@ -57,6 +61,9 @@ bool volume_layout(const std::array<int, 3>& dims, const AtlasLimit& limit, Atla
 // atlas rows of S floats (the tiles' texels past X or Y are 0).
 void for_each_tile_row(const Volume& v, const AtlasLayout& l,
                        const std::function<void(int first_row, int rows, const float* band)>& put);
+
+// "every 2nd voxel", "every 3rd voxel", "every 4th voxel": what a preview of every f-th voxel shows.
+std::string every_fth_voxel(int f);
 
 // The whole atlas, S×S floats (tests and the CPU reference; the GPU takes rows).
 std::vector<float> volume_atlas(const Volume& v, const AtlasLayout& l);

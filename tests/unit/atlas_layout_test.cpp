@@ -90,6 +90,15 @@ TEST(AtlasLimit, FloatSumsStopAt4096UintSumsGoToTheGpusLargest) {
     EXPECT_EQ(atlas_limit(Pyramid::Scalar, Format::Float, 2048).what, "this GPU's largest texture");
 }
 
+TEST(AtlasLimit, APreviewSaysWhichVoxelsItHolds) {
+    EXPECT_EQ(every_fth_voxel(2), "every 2nd voxel");
+    EXPECT_EQ(every_fth_voxel(3), "every 3rd voxel");
+    EXPECT_EQ(every_fth_voxel(4), "every 4th voxel");
+    EXPECT_EQ(every_fth_voxel(11), "every 11th voxel");
+    EXPECT_EQ(every_fth_voxel(21), "every 21st voxel");
+    EXPECT_EQ(every_fth_voxel(13), "every 13th voxel");
+}
+
 TEST(Morton, XIsTheLowestBit) {
     EXPECT_EQ(morton_encode(1, 0), 1u);
     EXPECT_EQ(morton_encode(0, 1), 2u);

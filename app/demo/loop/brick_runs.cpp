@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "volume_atlas.h"
+
 namespace hp {
 
 // Asked when the load or the iso changes (one small pass and a pyramid over the bricks), its
@@ -53,8 +55,7 @@ std::string refused(const DemoState& s) {
 // What the 3D view shows where the bricks cannot make the surface.
 std::string shown_instead(const LoadedVolume* v) {
     if (!v || v->preview_factor == 1) return "";
-    const int f = v->preview_factor;
-    return " (the 3D view shows the preview's surface, every " + std::to_string(f) + (f == 2 ? "nd" : "th") + " voxel)";
+    return " (the 3D view shows the preview's surface, " + every_fth_voxel(v->preview_factor) + ")";
 }
 }  // namespace
 

@@ -53,14 +53,14 @@ bool Sources::begin_volume(Volume header, const StoredSpec& stored, const AtlasL
         return *error = "it is " + size + " (" + std::to_string(bytes >> 20) + " MiB as " + stored_name(stored.type) +
                         "), past the " + std::to_string(kMaxBrickedBytes >> 20) + " MiB of values the page holds", false;
     LoadedVolume v;
-    // Past one atlas: the atlas a preview of every f-th voxel (f the least that fits it), the
-    // surface from the volume in bricks.
+    // Past one atlas: the atlas a preview of every f-th voxel (f the least whose preview holds
+    // at most kMaxPreviewVoxels and fits the atlas), the surface from the volume in bricks.
     const auto preview = [&](int f) { return preview_dims(header.dims, f); };
     const auto voxels = [](const std::array<int, 3>& d) { return std::uint64_t(d[0]) * std::uint64_t(d[1]) * std::uint64_t(d[2]); };
     if (count > kMaxVolumeVoxels) {
         std::string why;
-        for (v.preview_factor = 2; v.preview_factor <= 64; v.preview_factor *= 2)
-            if (voxels(preview(v.preview_factor)) <= kMaxVolumeVoxels && volume_layout(preview(v.preview_factor), limit, &v.layout, &why))
+        for (v.preview_factor = 2; v.preview_factor <= 64; ++v.preview_factor)
+            if (voxels(preview(v.preview_factor)) <= kMaxPreviewVoxels && volume_layout(preview(v.preview_factor), limit, &v.layout, &why))
                 break;
         if (v.preview_factor > 64) return *error = "a " + size + " volume opens in bricks with a preview, and none fits: " + why, false;
     } else if (!volume_layout(header.dims, limit, &v.layout, error)) {
@@ -149,8 +149,8 @@ void Sources::open(LoadedVolume v, DemoState* pending) {
     v.generation = ++loads_;
     if (v.preview_factor > 1) {
         v.preview = preview_of(v.volume, v.preview_factor);
-        v.volume.notes.push_back("past one atlas: meshed at full resolution in bricks (WebGL2); the atlas views show every " +
-                                 std::to_string(v.preview_factor) + (v.preview_factor == 2 ? "nd" : "th") + " voxel");
+        v.volume.notes.push_back("past one atlas: meshed at full resolution in bricks (WebGL2); the atlas views show " +
+                                 every_fth_voxel(v.preview_factor));
     }
     if (v.bricks.lo.empty()) v.bricks = brick_grid(v.volume.values, v.volume.dims, kBrickCells);  // else made on arrival
     if (v.table.entries.empty()) v.table = v.volume.labels;  // a .seg.nrrd's own names

@@ -171,9 +171,7 @@ void caption_slices(const ViewInput& in, const Panel& p) {
                                                        : std::to_string(al.dims[0]) + "×" + std::to_string(al.dims[1]);
     caption(p, title,
             std::to_string(al.atlas) + "²: " + std::to_string(al.dims[2]) + " slices of " + slice + " (" +
-                (in.preview_factor > 1 ? "every " + std::to_string(in.preview_factor) + (in.preview_factor == 2 ? "nd" : "th") +
-                                             " voxel"
-                                       : std::string(name_of(in.state.source))) + ")" +
+                (in.preview_factor > 1 ? every_fth_voxel(in.preview_factor) : std::string(name_of(in.state.source))) + ")" +
                 (in.bricks ? "; dim: " + std::to_string(in.bricks->size) + "³ bricks left out" : ""));
     char lo[24];
     std::snprintf(lo, sizeof lo, "%g", double(in.range[0]));

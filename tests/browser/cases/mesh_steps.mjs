@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assert } from '../lib.mjs';
 
-const QUERY = 'paused=1&clock=fixed&overlay=0&view=none';
+const QUERY = 'paused=1&clock=fixed&overlay=0&view=none&volume=64';  // 64³ at first: each case loads or sets its own volume
 const CHECK = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../mesh/check_mesh.py');
 const cases = [];
 const add = (name, run, more = {}) => cases.push({ name, query: QUERY, run, ...more });

@@ -4,7 +4,7 @@
 // WebGPU takes seconds a frame at 4096²). Skipped, saying so, where setup could not fetch them.
 import { assert, exact } from '../lib.mjs';
 
-const QUERY = 'paused=1&clock=fixed&overlay=0&view=none';
+const QUERY = 'paused=1&clock=fixed&overlay=0&view=none&volume=64';  // 64³ at first: each case loads or sets its own volume
 const cases = [];
 const add = (name, run, more = {}) => cases.push({ name, query: QUERY, run, timeout: 240, ...more });
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { assert } from '../lib.mjs';
 import { admesh, sound } from './mesh_steps.mjs';
 
-const QUERY = 'paused=1&clock=fixed&overlay=0&view=none&closed=1';
+const QUERY = 'paused=1&clock=fixed&overlay=0&view=none&closed=1&volume=64';
 const CHECK = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../mesh/check_shell.py');
 const cases = [];
 const add = (name, run, extra = {}) => cases.push({ name, query: QUERY, run, ...extra });

@@ -278,7 +278,7 @@ add('volume file 128×96×80 int16 with a slope: held as stored (the heap in use
   // 2049 and 2051 in the file: one float16 between them; the iso halfway in data units.
   await exact(page, { pyramid: 'scalar', classify: 'surface', iso: 0.5 * 2050 - 1000 }, { atLeast: 100 });
   await exact(page, { pyramid: 'webgpu-scan', classify: 'solid', iso: 0.5 * 2050 - 1000 }, { atLeast: 100 });
-}, { query: 'paused=1&clock=fixed&overlay=0&view=none', fresh: true });
+}, { query: 'paused=1&clock=fixed&overlay=0&view=none&volume=64', fresh: true });
 
 // Hostile files: each refused with the loader's message, the volume shown stays, the heap
 // grows by no more than what the file really holds (plus the copy of its bytes).

@@ -20,7 +20,7 @@ const THRESHOLD = 0.1;
 const MAX_DIFFERENT_PIXELS = 0;
 
 // `owner`: this case writes the golden when updating; the others only compare with it.
-async function matchGolden(page, name, owner) {
+export async function matchGolden(page, name, owner) {
   const actual = PNG.sync.read(await page.screenshot({ captureBeyondViewport: false }));
   const file = path.join(DIR, `${name}.png`);
   if ((owner && process.env.UPDATE_GOLDENS === '1') || !fs.existsSync(file)) {
@@ -46,8 +46,9 @@ async function matchGolden(page, name, owner) {
 // `after`: settings set once the processed mesh is made (a sample opened with nothing drawn).
 // `set`: settings set on the page the URL opened, before the picture. Goldens in a row with the
 // same query and canvas share a page (run.mjs), each setting every key its row changes: the same
-// state reached by hp.set must draw the same picture as a page opened in it.
-const golden = (name, query, file, owner = true, viewport = VIEWPORT, after = null, set = null) => ({
+// state reached by hp.set must draw the same picture as a page opened in it. `then(page)`: more
+// checks on the state the picture showed (a sample's own, on its one load).
+const golden = (name, query, file, owner = true, viewport = VIEWPORT, after = null, set = null, then = null) => ({
   name: `golden: ${name}`,
   query: `${BASE}&${query}`,
   viewport,
@@ -88,6 +89,7 @@ const golden = (name, query, file, owner = true, viewport = VIEWPORT, after = nu
       return hp.frames(s.pyramid.startsWith('webgpu') ? 6 : s.layout.overlay?.width > 0 ? 2 : 1);
     });
     await matchGolden(page, file, owner);
+    if (then) await then(page);
   },
 });
 
@@ -125,8 +127,22 @@ export default [
   // A label map: the AAL atlas sample opens with its table in classify=labels, each label's mesh in its colour.
   // Opened with nothing drawn (SwiftShader runs the GPU's label surface stages, seconds a frame,
   // only while a view shows the surface), the 3D view shown once the smoothed meshes are made.
-  golden('AAL atlas sample: every label\'s mesh in its colour', 'load=samples/aal-atlas.nii.gz&overlay=0&view=none', 'aal-labels',
-    true, VIEWPORT, { view: 'surface' }),
+  // Its table on the same load: 116 labels named from the table's lines (first and last), their
+  // voxels as nibabel counts them (scripts/make-samples.py checks the labels against the table's
+  // first column).
+  golden('AAL atlas sample: every label\'s mesh in its colour; its table\'s 116 named labels', 'load=samples/aal-atlas.nii.gz&overlay=0&view=none',
+    'aal-labels', true, VIEWPORT, { view: 'surface' }, null, async (page) => {
+      const r = await page.evaluate(async () => {
+        const labels = await hp.labels({ mesh: false }), s = hp.stats(), v = await hp.volume({ values: false });
+        return { dims: v.dims, type: v.stored.type, labels: labels.map((l) => [l.value, l.name, l.voxels]), classify: s.classify, color: s.color };
+      });
+      assert(r.classify === 'labels' && r.color === 'label', `${r.classify}, ${r.color}`);
+      assert(JSON.stringify(r.dims) === '[181,217,181]' && r.type === 'uint8', `${r.dims} ${r.type}`);
+      assert(r.labels.length === 116, `${r.labels.length} labels`);
+      assert(JSON.stringify(r.labels.slice(0, 3)) === JSON.stringify([[1, 'Precentral_L', 28174], [2, 'Precentral_R', 27058],
+        [3, 'Frontal_Sup_L', 28915]]), `first labels ${JSON.stringify(r.labels.slice(0, 3))}`);
+      assert(JSON.stringify(r.labels[115]) === JSON.stringify([116, 'Vermis_10', 874]), `last ${r.labels[115]}`);
+    }),
   // The CT head on one page (one load): every view at its skin preset, then the surface at its
   // bone preset, then the slice atlas with the surface made in 16³ bricks and cropped: the
   // bricks the first level left out (none of their voxels on either side of the iso, or
@@ -136,7 +152,7 @@ export default [
     ['at bone in 16³ bricks, cropped: the slice atlas, the bricks left out dimmed', 'ct-head-bricks-slices',
       { view: 'slices', bricks: 'on', cropZ1: 70, cropX1: 150 }]].map(([what, file, set]) =>
     golden(`CT head sample ${what}`, 'view=all&color=bone&load=samples/ct-head.nrrd&iso=-300', file, true, VIEWPORT, null, set)),
-  golden('MRI brain sample at its brain-surface preset, bone color', 'overlay=0&view=surface&color=bone&load=samples/mri-brain.nii.gz', 'mri-brain-surface'),
+  // The MRI brain's golden (mri-brain-surface) is taken by its sample case (samples.mjs), on its one load.
   // The Explain view: the middle key's walk three levels down (the texel, its children and the
   // one taken over the pyramid, its footprint in the atlas, the key in the stream, its cell in
   // 3D) and its numbers in the controls.

@@ -360,27 +360,6 @@ add('labels: refused where there is no label map; the demo goes on', async (page
   await exact(page, { classify: 'surface', volume: 64 }, { atLeast: 100 });
 });
 
-// The AAL sample: setup's copy of MRIcron's atlas opens with its table in classify=labels; its
-// 116 labels named from the table's lines (first and last), their voxels as nibabel counts them
-// (scripts/make-samples.py checks the labels against the table's first column).
-add('labels: the AAL sample opens with its table: 116 named labels, in classify=labels', async (page) => {
-  const r = await page.evaluate(async () => {
-    const sample = (await hp.samples()).find((x) => x.name === 'aal-atlas');
-    if (!sample) return { missing: true };
-    await hp.set({ view: 'none', pyramid: 'scalar' });
-    const info = await hp.loadVolume(sample.file);
-    const labels = await hp.labels({ mesh: false });
-    const s = hp.stats();
-    await hp.set({ source: 'metaballs', view: 'surface' });  // the next case's page: not a 4096² atlas
-    return { info, labels: labels.map((l) => [l.value, l.name, l.voxels]), classify: s.classify, color: s.color };
-  });
-  if (r.missing) return 'skipped: setup could not fetch the AAL sample';
-  assert(r.classify === 'labels' && r.color === 'label', `${r.classify}, ${r.color}`);
-  assert(JSON.stringify(r.info.dims) === '[181,217,181]' && r.info.type === 'uint8', `${r.info.dims} ${r.info.type}`);
-  assert(r.labels.length === 116, `${r.labels.length} labels`);
-  assert(JSON.stringify(r.labels.slice(0, 3)) === JSON.stringify([[1, 'Precentral_L', 28174], [2, 'Precentral_R', 27058],
-    [3, 'Frontal_Sup_L', 28915]]), `first labels ${JSON.stringify(r.labels.slice(0, 3))}`);
-  assert(JSON.stringify(r.labels[115]) === JSON.stringify([116, 'Vermis_10', 874]), `last ${r.labels[115]}`);
-}, { timeout: 120 });
+// The AAL sample's table (116 named labels, on the sample's one load): its golden case (goldens.mjs).
 
 export default cases;

@@ -3,10 +3,12 @@
 // reference): in WebGL2 at full size, in the WebGPU modes downsampled by 2 (SwiftShader's
 // WebGPU takes seconds a frame at 4096²). Skipped, saying so, where setup could not fetch them.
 import { assert, exact } from '../lib.mjs';
+import { matchGolden } from './goldens.mjs';
 
 const QUERY = 'paused=1&clock=fixed&overlay=0&view=none&volume=64';  // 64³ at first: each case loads or sets its own volume
 const cases = [];
-const add = (name, run, more = {}) => cases.push({ name, query: QUERY, run, timeout: 240, ...more });
+// The goldens' canvas: the MRI's case takes its golden on the same load.
+const add = (name, run, more = {}) => cases.push({ name, query: QUERY, viewport: { width: 960, height: 600 }, run, timeout: 240, ...more });
 
 const SAMPLES = {
   'ct-head': { file: 'nrrd', dims: [256, 256, 108], type: 'int16', spacing: [0.957, 0.957, 1.5], iso: 400, lo: -1024 },
@@ -23,7 +25,9 @@ async function load(page, name, options) {
 }
 
 for (const [name, want] of Object.entries(SAMPLES)) {
-  add(`sample ${name}: loads at its size and spacing, its notice shown, exact at its preset (WebGL2, full size)`, async (page) => {
+  const golden = name === 'mri-brain' ? 'mri-brain-surface' : null;
+  add(`sample ${name}: loads at its size and spacing, its notice shown, exact at its preset (WebGL2, full size)${golden ?
+    ', its surface the golden (bone colour)' : ''}`, async (page) => {
     const r = await load(page, name);
     if (r.missing) return `skipped: setup could not fetch the ${name} sample`;
     const { info } = r;
@@ -34,6 +38,10 @@ for (const [name, want] of Object.entries(SAMPLES)) {
     assert(r.stats.iso === want.iso && r.stats.atlas === 4096, `iso ${r.stats.iso}, atlas ${r.stats.atlas}`);
     assert(r.notice.length > 40 && r.notice === r.sample.attribution, `the notice on the page: '${r.notice}'`);
     await exact(page, { pyramid: 'scalar', classify: 'surface' }, { atLeast: 100000 });
+    if (!golden) return;
+    await page.evaluate(() => hp.set({ view: 'surface', color: 'bone' }).then(() => hp.frames(1)));
+    await matchGolden(page, golden, true);
+    await page.evaluate(() => hp.set({ view: 'none', color: 'normal' }));
   });
   // Downsampled, in WebGPU: the CT in both modes, the MRI (the same path on other data) in the
   // pyramid alone.

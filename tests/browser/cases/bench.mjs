@@ -15,7 +15,7 @@ const QUERY = 'paused=1&clock=fixed&overlay=0&view=none&atlas=512';
 const cases = [];
 const add = (name, run, extra = {}) => cases.push({ name, query: QUERY, run, ...extra });
 
-for (const [pyramid, n] of [['scalar', 40], ['webgpu-scan', 12]])
+for (const [pyramid, n] of [['scalar', 16], ['webgpu-scan', 12]])
   add(`saturated regime: hp.runFrames issues ${n} ${pyramid} frames back to back, then the page's loop resumes`, async (page) => {
     const r = await page.evaluate(async (pyramid, n) => {
       await hp.set({ pyramid, volume: 64, source: 'metaballs', classify: 'surface', iso: 0.5, readback: 'async' });

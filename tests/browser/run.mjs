@@ -51,7 +51,7 @@ const kinds = { basics, exact, surface, bad_input: badInput, goldens, robustness
 // Firefox and WebKit). The crash cases slow their own browser alone (slow.mjs): the time it
 // stands still goes to the other runner.
 const GROUP_2 = new Set(['webgpu_exact', 'volumes', 'explain', 'bad_input', 'exact', 'print_3mf', 'samples', 'hostile',
-  'surface', 'robustness', 'webgpu_draw', 'webgpu_device', 'reader', 'mesh_steps', 'gpu_crash', 'layout', 'webgpu_scans']);
+  'surface', 'robustness', 'webgpu_draw', 'webgpu_device', 'mesh_steps', 'gpu_crash', 'layout', 'webgpu_scans']);
 const groupOf = (file) => (GROUP_2.has(file) ? '2' : '1');
 for (const k of GROUP_2) if (!(k in kinds)) { console.error(`run.mjs: a group names no cases/${k}.mjs`); process.exit(2); }
 const quick = process.argv.includes('--quick');

@@ -361,7 +361,8 @@ add('bricks=on with a shell: the hollow shell\'s surface (outer, inner, drain ho
 // compressed) picked as a file opens at full resolution, in its stored type (every voxel as
 // written; the heap in use grows by the stored bytes and at most 64 MiB more), its atlas a
 // preview of every second voxel (512×512×64 in 4096², as many as a preview holds), its surface made in bricks from the
-// whole volume. The volume repeats a 64³ period (a ball of radius 10 in each, away from the
+// whole volume. The volume repeats a 64³ period (a ball of radius 7 in each, across one face
+// between two 16³ bricks and inside them otherwise: 1,024 active bricks in all; away from the
 // period's faces), so its surface is 16·16·2 = 512 copies of the surface of one period (a 65³
 // file of the same values, meshed by the CPU reference): the vertex total exactly 512 times,
 // and each vertex read back (the first 60,000) that period's vertex at its place within the
@@ -370,7 +371,7 @@ add('bricks=on with a shell: the hollow shell\'s surface (outer, inner, drain ho
 // floats, never by the full volume as floats.
 add('a volume past one atlas (1025×1025×129 uint8 .nii.gz, 135.5M voxels) opens at full resolution (heap: its bytes + 64 MiB at most) in bricks: 512 periods, 512 times one period\'s surface; downsample 2 halves it while decoding', async (page) => {
   const P = 64;
-  const ball = (x, y, z) => Math.max(0, Math.min(255, Math.round(128 + 12 * (10 - Math.hypot(x % P - 32, y % P - 32, z % P - 32)))));
+  const ball = (x, y, z) => Math.max(0, Math.min(255, Math.round(128 + 12 * (7 - Math.hypot(x % P - 40, y % P - 40, z % P - 32)))));
   const fill = (X, Y, Z) => {
     const b = Buffer.alloc(X * Y * Z);
     const rows = new Map();  // a row of x depends on y % P and z % P alone: each made once
@@ -438,7 +439,7 @@ add('a volume past one atlas (1025×1025×129 uint8 .nii.gz, 135.5M voxels) open
       `the description: ${JSON.stringify(copy.info).slice(0, 200)}`);
     assert(s.previewFactor === 2 && s.atlas === 4096 && s.message === '', `preview ${s.previewFactor}, atlas ${s.atlas}², message '${s.message}'`);
     const f = s.bricks && s.bricks.surface;
-    assert(f && f.active === 4096 && f.vertices === r.vertices, `bricks: ${JSON.stringify(s.bricks)}`);
+    assert(f && f.active === 1024 && f.vertices === r.vertices, `bricks: ${JSON.stringify(s.bricks)}`);
     assert(r.vertices === 512 * period.vertices, `the volume's surface has ${r.vertices} vertices, 512 periods' ${512 * period.vertices}`);
     const at = new Map();
     for (let v = 0; v < period.vertices; v++)

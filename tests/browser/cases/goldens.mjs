@@ -1,47 +1,12 @@
 // Golden images: fixed states (paused, fixed time, clock=fixed: nothing drawn depends on the
 // wall clock) at a fixed 960×600 canvas, compared with pixelmatch against
 // tests/browser/goldens/. UPDATE_GOLDENS=1 (scripts/update-goldens.sh) rewrites them.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PNG } from 'pngjs';
-import pixelmatch from 'pixelmatch';
 import { assert } from '../lib.mjs';
+import { matchGolden } from '../golden_image.mjs';
+import { atFirstPreset } from './samples.mjs';
 
-const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'goldens');
 const VIEWPORT = { width: 960, height: 600 };
 const BASE = 'paused=1&time=1.5&clock=fixed';
-
-// Tolerance: SwiftShader renders a paused frame byte-identically, run after run and across
-// browser launches, so no pixel may differ. pixelmatch's threshold (0.1, its default: how far
-// two colors may be apart, in YIQ distance, before a pixel counts) only absorbs rounding of
-// colors; a moved edge, a changed count or a different view still fails.
-const THRESHOLD = 0.1;
-const MAX_DIFFERENT_PIXELS = 0;
-
-// `owner`: this case writes the golden when updating; the others only compare with it.
-export async function matchGolden(page, name, owner) {
-  const actual = PNG.sync.read(await page.screenshot({ captureBeyondViewport: false }));
-  const file = path.join(DIR, `${name}.png`);
-  if ((owner && process.env.UPDATE_GOLDENS === '1') || !fs.existsSync(file)) {
-    if (process.env.UPDATE_GOLDENS !== '1') throw new Error(`no golden ${file}: run scripts/update-goldens.sh`);
-    fs.mkdirSync(DIR, { recursive: true });
-    fs.writeFileSync(file, PNG.sync.write(actual));
-    return;
-  }
-  const golden = PNG.sync.read(fs.readFileSync(file));
-  assert(golden.width === actual.width && golden.height === actual.height,
-    `${name}: ${actual.width}×${actual.height}, golden ${golden.width}×${golden.height}`);
-  const diff = new PNG({ width: golden.width, height: golden.height });
-  const n = pixelmatch(golden.data, actual.data, diff.data, golden.width, golden.height, { threshold: THRESHOLD });
-  if (n > MAX_DIFFERENT_PIXELS) {
-    const actualFile = path.join(DIR, `${name}.actual.png`), diffFile = path.join(DIR, `${name}.diff.png`);
-    fs.writeFileSync(actualFile, PNG.sync.write(actual));
-    fs.writeFileSync(diffFile, PNG.sync.write(diff));
-    throw new Error(`${name}: ${n} pixels differ from ${path.relative(process.cwd(), file)}; ` +
-      `see ${path.relative(process.cwd(), actualFile)} and ${path.relative(process.cwd(), diffFile)}`);
-  }
-}
 
 // `after`: settings set once the processed mesh is made (a sample opened with nothing drawn).
 // `set`: settings set on the page the URL opened, before the picture. Goldens in a row with the
@@ -148,10 +113,11 @@ export default [
   // bricks the first level left out (none of their voxels on either side of the iso, or
   // outside the crop box) dimmed.
   ...[['at its skin preset, every view', 'ct-head-skin-all', null],
-    ['at its bone preset, bone color', 'ct-head-bone', { overlay: false, view: 'surface', iso: 400 }],
+    ['at its bone preset, bone color; its size, spacing, range, presets and notice, exact there (WebGL2, full size)',
+      'ct-head-bone', { overlay: false, view: 'surface', iso: 400 }, (page) => atFirstPreset(page, 'ct-head')],
     ['at bone in 16³ bricks, cropped: the slice atlas, the bricks left out dimmed', 'ct-head-bricks-slices',
-      { view: 'slices', bricks: 'on', cropZ1: 70, cropX1: 150 }]].map(([what, file, set]) =>
-    golden(`CT head sample ${what}`, 'view=all&color=bone&load=samples/ct-head.nrrd&iso=-300', file, true, VIEWPORT, null, set)),
+      { view: 'slices', bricks: 'on', cropZ1: 70, cropX1: 150 }]].map(([what, file, set, then]) =>
+    golden(`CT head sample ${what}`, 'view=all&color=bone&load=samples/ct-head.nrrd&iso=-300', file, true, VIEWPORT, null, set, then)),
   // The MRI brain's golden (mri-brain-surface) is taken by its sample case (samples.mjs), on its one load.
   // The Explain view: the middle key's walk three levels down (the texel, its children and the
   // one taken over the pyramid, its footprint in the atlas, the key in the stream, its cell in

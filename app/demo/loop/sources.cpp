@@ -149,7 +149,7 @@ void Sources::open(LoadedVolume v, DemoState* pending) {
     v.generation = ++loads_;
     if (v.preview_factor > 1) {
         v.preview = preview_of(v.volume, v.preview_factor);
-        v.volume.notes.push_back("past one atlas: meshed at full resolution in bricks (WebGL2); the atlas views show " +
+        v.volume.notes.push_back("past one atlas: meshed at full resolution in bricks; the atlas views show " +
                                  every_fth_voxel(v.preview_factor));
     }
     if (v.bricks.lo.empty()) v.bricks = brick_grid(v.volume.values, v.volume.dims, kBrickCells);  // else made on arrival

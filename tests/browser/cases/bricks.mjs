@@ -360,8 +360,8 @@ add('bricks=on with a shell: the hollow shell\'s surface (outer, inner, drain ho
 // Past one atlas (2^27 voxels): a 1025×1025×129 uint8 .nii.gz (135.5M voxels, a few hundred KB
 // compressed) picked as a file opens at full resolution, in its stored type (every voxel as
 // written; the heap in use grows by the stored bytes and at most 64 MiB more), its atlas a
-// preview of every second voxel (512×512×64 in 4096², as many as a preview holds), its surface made in bricks from the
-// whole volume. The volume repeats a 64³ period (a ball of radius 7 in each, across one face
+// preview of every second voxel (512×512×64 in 4096², as many as a preview holds), its surface
+// made in bricks from the whole volume. The volume repeats a 64³ period (a ball of radius 7 in each, across one face
 // between two 16³ bricks and inside them otherwise: 1,024 active bricks in all; away from the
 // period's faces), so its surface is 16·16·2 = 512 copies of the surface of one period (a 65³
 // file of the same values, meshed by the CPU reference): the vertex total exactly 512 times,

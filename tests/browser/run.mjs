@@ -8,9 +8,11 @@
 // --kinds=a,b: only the cases of these cases/ files (basics, webgpu_exact, …).
 // --group=1|2: only the kinds of that group (below): scripts/test.sh runs the two side by side.
 // HP_CASE_TIMEOUT=seconds: the limit of every case that sets none (default 300).
+// HP_CPU=1: each case's line gives the CPU seconds its browser spent on it (cpu_time.mjs).
 import { serve } from './serve.mjs';
 import { TEST_FLAGS, launch, openDemo } from './browser.mjs';
 import { printTimeTable } from './lib.mjs';
+import { treeCpuSeconds } from './cpu_time.mjs';
 import basics from './cases/basics.mjs';
 import exact from './cases/exact.mjs';
 import badInput from './cases/bad_input.mjs';
@@ -124,6 +126,7 @@ try {
   }
   for (const c of selected) {
     const t0 = Date.now();
+    const cpu0 = process.env.HP_CPU ? treeCpuSeconds(browser.process()?.pid) : 0;
     let opened = 0;  // this case's page opening (ms), where it opened one
     const before = log, seen = log.length;  // the shared page's log before this case
     const caseLog = () => (log === before ? log.slice(seen) : log);
@@ -146,7 +149,8 @@ try {
         }
         return c.run(c.ownBrowser ? null : page, { url, log, site });
       });
-      const secs = ((Date.now() - t0) / 1000).toFixed(1) + (opened ? `, its page opened in ${(opened / 1000).toFixed(1)}` : '');
+      const cpu = process.env.HP_CPU ? `, CPU ${(treeCpuSeconds(browser.process()?.pid) - cpu0).toFixed(1)}` : '';
+      const secs = ((Date.now() - t0) / 1000).toFixed(1) + (opened ? `, its page opened in ${(opened / 1000).toFixed(1)}` : '') + cpu;
       if (typeof note === 'string' && note.startsWith('skipped')) {
         skipped++;
         console.log(`skip ${c.name}: ${note} (${secs} s)`);

@@ -57,6 +57,8 @@ bool BrickedMesh::init(const BrickGrid& grid, std::uint32_t slots, const VoxelVa
     entries_ = buffer(8.0 * slots, kStorage | kCopyDst, "brick round");
     state_ = buffer(sizeof(BrickState), kStorage | kIndirect | kCopyDst | kCopySrc, "brick state");
     counts_ = buffer(4.0 * slots, kStorage, "brick vertex counts");
+    queries_ = QuerySet::adopt(hpgpu_query_set(2));
+    if (queries_) query_times_ = buffer(16, kQueryResolve | kCopySrc, "brick timestamps");
     std::string why;
     if (!scan_.init(slots, counts_, &why, ScanLimit{state_, 0})) return *error = why, false;
     const char* const chunks[] = {"brick_values_u8.wgsl", "brick_values_i8.wgsl", "brick_values_u16.wgsl",
@@ -137,7 +139,7 @@ void BrickedMesh::run(const BrickGrid& grid, const VoxelValues& values, float is
         int x = 0, y = 0;
         groups_grid(count, &x, &y);
         hpgpu_begin();
-        hpgpu_pass_begin(-1);
+        hpgpu_pass_begin_in(queries_.id(), r == 0 ? 0 : -1, r + 1 == rounds.size() ? 1 : -1);  // no set: untimed
         count_.dispatch(x, y);
         scan_.record();
         extract_.dispatch(x, y);
@@ -147,6 +149,11 @@ void BrickedMesh::run(const BrickGrid& grid, const VoxelValues& values, float is
     }
     if (rounds.empty()) hpgpu_begin();
     total_ = read(state_, offsetof(BrickState, vertices), 4);
+    times_ = Ticket();
+    if (queries_ && !rounds.empty()) {
+        hpgpu_resolve_queries(queries_.id(), 2, query_times_.id());
+        times_ = read(query_times_, 0, 16);
+    }
     hpgpu_submit();
     submitted_ = now_ms();
     figures->ms_upload = submitted_ - t0 - figures->ms_plan;
@@ -155,10 +162,13 @@ void BrickedMesh::run(const BrickGrid& grid, const VoxelValues& values, float is
 
 bool BrickedMesh::poll(BrickFigures* figures, bool* grown) {
     *grown = false;
-    if (!total_ || total_.state() == 0) return false;
+    if (!total_ || total_.state() == 0 || (times_ && times_.state() == 0)) return false;
     std::uint32_t total = 0;
     if (total_.state() > 0) total_.take(&total, 4);
     total_ = Ticket();
+    std::uint64_t ns[2] = {0, 0};
+    figures->ms_gpu = times_.state() > 0 && times_.take(ns, 16) == 16 && ns[1] >= ns[0] ? double(ns[1] - ns[0]) / 1e6 : -1;
+    times_ = Ticket();
     figures->ms_mesh = now_ms() - submitted_;
     figures->vertices = total;
     figures->truncated = total > capacity_;

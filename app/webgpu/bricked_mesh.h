@@ -82,6 +82,9 @@ private:
     BlockScan scan_;
     Kernel count_, extract_, total_kernel_;
     Ticket total_;          // the last run's vertex total, on its way
+    QuerySet queries_;      // with timestamp-query: the rounds' start and end (run())
+    Buffer query_times_;
+    Ticket times_;          // ... on their way with the total
     double submitted_ = 0;  // when the last round was submitted (ms, steady clock)
     WgslChoices choices_;   // the pool's value type ({brick_values}) and the mode's cells ({brick_cells})
     bool labels_ = false;

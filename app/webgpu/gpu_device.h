@@ -36,6 +36,9 @@ void hpgpu_dispatch(int pipeline, int group, int x, int y);
 void hpgpu_dispatch_indirect(int pipeline, int group, int buffer, int offset);
 void hpgpu_pass_end();
 void hpgpu_resolve_timestamps(int count, int buffer);
+int hpgpu_query_set(int count);                       // a query set of its own; 0 without timestamp-query
+void hpgpu_pass_begin_in(int set, int begin, int end);  // a pass writing queries begin / end of set (-1: none)
+void hpgpu_resolve_queries(int set, int count, int buffer);
 int hpgpu_read(int buffer, double offset, int bytes);
 void hpgpu_submit();
 int hpgpu_read_state(int ticket);                // 0 pending, 1 ready, -1 failed
@@ -117,6 +120,7 @@ struct BufferTag : TableObject {};
 struct ComputePipelineTag : TableObject {};
 struct RenderPipelineTag : TableObject {};
 struct BindGroupTag : TableObject {};
+struct QuerySetTag : TableObject {};
 // A read-back in flight: released by dropping it (its staging buffer goes back once it maps).
 struct TicketTag { static void release(int id) { hpgpu_read_take(id, nullptr, 0); } };
 using Buffer = Handle<BufferTag>;
@@ -124,6 +128,7 @@ using BufferRef = Ref<BufferTag>;
 using ComputePipeline = Handle<ComputePipelineTag>;
 using RenderPipeline = Handle<RenderPipelineTag>;
 using BindGroup = Handle<BindGroupTag>;
+using QuerySet = Handle<QuerySetTag>;
 
 // A read-back in flight (read()): taken once it has arrived, else dropped with its owner.
 class Ticket : public Handle<TicketTag> {

@@ -151,7 +151,7 @@ var LibraryHpGpu = {
     const slot = HPGPU.slot(id);
     if (!slot) return;
     const o = HPGPU.objects[slot];
-    if (o instanceof GPUBuffer) o.destroy();
+    if (o instanceof GPUBuffer || o instanceof GPUQuerySet) o.destroy();
     HPGPU.objects[slot] = null;
     HPGPU.free.push(slot);
   },
@@ -164,6 +164,26 @@ var LibraryHpGpu = {
   hpgpu_timestamps: function (count) {
     if (HPGPU.querySet) HPGPU.querySet.destroy();
     HPGPU.querySet = HPGPU.device().createQuerySet({ type: 'timestamp', count });
+  },
+
+  // A query set of `count` timestamps of its own (the bricked surface's rounds: bricked_mesh.cpp),
+  // an id in the table; 0 without timestamp-query.
+  hpgpu_query_set: function (count) {
+    const d = HPGPU.device();
+    return d && d.features.has('timestamp-query') ? HPGPU.add(d.createQuerySet({ type: 'timestamp', count })) : 0;
+  },
+
+  // A compute pass writing query `begin` of `set` as it starts and query `end` as it ends (-1: not that one).
+  hpgpu_pass_begin_in: function (set, begin, end) {
+    const w = { querySet: HPGPU.get(set) };
+    if (begin >= 0) w.beginningOfPassWriteIndex = begin;
+    if (end >= 0) w.endOfPassWriteIndex = end;
+    HPGPU.pass = HPGPU.encoder.beginComputePass(w.querySet && (begin >= 0 || end >= 0) ? { timestampWrites: w } : {});
+  },
+
+  // Its first `count` queries into `buffer` (8 bytes each, nanoseconds), in the current encoder.
+  hpgpu_resolve_queries: function (set, count, buffer) {
+    HPGPU.encoder.resolveQuerySet(HPGPU.get(set), 0, count, HPGPU.get(buffer), 0);
   },
 
   hpgpu_begin: function () { HPGPU.encoder = HPGPU.device().createCommandEncoder(); },

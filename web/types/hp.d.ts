@@ -55,7 +55,7 @@ export interface Stats {
   shell: number; drainHoles: number; drainMm: number; printUp: string; shellMade: ShellInfo | null;
   bricks: { size: number; grid: [number, number, number]; count: number; active: number; voxelsHeld: number; activeOnGpu: number | null;
     surface: { brick: number; active: number; rounds: number; slots: number; round: number; uploaded: number; uploads: number;
-      vertices: number; truncated: boolean; ms: { plan: number; issue: number; wait: number } } | null; why: string } | null;
+      vertices: number; truncated: boolean; ms: { plan: number; issue: number; wait: number; gpu: number | null } } | null; why: string } | null;
   previewFactor: number;
   timing: 'gpu' | 'cpu' | 'none'; backend: 'webgl2' | 'webgpu'; webgpu: string; serial: number;
   mesh: boolean; meshCapacity: number; vertexCount: number; verticesRead: boolean; vertexKeysDrawn: number;

@@ -72,8 +72,10 @@ struct BrickFigures {
     // after each (which the page's runs do not wait for): the first level and its list read
     // back, the plan, the uploads, the rounds' surfaces with their appends. WebGPU, always: the plan
     // (ms_plan), the uploads and rounds issued (ms_upload), and from the submit to the total's
-    // arrival (ms_mesh: the GPU's work and the read-back's latency, seen at frame granularity).
-    double ms_level = 0, ms_plan = 0, ms_upload = 0, ms_mesh = 0;
+    // arrival (ms_mesh: the GPU's work and the read-back's latency, seen at frame granularity),
+    // and with timestamp-query the GPU's own time from the first round's start to the last
+    // round's end (ms_gpu; -1 where not measured).
+    double ms_level = 0, ms_plan = 0, ms_upload = 0, ms_mesh = 0, ms_gpu = -1;
 };
 
 // A slot holds a brick's voxels from one before its first to one past its apron: B + 3 a side,

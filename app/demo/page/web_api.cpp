@@ -141,10 +141,12 @@ void bricks_json(JsonWriter* w, const DemoApp& app) {
         w->key("rounds").number(f->rounds).key("slots").number(f->slots).key("round").number(f->round);
         w->key("uploaded").number(f->uploaded).key("uploads").number(double(f->uploads));
         w->key("vertices").number(double(f->vertices)).key("truncated").boolean(f->truncated);
-        // WebGPU: the CPU's part of the last run (the plan; the uploads and the rounds issued)
-        // and its wait, from the submit to the total's arrival (a frame's granularity).
+        // WebGPU: the CPU's part of the last run (the plan; the uploads and the rounds issued),
+        // its wait, from the submit to the total's arrival (a frame's granularity), and the GPU's
+        // time over its rounds (timestamp-query; else null).
         w->key("ms").begin_object().key("plan").number(f->ms_plan).key("issue").number(f->ms_upload);
-        w->key("wait").number(f->ms_mesh).end_object().end_object();
+        w->key("wait").number(f->ms_mesh).key("gpu");
+        (f->ms_gpu >= 0 ? w->number(f->ms_gpu) : w->null()).end_object().end_object();
     } else {
         w->null();
     }

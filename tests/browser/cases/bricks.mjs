@@ -162,6 +162,11 @@ add('bricks=on in WebGPU: the surface in 8³ bricks, rounds of 11 over an 11-slo
     assert(f.rounds === Math.ceil(f.active / 11) && f.rounds > 3, `${f.active} active bricks in ${f.rounds} rounds of 11`);
     assert(f.uploaded === f.active, `uploaded ${f.uploaded} of ${f.active}`);
     assert(s.meshCapacity > 1024 && s.meshCapacity >= f.vertices, `the buffers hold ${s.meshCapacity} vertices of ${f.vertices}`);
+    // The rounds' GPU time, from the first's start to the last's end, where the device has
+    // timestamp-query: within the CPU's span from the first round issued to the total's arrival.
+    const timed = await page.evaluate(() => hp.testing.gpu.device.features.has('timestamp-query'));
+    assert(timed ? f.ms.gpu > 0 && f.ms.gpu <= f.ms.issue + f.ms.wait + 1 : f.ms.gpu === null,
+      `timestamp-query ${timed}: ms ${JSON.stringify(f.ms)}`);
   }
   // A nearby iso: the first round takes the 11 left resident, the rest are written again.
   const again = (await bricksExact(page, { iso: 0.5 * 2049.5 - 1000 }, { atLeast: 3000 })).bricks.surface;

@@ -82,6 +82,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // The samples themselves, so that any row's clocks can be checked against its span later.
   result.clockSamples = doc.clocks ? doc.clocks.samples : null;
   fs.writeFileSync(out, JSON.stringify(result, null, 1) + '\n');
-  console.log(['dicom', 'mesh', 'labels', 'print'].includes(result.plan) ? rowLines(result) : table(result));
+  console.log(['dicom', 'mesh', 'labels', 'print', 'bricks'].includes(result.plan) ? rowLines(result) : table(result));
   if (png) await chart(result, png);
 }
